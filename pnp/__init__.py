@@ -1,0 +1,3 @@
+"""pnp: print-and-play kits for four Dutch holiday games."""
+
+__version__ = "0.1.0"

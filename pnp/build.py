@@ -1,0 +1,182 @@
+"""``build(game, variants, options)``: the library API behind ``pnp build``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.layout.render import FaceContext
+from pnp.output import commit_files
+from pnp.project import GameData, load_game
+from pnp.registry import plugin
+from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
+from pnp.sheets.imposition import BackMode, plan_sheet
+from pnp.sheets.sizes import PAPERS
+from pnp.spec.model import Component
+from pnp.variants import resolve_variants
+
+ProgressCallback = Callable[[str, int, int], None]
+"""Called with (task description, steps done, steps total)."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Print options; the defaults suit an A4 printer with long-edge duplex."""
+
+    paper: str = "a4"
+    backs: BackMode = BackMode.LONG_EDGE
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cut_lines: bool = False
+    out_dir: Path = Path("output")
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build wrote."""
+
+    game: str
+    variants: tuple[str, ...]
+    folder: Path
+    files: list[Path]
+    manifest: dict[str, object] = field(repr=False)
+
+
+def check_options(options: BuildOptions) -> None:
+    """Refuse option combinations that cannot be printed."""
+    if options.paper not in PAPERS:
+        raise PnpError.single(f"unknown paper '{options.paper}' (known: {', '.join(PAPERS)})")
+    duplex = options.backs in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE)
+    if options.back_offset != (0.0, 0.0) and not duplex:
+        raise PnpError.single("--back-offset only applies to --backs long-edge or short-edge")
+    if any(abs(v) > 20 for v in options.back_offset):
+        raise PnpError.single("--back-offset is limited to 20 mm in each direction")
+
+
+def card_jobs(data: GameData, components: Sequence[Component]) -> list[CardJob]:
+    """Every physical card of the kit, in table order, with its face and back layouts."""
+    spec = data.spec
+    jobs: list[CardJob] = []
+    for comp in components:
+        face = data.layouts.load(comp.layout, comp.size)
+        back = data.layouts.load(comp.back, comp.size) if comp.back else None
+        ctx = FaceContext(
+            spec.colours,
+            {"game": spec.name, "tagline": spec.tagline, "component": comp.name},
+        )
+        for row in comp.rows:
+            for copy in range(1, row.count + 1):
+                jobs.append(
+                    CardJob(
+                        component=comp.id,
+                        row=row,
+                        copy=copy,
+                        face_key=f"face.{spec.id}.{comp.id}.{row.id}",
+                        face=face,
+                        back_key=f"back.{spec.id}.{comp.back}" if comp.back else None,
+                        back=back,
+                        context=ctx,
+                    )
+                )
+    return jobs
+
+
+def build(
+    game_id: str,
+    variants: Sequence[str] = (),
+    options: BuildOptions | None = None,
+    progress: ProgressCallback | None = None,
+) -> BuildResult:
+    """Build a game's kit into ``options.out_dir/<game>/``; nothing is written if anything fails."""
+    options = options or BuildOptions()
+    check_options(options)
+    data = load_game(game_id)
+    spec = data.spec
+    chosen = resolve_variants(spec, variants)
+    game_plugin = plugin(game_id)
+    if game_plugin.validate_deck is not None:
+        problems = game_plugin.validate_deck(spec, chosen)
+        if problems:
+            raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
+    components = spec.components_for(chosen)
+    files: dict[str, bytes] = {}
+    placements: list[Placement] = []
+    by_size: dict[tuple[float, float], list[Component]] = {}
+    for comp in components:
+        by_size.setdefault((comp.size.width, comp.size.height), []).append(comp)
+    for index, group in enumerate(by_size.values()):
+        jobs = card_jobs(data, group)
+        plan = plan_sheet(PAPERS[options.paper], group[0].size, options.backs)
+        name = "kaarten.pdf" if index == 0 else f"kaarten-{group[0].size.name}.pdf"
+        task = f"{spec.id}: {name}"
+
+        def report(done: int, total: int, task: str = task) -> None:
+            if progress:
+                progress(task, done, total)
+
+        pdf, placed = render_card_sheets(
+            jobs,
+            plan,
+            SheetOptions(options.backs, options.back_offset, options.cut_lines),
+            data.art,
+            title=f"{spec.name} – kaarten",
+            label=spec.name,
+            progress=report,
+        )
+        files[name] = pdf
+        placements += [_with_file(p, name) for p in placed]
+    manifest = _manifest(data, chosen, options, files, placements)
+    files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+    folder = options.out_dir / spec.id
+    written = commit_files(folder, files)
+    return BuildResult(spec.id, chosen, folder, written, manifest)
+
+
+def _with_file(placement: Placement, file: str) -> dict[str, object]:
+    def box(rect: object) -> list[float] | None:
+        if rect is None:
+            return None
+        return [round(getattr(rect, k), 3) for k in ("x", "y", "w", "h")]
+
+    return {
+        "file": file,
+        "component": placement.component,
+        "card": placement.card,
+        "copy": placement.copy,
+        "page": placement.page,
+        "trim_mm": box(placement.trim),
+        "back_page": placement.back_page,
+        "back_trim_mm": box(placement.back_trim),
+    }
+
+
+def _manifest(
+    data: GameData,
+    chosen: tuple[str, ...],
+    options: BuildOptions,
+    files: dict[str, bytes],
+    placements: list[dict[str, object]],
+) -> dict[str, object]:
+    spec = data.spec
+    return {
+        "game": spec.id,
+        "name": spec.name,
+        "variants": list(chosen),
+        "options": {
+            "paper": options.paper,
+            "backs": options.backs.value,
+            "back_offset_mm": list(options.back_offset),
+            "cut_lines": options.cut_lines,
+        },
+        "files": [
+            {"name": name, "bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
+            for name, blob in files.items()
+        ],
+        "components": [
+            {"id": c.id, "name": c.name, "cards": c.card_count} for c in spec.components_for(chosen)
+        ],
+        "placements": placements,
+    }

@@ -1,0 +1,31 @@
+"""``pnp list``: the games, their variants and their components, read from the spec tables."""
+
+from __future__ import annotations
+
+from pnp.errors import PnpError
+from pnp.project import load_game
+from pnp.registry import plugins
+
+
+def describe_games() -> str:
+    """A plain-text overview of every registered game."""
+    lines: list[str] = []
+    for game_id in plugins():
+        try:
+            spec = load_game(game_id).spec
+        except PnpError as exc:
+            lines.append(f"{game_id}: spec tables have {len(exc.problems)} problem(s); run 'pnp check {game_id}'")
+            continue
+        low, high = spec.players
+        lines.append(f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min)")
+        lines.append("  components:")
+        for comp in spec.components:
+            only = f"  [only with {', '.join(comp.variants)}]" if comp.variants else ""
+            lines.append(
+                f"    {comp.id:<14} {comp.card_count:>3} × {comp.size.name} "
+                f"{comp.size.width:g}×{comp.size.height:g} mm  {comp.name}{only}"
+            )
+        lines.append("  variants:" if spec.variants else "  variants: none")
+        for variant in spec.variants.values():
+            lines.append(f"    {variant.id:<14} {variant.name}: {variant.summary}")
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""``pnp check``: validate a game's tables, layouts and deck without writing anything."""
+
+from __future__ import annotations
+
+import io
+
+from pnp.build import card_jobs
+from pnp.errors import PnpError, Problem
+from pnp.layout.render import FaceRenderer, FormCache
+from pnp.project import load_game
+from pnp.registry import plugin
+from pnp.sheets.pdf import new_canvas
+from pnp.variants import resolve_variants
+
+BUILTIN_FIELDS = {"game", "tagline", "component", "count"}
+
+
+def check_game(game_id: str) -> str:
+    """Check everything a build would use; raise :class:`PnpError` listing every problem."""
+    data = load_game(game_id)
+    spec = data.spec
+    problems: list[Problem] = []
+    for vid in spec.variants:
+        try:
+            resolve_variants(spec, [vid])
+        except PnpError as exc:
+            problems += exc.problems
+    for comp in spec.components:
+        for name in (comp.layout, comp.back):
+            if not name:
+                continue
+            try:
+                layout = data.layouts.load(name, comp.size)
+            except PnpError as exc:
+                problems += exc.problems
+                continue
+            columns = set(comp.rows[0].fields) if comp.rows else set()
+            if name == comp.layout:
+                for field in sorted(layout.fields() - columns - BUILTIN_FIELDS):
+                    problems.append(
+                        Problem(layout.source.path, None, None, f"layout '{name}' uses field {{{field}}}, which table {comp.table.name} does not have")
+                    )
+    if problems:
+        raise PnpError(problems)
+    # Render every distinct face once, so text that does not fit is found here too.
+    canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
+    renderer = FaceRenderer(FormCache(canvas), data.art)
+    for job in card_jobs(data, spec.components):
+        try:
+            renderer.face(job.face_key, job.face, job.row, job.context)
+            if job.back and job.back_key:
+                renderer.face(job.back_key, job.back, None, job.context)
+        except PnpError as exc:
+            problems += exc.problems
+    deck_check = plugin(game_id).validate_deck
+    if deck_check is not None:
+        for variants in [(), *((v,) for v in spec.variants)]:
+            for message in deck_check(spec, variants):
+                problems.append(Problem(spec.folder / "game.toml", None, None, message))
+    if problems:
+        raise PnpError(problems)
+    cards = sum(c.card_count for c in spec.components)
+    return (
+        f"{spec.id}: OK — {len(spec.components)} components, {cards} cards, "
+        f"{len(spec.variants)} variants, {len(renderer.forms.defined)} distinct drawings"
+    )

@@ -1,0 +1,133 @@
+"""The command line: parses arguments and calls the library API (``pnp.build`` and friends)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from pnp.build import BuildOptions, build
+from pnp.calibrate import write_calibration
+from pnp.catalogue import describe_games
+from pnp.check import check_game
+from pnp.errors import PnpError
+from pnp.sheets.imposition import BackMode
+from pnp.sheets.sizes import PAPERS
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Print-and-play kits for Dutch holiday games.",
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True)
+out = Console()
+T = TypeVar("T")
+
+PaperOption = Annotated[str, typer.Option("--paper", help=f"Paper size: {', '.join(PAPERS)}.")]
+OutOption = Annotated[Path, typer.Option("--out", help="Folder for the results.")]
+
+
+def _run(action: Callable[[], T]) -> T:
+    """Run ``action``; a user error becomes one line per problem and exit status 2."""
+    try:
+        return action()
+    except PnpError as exc:
+        for problem in exc.problems:
+            err.print(f"error: {problem}", markup=False, highlight=False)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        err.print("interrupted; nothing was written", markup=False)
+        raise typer.Exit(130) from None
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x_text, y_text = text.split(",")
+        return (float(x_text), float(y_text))
+    except ValueError:
+        raise PnpError.single(f"--back-offset must be X,Y in mm (e.g. 1.5,-0.5), not {text!r}") from None
+
+
+@contextmanager
+def _progress() -> Iterator[Callable[[str, int, int], None]]:
+    tasks: dict[str, int] = {}
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=False,
+        disable=not err.is_terminal,
+    ) as bar:
+
+        def update(task: str, done: int, total: int) -> None:
+            if task not in tasks:
+                tasks[task] = bar.add_task(task, total=total)
+            bar.update(tasks[task], completed=done, total=total)
+
+        yield update
+
+
+@app.command("list")
+def list_command() -> None:
+    """Show the games, their variants and their components."""
+    out.print(_run(describe_games), markup=False, highlight=False)
+
+
+@app.command("check")
+def check_command(game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")]) -> None:
+    """Validate a game's spec tables and layouts (exit 2 with one line per problem)."""
+    summary = _run(lambda: check_game(game))
+    out.print(summary, markup=False, highlight=False)
+
+
+@app.command("build")
+def build_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
+    variant: Annotated[list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")] = None,
+    paper: PaperOption = "a4",
+    backs: Annotated[BackMode, typer.Option("--backs", help="How to print card backs.")] = BackMode.LONG_EDGE,
+    back_offset: Annotated[str, typer.Option("--back-offset", help="Shift back pages by X,Y mm (see 'pnp calibrate').")] = "0,0",
+    cut_lines: Annotated[bool, typer.Option("--cut-lines", help="Draw cut lines across the sheet.")] = False,
+    out_dir: OutOption = Path("output"),
+) -> None:
+    """Write the print-ready kit of GAME to OUT/GAME/."""
+
+    def run() -> None:
+        options = BuildOptions(paper, backs, _parse_offset(back_offset), cut_lines, out_dir)
+        with _progress() as progress:
+            result = build(game, tuple(variant or ()), options, progress)
+        chosen = ", ".join(result.variants) or "base game"
+        out.print(f"{result.game} ({chosen}) -> {result.folder}", markup=False, highlight=False)
+        for path in result.files:
+            out.print(f"  wrote {path} ({path.stat().st_size:,} bytes)", markup=False, highlight=False)
+
+    _run(run)
+
+
+@app.command("calibrate")
+def calibrate_command(
+    paper: PaperOption = "a4",
+    backs: Annotated[BackMode, typer.Option("--backs", help="long-edge or short-edge.")] = BackMode.LONG_EDGE,
+    out_dir: OutOption = Path("output"),
+) -> None:
+    """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
+    path = _run(lambda: write_calibration(paper, backs, out_dir))
+    out.print(f"wrote {path}", markup=False, highlight=False)
+
+
+def main() -> None:
+    """Entry point of the ``pnp`` script and ``python -m pnp``."""
+    app(prog_name="pnp")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The drawing kit: fonts, SVG art and reusable PDF forms."""

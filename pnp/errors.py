@@ -1,0 +1,69 @@
+"""Errors that reach the user as one clear line each (``file:line: column 'x': what``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.paths import display_path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake in user-editable input, located as precisely as we can."""
+
+    path: Path | None
+    line: int | None
+    column: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = display_path(self.path)
+            if self.line is not None:
+                where += f":{self.line}"
+            where += ": "
+        col = f"column '{self.column}': " if self.column else ""
+        return f"{where}{col}{self.message}"
+
+
+class PnpError(Exception):
+    """A user-facing failure: bad input, unknown game or variant, a layout that does not fit.
+
+    The CLI prints each problem on its own line and exits with status 2.
+    """
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def single(
+        cls,
+        message: str,
+        path: Path | None = None,
+        line: int | None = None,
+        column: str | None = None,
+    ) -> PnpError:
+        """Build an error holding one problem."""
+        return cls([Problem(path, line, column, message)])
+
+
+class ProblemCollector:
+    """Gathers every problem of a pass so the user sees them all at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(
+        self, path: Path | None, line: int | None, column: str | None, message: str
+    ) -> None:
+        """Record one problem."""
+        self.problems.append(Problem(path, line, column, message))
+
+    def raise_if_any(self) -> None:
+        """Raise a :class:`PnpError` holding every recorded problem, if there are any."""
+        if self.problems:
+            raise PnpError(self.problems)

@@ -1,0 +1,1 @@
+"""Layout templates: declarative descriptions of how a card kind looks."""

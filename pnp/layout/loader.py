@@ -1,0 +1,228 @@
+"""Load layout templates (TOML), resolve ``extends`` and check every element.
+
+A layout is looked up first in the game's ``layouts/`` folder, then in
+``cardspecs/common/layouts/``. A child layout's element with the same ``name``
+as a parent's is merged key by key (like Squib's ``extends``); new elements are
+drawn after the inherited ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from pnp.errors import PnpError, ProblemCollector
+from pnp.layout.model import (
+    FONT_ROLES,
+    MIN_LINE_PT,
+    MIN_TEXT_PT,
+    Box,
+    Element,
+    ElementKind,
+    Layout,
+)
+from pnp.layout.template import check_template
+from pnp.sheets.sizes import BLEED, SAFE
+from pnp.spec.model import CardSize, SourceRef
+from pnp.spec.tomlsource import TomlSource
+
+_KINDS: dict[str, set[str]] = {
+    "rect": {"fill", "stroke", "stroke_width", "radius"},
+    "line": {"stroke", "stroke_width"},
+    "text": {
+        "text", "font", "size", "min_size", "leading", "fill", "align", "valign", "rotate", "wrap",
+    },
+    "art": {"src", "rotate"},
+    "pips": {"src", "count", "fill", "pip_size"},
+}
+_COMMON = {"name", "kind", "box", "when", "decoration"}
+_TOP = {"extends", "background", "elements"}
+_REQUIRED = {"text": ("text",), "art": ("src",), "pips": ("src", "count")}
+
+
+@dataclass
+class _RawElement:
+    data: dict[str, Any]
+    source: SourceRef
+    index: int
+    toml: TomlSource
+
+
+class LayoutLibrary:
+    """Finds and caches layouts for one game."""
+
+    def __init__(self, game_folder: Path, common_folder: Path) -> None:
+        self.folders = (game_folder / "layouts", common_folder)
+        self._cache: dict[tuple[str, CardSize], Layout] = {}
+
+    def path_of(self, name: str) -> Path | None:
+        """The file defining layout ``name``, or None."""
+        for folder in self.folders:
+            candidate = folder / f"{name}.toml"
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def load(self, name: str, size: CardSize, wanted_by: SourceRef | None = None) -> Layout:
+        """The resolved layout ``name`` for cards of ``size``."""
+        key = (name, size)
+        if key not in self._cache:
+            self._cache[key] = self._load(name, size, wanted_by)
+        return self._cache[key]
+
+    def _load(self, name: str, size: CardSize, wanted_by: SourceRef | None) -> Layout:
+        problems = ProblemCollector()
+        chain = self._chain(name, wanted_by)
+        background: str | None = None
+        merged: dict[str, _RawElement] = {}
+        for toml in chain:
+            background = toml.data.get("background", background)
+            for key in sorted(set(toml.data) - _TOP):
+                problems.add(toml.path, toml.line_of(key), None, f"unknown key '{key}' (known: {', '.join(sorted(_TOP))})")
+            raw_elements = toml.data.get("elements", [])
+            if not isinstance(raw_elements, list):
+                problems.add(toml.path, toml.line_of("elements"), None, "'elements' must be [[elements]] tables")
+                continue
+            for index, data in enumerate(raw_elements):
+                line = toml.line_of("elements", str(index))
+                source = SourceRef(toml.path, line or 1)
+                ename = data.get("name")
+                if not isinstance(ename, str) or not ename:
+                    problems.add(toml.path, line, None, "every element needs a 'name'")
+                    continue
+                if ename in merged:
+                    combined = {**merged[ename].data, **data}
+                    merged[ename] = _RawElement(combined, source, index, toml)
+                else:
+                    merged[ename] = _RawElement(dict(data), source, index, toml)
+        elements = [self._element(raw, size, problems) for raw in merged.values()]
+        if background is not None and (msg := check_template(str(background))):
+            problems.add(chain[-1].path, chain[-1].line_of("background"), None, msg)
+        problems.raise_if_any()
+        return Layout(
+            name=name,
+            width=size.width,
+            height=size.height,
+            elements=tuple(e for e in elements if e is not None),
+            source=SourceRef(chain[-1].path, 1),
+            background=None if background is None else str(background),
+        )
+
+    def _chain(self, name: str, wanted_by: SourceRef | None) -> list[TomlSource]:
+        """The layout and its ancestors, root first."""
+        chain: list[TomlSource] = []
+        seen: list[str] = []
+        current: str | None = name
+        requester = wanted_by
+        while current is not None:
+            if current in seen:
+                cycle = " -> ".join([*seen, current])
+                raise PnpError.single(f"layouts extend each other in a circle: {cycle}", chain[-1].path, chain[-1].line_of("extends"))
+            path = self.path_of(current)
+            if path is None:
+                where = (requester.path, requester.line) if requester else (None, None)
+                raise PnpError.single(f"layout '{current}' not found in {', '.join(str(f.name) for f in self.folders)}", *where)
+            toml = TomlSource.read(path)
+            chain.append(toml)
+            seen.append(current)
+            parent = toml.data.get("extends")
+            if parent is not None and not isinstance(parent, str):
+                raise PnpError.single("'extends' must be a layout name", path, toml.line_of("extends"))
+            requester = SourceRef(path, toml.line_of("extends") or 1)
+            current = parent
+        chain.reverse()
+        return chain
+
+    def _element(self, raw: _RawElement, size: CardSize, problems: ProblemCollector) -> Element | None:
+        data, toml = raw.data, raw.toml
+        name = data["name"]
+
+        def fail(key: str | None, message: str) -> None:
+            line = toml.line_of("elements", str(raw.index), key) if key else raw.source.line
+            problems.add(toml.path, line, None, f"element '{name}': {message}")
+
+        kind = data.get("kind")
+        if kind not in _KINDS:
+            fail("kind", f"kind {kind!r} is not one of {', '.join(_KINDS)}")
+            return None
+        allowed = _COMMON | _KINDS[kind]
+        for key in sorted(set(data) - allowed):
+            fail(key, f"unknown key '{key}' for a {kind} (allowed: {', '.join(sorted(allowed))})")
+        for key in _REQUIRED.get(kind, ()):
+            if not isinstance(data.get(key), str) or not data[key]:
+                fail(None, f"a {kind} needs '{key}'")
+        box = data.get("box")
+        if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)):
+            fail("box", "'box' must be [x, y, width, height] in mm")
+            return None
+        x, y, w, h = (float(v) for v in box)
+        if w <= 0 or (h <= 0 and kind != "line"):
+            fail("box", "'box' needs a positive width and height")
+        decoration = bool(data.get("decoration", False))
+        if kind in ("text", "art", "pips") and not decoration:
+            if x < SAFE - 1e-9 or y < SAFE - 1e-9 or x + w > size.width - SAFE + 1e-9 or y + h > size.height - SAFE + 1e-9:
+                fail("box", f"lies outside the {SAFE:g} mm safe zone of a {size.width:g}x{size.height:g} mm card")
+        elif x < -BLEED - 1e-9 or y < -BLEED - 1e-9 or x + w > size.width + BLEED + 1e-9 or y + h > size.height + BLEED + 1e-9:
+            fail("box", f"runs beyond the {BLEED:g} mm bleed")
+        for key in ("text", "src", "count", "fill", "stroke"):
+            value = data.get(key)
+            if value is not None and not isinstance(value, str):
+                fail(key, f"'{key}' must be text")
+            elif value and (msg := check_template(value)):
+                fail(key, msg)
+        font = data.get("font", "regular")
+        if font not in FONT_ROLES:
+            fail("font", f"font {font!r} is not one of {', '.join(FONT_ROLES)}")
+        size_pt = _number(data.get("size", 10.0))
+        min_size = _number(data.get("min_size", size_pt))
+        if kind == "text" and (size_pt is None or min_size is None or min(size_pt, min_size) < MIN_TEXT_PT):
+            fail("size", f"text must be at least {MIN_TEXT_PT:g} pt")
+        stroke_width = _number(data.get("stroke_width", 0.5))
+        if stroke_width is None or stroke_width < MIN_LINE_PT:
+            fail("stroke_width", f"lines must be at least {MIN_LINE_PT} pt")
+        rotate = data.get("rotate", 0)
+        if rotate not in (0, 180):
+            fail("rotate", "'rotate' must be 0 or 180")
+        align = data.get("align", "center")
+        if align not in ("left", "center", "right"):
+            fail("align", "'align' must be left, center or right")
+        valign = data.get("valign", "middle")
+        if valign not in ("top", "middle", "bottom"):
+            fail("valign", "'valign' must be top, middle or bottom")
+        when = data.get("when")
+        if when is not None and not isinstance(when, str):
+            fail("when", "'when' must be a field name")
+        pip_size = _number(data.get("pip_size", 6.0))
+        if pip_size is None or pip_size <= 0:
+            fail("pip_size", "'pip_size' must be a positive size in mm")
+        return Element(
+            name=name,
+            kind=cast(ElementKind, kind),
+            box=Box(x, y, w, h),
+            source=raw.source,
+            when=when,
+            fill=data.get("fill"),
+            stroke=data.get("stroke"),
+            stroke_width=stroke_width or 0.5,
+            radius=_number(data.get("radius", 0.0)) or 0.0,
+            text=data.get("text", ""),
+            font=font,
+            size=size_pt or 10.0,
+            min_size=min_size,
+            leading=_number(data.get("leading", 1.15)) or 1.15,
+            align=align,
+            valign=valign,
+            rotate=rotate if rotate in (0, 180) else 0,
+            wrap=bool(data.get("wrap", False)),
+            src=data.get("src", ""),
+            count=data.get("count", ""),
+            pip_size=pip_size or 6.0,
+            decoration=decoration,
+        )
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)

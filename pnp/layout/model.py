@@ -1,0 +1,90 @@
+"""The layout template model: elements placed in mm inside a card's trim box."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.spec.model import SourceRef
+
+ElementKind = Literal["rect", "line", "text", "art", "pips"]
+FONT_ROLES = ("regular", "italic", "bold", "black", "display")
+MIN_TEXT_PT = 7.0
+MIN_LINE_PT = 0.25
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm, measured from the trim box's top-left corner, y pointing down."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        """x of the right edge."""
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        """y of the bottom edge (downwards)."""
+        return self.y + self.h
+
+
+@dataclass(frozen=True)
+class Element:
+    """One drawing instruction of a layout. String fields may hold ``{field}`` templates."""
+
+    name: str
+    kind: ElementKind
+    box: Box
+    source: SourceRef
+    when: str | None = None
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    radius: float = 0.0
+    text: str = ""
+    font: str = "regular"
+    size: float = 10.0
+    min_size: float | None = None
+    leading: float = 1.15
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    rotate: int = 0
+    wrap: bool = False
+    src: str = ""
+    count: str = ""
+    pip_size: float = 6.0
+    decoration: bool = False
+    """Decorations (frames, washes) may run into the bleed; everything else stays in the safe zone."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A named, fully resolved layout (``extends`` already applied)."""
+
+    name: str
+    width: float
+    height: float
+    elements: tuple[Element, ...]
+    source: SourceRef
+    background: str | None = None
+    """Colour filling the whole bleed box before the elements are drawn."""
+
+    def fields(self) -> set[str]:
+        """Every row field the layout's templates refer to."""
+        from pnp.layout.template import template_fields
+
+        used: set[str] = set()
+        for element in self.elements:
+            for value in (element.text, element.src, element.count, element.fill, element.stroke):
+                if value:
+                    used |= template_fields(value)
+            if element.when:
+                used.add(element.when)
+        if self.background:
+            used |= template_fields(self.background)
+        return used

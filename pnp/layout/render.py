@@ -1,0 +1,290 @@
+"""The one generic renderer: draws any layout for any card row into a PDF form.
+
+Forms are defined once per PDF and reused: a card face for every copy of a row,
+each piece of art for every face that shows it, a card back for every back.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.art import ArtLibrary, draw_art
+from pnp.draw.fonts import font_name
+from pnp.errors import PnpError
+from pnp.layout.model import MIN_TEXT_PT, Element, Layout
+from pnp.layout.template import fill_template
+from pnp.sheets.sizes import BLEED
+from pnp.spec.model import CardRow
+from pnp.units import mm
+
+_FORM_NAME = re.compile(r"[^A-Za-z0-9_.\-]")
+_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+class FormCache:
+    """Defines each named form XObject once per canvas."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.defined: set[str] = set()
+
+    def use(self, name: str, width: float, height: float, draw: Callable[[Canvas], None]) -> str:
+        """Make sure form ``name`` (size in points) exists, drawing it on first use."""
+        name = _FORM_NAME.sub("_", name)
+        if name not in self.defined:
+            self.canvas.beginForm(name, 0, 0, width, height)
+            draw(self.canvas)
+            self.canvas.endForm()
+            self.defined.add(name)
+        return name
+
+
+@dataclass(frozen=True)
+class FaceContext:
+    """Everything a layout may read besides the row: the palette and game-level names."""
+
+    colours: Mapping[str, str]
+    values: Mapping[str, object]
+
+
+class FaceRenderer:
+    """Renders layouts into forms of the bleed box's size (origin at the bleed's bottom-left)."""
+
+    def __init__(self, forms: FormCache, art: ArtLibrary) -> None:
+        self.forms = forms
+        self.art = art
+
+    def face(self, key: str, layout: Layout, row: CardRow | None, ctx: FaceContext) -> str:
+        """The form name of ``layout`` filled with ``row``; drawn the first time it is asked for."""
+        width = mm(layout.width + 2 * BLEED)
+        height = mm(layout.height + 2 * BLEED)
+        values: dict[str, object] = dict(ctx.values)
+        if row is not None:
+            values.update(row.fields)
+            values["count"] = row.count
+        drawer = _FaceDrawer(self, layout, row, ctx, values)
+        return self.forms.use(key, width, height, drawer.draw)
+
+    def art_form(self, reference: str) -> tuple[str, float, float]:
+        """The form holding one piece of art, with its natural size in points."""
+        art = self.art.get(reference)
+        name = self.forms.use("art." + reference, art.width, art.height, lambda c: draw_art(c, art))
+        return name, art.width, art.height
+
+
+class _FaceDrawer:
+    def __init__(
+        self,
+        renderer: FaceRenderer,
+        layout: Layout,
+        row: CardRow | None,
+        ctx: FaceContext,
+        values: Mapping[str, object],
+    ) -> None:
+        self.renderer = renderer
+        self.layout = layout
+        self.row = row
+        self.ctx = ctx
+        self.values = values
+
+    # --- errors and values -------------------------------------------------
+    def error(self, element: Element | None, message: str) -> PnpError:
+        source = element.source if element else self.layout.source
+        card = ""
+        if self.row is not None:
+            card = f" (card '{self.row.id}', {self.row.source.path.name}:{self.row.source.line})"
+        label = f"element '{element.name}': " if element else ""
+        return PnpError.single(f"{label}{message}{card}", source.path, source.line)
+
+    def fill(self, element: Element | None, template: str) -> str:
+        try:
+            return fill_template(template, self.values)
+        except KeyError as exc:
+            known = ", ".join(sorted(self.values))
+            raise self.error(element, f"unknown field {{{exc.args[0]}}} (fields: {known})") from None
+
+    def colour(self, element: Element | None, template: str | None) -> HexColor | None:
+        if not template:
+            return None
+        value = self.fill(element, template)
+        if value == "none":
+            return None
+        hex_value = self.ctx.colours.get(value, value)
+        if not _HEX.match(hex_value):
+            raise self.error(element, f"unknown colour '{value}' (not in [colours] and not #RRGGBB)")
+        return HexColor(hex_value)
+
+    def box_pt(self, element: Element) -> tuple[float, float, float, float]:
+        """Element box in form coordinates (points, y up, origin at the bleed corner)."""
+        b = element.box
+        x = mm(BLEED + b.x)
+        y = mm(BLEED + self.layout.height - b.y - b.h)
+        return x, y, mm(b.w), mm(b.h)
+
+    # --- drawing -----------------------------------------------------------
+    def draw(self, canvas: Canvas) -> None:
+        background = self.colour(None, self.layout.background)
+        if background is not None:
+            canvas.setFillColor(background)
+            canvas.rect(
+                0,
+                0,
+                mm(self.layout.width + 2 * BLEED),
+                mm(self.layout.height + 2 * BLEED),
+                stroke=0,
+                fill=1,
+            )
+        for element in self.layout.elements:
+            if element.when and not self.values.get(element.when):
+                continue
+            canvas.saveState()
+            getattr(self, f"draw_{element.kind}")(canvas, element)
+            canvas.restoreState()
+
+    def draw_rect(self, canvas: Canvas, element: Element) -> None:
+        x, y, w, h = self.box_pt(element)
+        fill = self.colour(element, element.fill)
+        stroke = self.colour(element, element.stroke)
+        if fill is not None:
+            canvas.setFillColor(fill)
+        if stroke is not None:
+            canvas.setStrokeColor(stroke)
+            canvas.setLineWidth(element.stroke_width)
+        if element.radius > 0:
+            canvas.roundRect(x, y, w, h, mm(element.radius), stroke=int(stroke is not None), fill=int(fill is not None))
+        else:
+            canvas.rect(x, y, w, h, stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def draw_line(self, canvas: Canvas, element: Element) -> None:
+        x, y, w, h = self.box_pt(element)
+        stroke = self.colour(element, element.stroke or "#000000")
+        assert stroke is not None
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(element.stroke_width)
+        canvas.line(x, y + h, x + w, y)
+
+    def draw_text(self, canvas: Canvas, element: Element) -> None:
+        text = self.fill(element, element.text)
+        x, y, w, h = self.box_pt(element)
+        font = font_name(element.font)
+        size, lines = self.fit_text(element, text, font, w, h)
+        colour = self.colour(element, element.fill or "#000000")
+        assert colour is not None
+        canvas.setFillColor(colour)
+        canvas.setFont(font, size)
+        # Work in a box centred on the origin so that 180 degree rotation is trivial.
+        canvas.translate(x + w / 2, y + h / 2)
+        if element.rotate == 180:
+            canvas.rotate(180)
+        ascent, descent = pdfmetrics.getAscentDescent(font, size)
+        line_height = size * element.leading
+        block = (len(lines) - 1) * line_height + (ascent - descent)
+        if element.valign == "top":
+            top = h / 2
+        elif element.valign == "bottom":
+            top = -h / 2 + block
+        else:
+            top = block / 2
+        baseline = top - ascent
+        for line in lines:
+            if element.align == "left":
+                canvas.drawString(-w / 2, baseline, line)
+            elif element.align == "right":
+                canvas.drawRightString(w / 2, baseline, line)
+            else:
+                canvas.drawCentredString(0, baseline, line)
+            baseline -= line_height
+
+    def fit_text(
+        self, element: Element, text: str, font: str, width: float, height: float
+    ) -> tuple[float, list[str]]:
+        """The largest size from ``size`` down to ``min_size`` at which ``text`` fits the box."""
+        size = element.size
+        smallest = max(element.min_size or element.size, MIN_TEXT_PT)
+        while True:
+            lines = simpleSplit(text, font, size, width) if element.wrap else [text]
+            ascent, descent = pdfmetrics.getAscentDescent(font, size)
+            needed_h = (len(lines) - 1) * size * element.leading + (ascent - descent)
+            widest = max((pdfmetrics.stringWidth(line, font, size) for line in lines), default=0.0)
+            if widest <= width + 1e-6 and needed_h <= height + 1e-6:
+                return size, lines
+            if size - 0.25 < smallest - 1e-9:
+                break
+            size -= 0.25
+        box = element.box
+        raise self.error(
+            element,
+            f"text {text!r} does not fit in {box.w:g}x{box.h:g} mm even at {smallest:g} pt",
+        )
+
+    def place_art(self, canvas: Canvas, reference: str, x: float, y: float, w: float, h: float, rotate: int = 0) -> None:
+        name, art_w, art_h = self.renderer.art_form(reference)
+        scale = min(w / art_w, h / art_h)
+        canvas.saveState()
+        canvas.translate(x + w / 2, y + h / 2)
+        if rotate == 180:
+            canvas.rotate(180)
+        canvas.scale(scale, scale)
+        canvas.translate(-art_w / 2, -art_h / 2)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+    def draw_art(self, canvas: Canvas, element: Element) -> None:
+        reference = self.fill(element, element.src)
+        x, y, w, h = self.box_pt(element)
+        try:
+            self.place_art(canvas, reference, x, y, w, h, element.rotate)
+        except PnpError as exc:
+            raise self.error(element, str(exc.problems[0])) from None
+
+    def draw_pips(self, canvas: Canvas, element: Element) -> None:
+        raw = self.fill(element, element.count)
+        try:
+            count = int(raw)
+        except ValueError:
+            raise self.error(element, f"pip count {raw!r} is not a whole number") from None
+        x, y, w, h = self.box_pt(element)
+        centres = pip_centres(count, w, h, mm(element.pip_size))
+        if centres is None:
+            raise self.error(element, f"{count} pips of {element.pip_size:g} mm do not fit")
+        reference = self.fill(element, element.src)
+        disc = self.colour(element, element.fill)
+        d = mm(element.pip_size)
+        for cx, cy in centres:
+            if disc is not None:
+                canvas.setFillColor(disc)
+                canvas.circle(x + cx, y + cy, d / 2, stroke=0, fill=1)
+            inner = d * 0.78
+            self.place_art(canvas, reference, x + cx - inner / 2, y + cy - inner / 2, inner, inner)
+
+
+def pip_centres(count: int, width: float, height: float, diameter: float) -> list[tuple[float, float]] | None:
+    """Centres of ``count`` pips spread in balanced, centred rows over a box (y up), or None."""
+    if count <= 0:
+        return []
+    gap = diameter * 0.3
+    per_row = max(1, int((width + gap) // (diameter + gap)))
+    max_rows = int((height + gap) // (diameter + gap))
+    rows = math.ceil(count / per_row)
+    if rows > max_rows or rows == 0:
+        return None
+    # Spread evenly: earlier rows take the extra pip (e.g. 7 -> 4 + 3).
+    sizes = [count // rows + (1 if i < count % rows else 0) for i in range(rows)]
+    block_h = rows * diameter + (rows - 1) * gap
+    top = height / 2 + block_h / 2
+    centres: list[tuple[float, float]] = []
+    for index, size in enumerate(sizes):
+        cy = top - diameter / 2 - index * (diameter + gap)
+        row_w = size * diameter + (size - 1) * gap
+        left = width / 2 - row_w / 2
+        for k in range(size):
+            centres.append((left + diameter / 2 + k * (diameter + gap), cy))
+    return centres

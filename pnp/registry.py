@@ -1,0 +1,54 @@
+"""The game registry: every package under ``pnp.games`` with a ``plugin`` module is a game.
+
+Adding a game means a new package ``pnp/games/<name>/`` with ``plugin.py`` defining
+``PLUGIN`` and a ``cardspecs/<game-id>/`` folder; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import pnp.games
+from pnp.errors import PnpError
+from pnp.spec.model import GameSpec
+
+DeckCheck = Callable[[GameSpec, tuple[str, ...]], list[str]]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What a game adds to the generic kit: its id and its engine's deck validation."""
+
+    id: str
+    validate_deck: DeckCheck | None = None
+
+
+@cache
+def plugins() -> dict[str, GamePlugin]:
+    """Every registered game, by id, in id order."""
+    found: dict[str, GamePlugin] = {}
+    for info in pkgutil.iter_modules(pnp.games.__path__):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"pnp.games.{info.name}.plugin")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"pnp.games.{info.name}.plugin":
+                continue
+            raise
+        plugin = getattr(module, "PLUGIN", None)
+        if isinstance(plugin, GamePlugin):
+            found[plugin.id] = plugin
+    return dict(sorted(found.items()))
+
+
+def plugin(game_id: str) -> GamePlugin:
+    """The plugin of ``game_id``; an unknown id is a user error."""
+    games = plugins()
+    if game_id not in games:
+        raise PnpError.single(f"unknown game '{game_id}' (known: {', '.join(games) or 'none'})")
+    return games[game_id]

@@ -1,0 +1,1 @@
+"""Sheet geometry: paper, card sizes, imposition of cards onto printable sheets."""

@@ -1,0 +1,145 @@
+"""Card sheets: faces and backs of a list of cards imposed onto printable pages."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.art import ArtLibrary
+from pnp.layout.model import Layout
+from pnp.layout.render import FaceContext, FaceRenderer, FormCache
+from pnp.sheets.imposition import BackMode, Rect, SheetPlan, Slot
+from pnp.sheets.marks import CUT_GREY, CUT_LINE_PT, cut_lines, draw_crop_marks, draw_fold_line, draw_info, draw_segments
+from pnp.sheets.pdf import new_canvas
+from pnp.sheets.sizes import BLEED
+from pnp.spec.model import CardRow
+from pnp.units import mm
+
+Progress = Callable[[int, int], None]
+"""Called with (cards done, cards total)."""
+
+
+@dataclass(frozen=True)
+class CardJob:
+    """One physical card to print: which row, drawn with which layouts."""
+
+    component: str
+    row: CardRow
+    copy: int
+    face_key: str
+    face: Layout
+    back_key: str | None
+    back: Layout | None
+    context: FaceContext
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one card landed: page numbers are 1-based, rectangles are trim boxes in mm."""
+
+    component: str
+    card: str
+    copy: int
+    page: int
+    trim: Rect
+    back_page: int | None
+    back_trim: Rect | None
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """Print options chosen by the user."""
+
+    backs: BackMode
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cut_lines: bool = False
+
+
+def render_card_sheets(
+    jobs: Sequence[CardJob],
+    plan: SheetPlan,
+    options: SheetOptions,
+    art: ArtLibrary,
+    title: str,
+    label: str,
+    progress: Progress | None = None,
+) -> tuple[bytes, list[Placement]]:
+    """Render every card onto sheets; return the PDF bytes and where each card went."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, plan.paper.width, plan.paper.height, title, "Print-and-play kaarten")
+    renderer = FaceRenderer(FormCache(canvas), art)
+    placements: list[Placement] = []
+    per_sheet = plan.per_sheet
+    sheets = (len(jobs) + per_sheet - 1) // per_sheet
+    duplex = options.backs in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE)
+    page = 0
+    done = 0
+    for sheet in range(sheets):
+        chunk = jobs[sheet * per_sheet : (sheet + 1) * per_sheet]
+        page += 1
+        front_page = page
+        for job, slot in zip(chunk, plan.fronts, strict=False):
+            _place(canvas, renderer.face(job.face_key, job.face, job.row, job.context), slot)
+        if options.backs is BackMode.GUTTERFOLD:
+            for job, slot in zip(chunk, plan.backs, strict=False):
+                _place_back(canvas, renderer, job, slot)
+        if options.cut_lines:
+            draw_segments(canvas, cut_lines(plan), CUT_LINE_PT, CUT_GREY)
+        draw_crop_marks(canvas, plan)
+        draw_fold_line(canvas, plan)
+        side = " (voor- en achterkant, vouw op de stippellijn)" if plan.fold_x else " – voorkant"
+        draw_info(canvas, plan, f"{label} · vel {sheet + 1} van {sheets}{side}")
+        canvas.showPage()
+        back_page = None
+        if duplex:
+            page += 1
+            back_page = page
+            canvas.saveState()
+            canvas.translate(mm(options.back_offset[0]), mm(options.back_offset[1]))
+            for job, slot in zip(chunk, plan.backs, strict=False):
+                _place_back(canvas, renderer, job, slot)
+            canvas.restoreState()
+            canvas.showPage()
+        for index, job in enumerate(chunk):
+            back_trim: Rect | None = None
+            if options.backs is BackMode.GUTTERFOLD:
+                back_trim = plan.backs[index].trim
+            elif duplex:
+                back_trim = plan.backs[index].trim.shifted(*options.back_offset)
+            placements.append(
+                Placement(
+                    job.component,
+                    job.row.id,
+                    job.copy,
+                    front_page,
+                    plan.fronts[index].trim,
+                    back_page if duplex else (front_page if back_trim else None),
+                    back_trim,
+                )
+            )
+        done += len(chunk)
+        if progress:
+            progress(done, len(jobs))
+    canvas.save()
+    return buffer.getvalue(), placements
+
+
+def _place(canvas: Canvas, form: str, slot: Slot) -> None:
+    """Draw a bleed-box form so its trim box lands on the slot, clipped to the slot's ink area."""
+    canvas.saveState()
+    clip = slot.clip
+    path = canvas.beginPath()
+    path.rect(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h))
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.translate(mm(slot.trim.x - BLEED), mm(slot.trim.y - BLEED))
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def _place_back(canvas: Canvas, renderer: FaceRenderer, job: CardJob, slot: Slot) -> None:
+    if job.back is None or job.back_key is None:
+        return
+    _place(canvas, renderer.face(job.back_key, job.back, None, job.context), slot)

@@ -1,0 +1,154 @@
+"""Imposition: where each card's trim box sits on a printed sheet, front and back.
+
+All geometry is in millimetres with the origin at the paper's bottom-left
+corner (PDF orientation). Cards on a sheet abut: neighbours share one cut line,
+and bleed is printed only on the outer sides of the grid (inner sides are
+clipped at the trim line). That is the only layout that fits 3x3 poker cards
+on US Letter, where 3 x 88 mm leaves 7.7 mm above and below.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN, Paper
+from pnp.spec.model import CardSize
+
+MIN_MARK = 2.5
+"""Room a crop mark needs between the printable margin and the trim line, mm."""
+GUTTER = 6.0
+"""Gutterfold: distance from the fold line to the nearest trim line, mm."""
+
+
+class BackMode(enum.StrEnum):
+    """How card backs are printed."""
+
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+    GUTTERFOLD = "gutterfold"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in mm, origin at the paper's bottom-left corner, y up."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        """x of the right edge."""
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        """y of the top edge."""
+        return self.y + self.h
+
+    def mirrored_x(self, axis: float) -> Rect:
+        """Mirror image across the vertical line ``x = axis``."""
+        return Rect(2 * axis - self.right, self.y, self.w, self.h)
+
+    def mirrored_y(self, axis: float) -> Rect:
+        """Mirror image across the horizontal line ``y = axis``."""
+        return Rect(self.x, 2 * axis - self.top, self.w, self.h)
+
+    def shifted(self, dx: float, dy: float) -> Rect:
+        """The same rectangle moved by (dx, dy)."""
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card position: its trim box and the area its ink may cover (trim plus outer bleed)."""
+
+    trim: Rect
+    clip: Rect
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """The card positions of one sheet design."""
+
+    paper: Paper
+    card: CardSize
+    mode: BackMode
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]
+    """Back positions: on the back page for duplex modes, on the same page for gutterfold."""
+    fold_x: float | None = None
+
+    @property
+    def per_sheet(self) -> int:
+        """Cards per sheet."""
+        return len(self.fronts)
+
+
+def plan_sheet(paper: Paper, card: CardSize, mode: BackMode) -> SheetPlan:
+    """Lay out as many cards as fit, centred, keeping room for marks inside the printable area."""
+    if mode is BackMode.GUTTERFOLD:
+        return _plan_gutterfold(paper.landscape() if paper.width < paper.height else paper, card)
+    best: SheetPlan | None = None
+    for oriented in (paper, paper.landscape()):
+        cols, rows = _fit(oriented.width, card.width), _fit(oriented.height, card.height)
+        if cols * rows == 0 or (best is not None and cols * rows <= best.per_sheet):
+            continue
+        x0 = (oriented.width - cols * card.width) / 2
+        y0 = (oriented.height - rows * card.height) / 2
+        fronts = _grid(x0, y0, cols, rows, card)
+        backs = tuple(_mirror(slot, oriented, mode) for slot in fronts)
+        best = SheetPlan(oriented, card, mode, fronts, backs)
+    if best is None:
+        raise PnpError.single(
+            f"a {card.width:g}x{card.height:g} mm card does not fit on {paper.name} paper"
+        )
+    return best
+
+
+def _fit(length: float, card: float) -> int:
+    return max(0, int((length - 2 * (PRINTABLE_MARGIN + MIN_MARK) + 1e-9) // card))
+
+
+def _grid(x0: float, y0: float, cols: int, rows: int, card: CardSize) -> tuple[Slot, ...]:
+    slots = []
+    for row in range(rows):  # row 0 at the top
+        for col in range(cols):
+            trim = Rect(x0 + col * card.width, y0 + (rows - 1 - row) * card.height, card.width, card.height)
+            left = BLEED if col == 0 else 0.0
+            right = BLEED if col == cols - 1 else 0.0
+            top = BLEED if row == 0 else 0.0
+            bottom = BLEED if row == rows - 1 else 0.0
+            clip = Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom)
+            slots.append(Slot(trim, clip))
+    return tuple(slots)
+
+
+def _mirror(slot: Slot, paper: Paper, mode: BackMode) -> Slot:
+    """Where the back of ``slot`` prints on the back page so it lands behind the front."""
+    if mode is BackMode.LONG_EDGE:  # flipped around the long (vertical) edge: columns mirror
+        axis = paper.width / 2
+        return Slot(slot.trim.mirrored_x(axis), slot.clip.mirrored_x(axis))
+    if mode is BackMode.SHORT_EDGE:  # flipped around the short (top) edge: rows mirror
+        axis = paper.height / 2
+        return Slot(slot.trim.mirrored_y(axis), slot.clip.mirrored_y(axis))
+    return slot
+
+
+def _plan_gutterfold(paper: Paper, card: CardSize) -> SheetPlan:
+    fold = paper.width / 2
+    cols = max(0, int((fold - GUTTER - PRINTABLE_MARGIN - MIN_MARK + 1e-9) // card.width))
+    rows = _fit(paper.height, card.height)
+    if cols * rows == 0:
+        raise PnpError.single(
+            f"a {card.width:g}x{card.height:g} mm card does not fit a gutterfold sheet on {paper.name}"
+        )
+    x0 = fold - GUTTER - cols * card.width
+    y0 = (paper.height - rows * card.height) / 2
+    fronts = _grid(x0, y0, cols, rows, card)
+    backs = tuple(Slot(s.trim.mirrored_x(fold), s.clip.mirrored_x(fold)) for s in fronts)
+    return SheetPlan(paper, card, BackMode.GUTTERFOLD, fronts, backs, fold_x=fold)

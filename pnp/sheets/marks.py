@@ -1,0 +1,204 @@
+"""Sheet furniture: crop marks, cut lines, the fold line, the scale bar and the sheet label.
+
+Everything here stays at least ``PRINTABLE_MARGIN`` from the paper edge. Crop
+marks sit outside the cards; where the strip outside the bleed is too narrow
+(US Letter's 7.7 mm above and below the grid) they run over the outer bleed,
+which is cut away, on a white underlay so they stay visible, and stop short of
+the trim line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.draw.fonts import font_name, text_width
+from pnp.sheets.imposition import Rect, SheetPlan, Slot
+from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN
+from pnp.units import mm
+
+MARK_WIDTH_PT = 0.5
+CUT_LINE_PT = 0.25
+MARK_GAP = 0.5
+"""Crop marks stop this far before the line they continue, mm."""
+SCALE_LENGTH = 50.0
+LABEL_PT = 7.0
+CUT_GREY = Color(0.6, 0.6, 0.6)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight mark from (x1, y1) to (x2, y2), mm."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+def _edges(slots: tuple[Slot, ...]) -> tuple[list[float], list[float]]:
+    xs = sorted({round(v, 6) for s in slots for v in (s.trim.x, s.trim.right)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.trim.y, s.trim.top)})
+    return xs, ys
+
+
+def _bounds(slots: tuple[Slot, ...]) -> Rect:
+    left = min(s.trim.x for s in slots)
+    bottom = min(s.trim.y for s in slots)
+    right = max(s.trim.right for s in slots)
+    top = max(s.trim.top for s in slots)
+    return Rect(left, bottom, right - left, top - bottom)
+
+
+def _blocks(plan: SheetPlan) -> list[tuple[Slot, ...]]:
+    """Groups of abutting cards: one grid, or two for gutterfold (fronts and backs)."""
+    if plan.fold_x is not None:
+        return [plan.fronts, plan.backs]
+    return [plan.fronts]
+
+
+def crop_marks(plan: SheetPlan) -> list[tuple[Segment, bool]]:
+    """Crop mark segments for the sheet's front side, each with 'needs a white underlay'."""
+    marks: list[tuple[Segment, bool]] = []
+    for block in _blocks(plan):
+        xs, ys = _edges(block)
+        box = _bounds(block)
+        margin = PRINTABLE_MARGIN
+        # top and bottom strips: vertical marks continuing the column edges
+        for y_outer, y_grid, sign in ((margin, box.y, 1), (plan.paper.height - margin, box.top, -1)):
+            end, over_bleed = _mark_end(abs(y_grid - y_outer))
+            for x in xs:
+                marks.append((Segment(x, y_outer, x, y_outer + sign * end), over_bleed))
+        for x_outer, x_grid, sign in ((margin, box.x, 1), (plan.paper.width - margin, box.right, -1)):
+            end, over_bleed = _mark_end(abs(x_grid - x_outer))
+            for y in ys:
+                marks.append((Segment(x_outer, y, x_outer + sign * end, y), over_bleed))
+    return marks
+
+
+def _mark_end(room: float) -> tuple[float, bool]:
+    """Length of a mark given the room between printable edge and trim line."""
+    outside_bleed = room - BLEED - MARK_GAP
+    if outside_bleed >= 2.0:
+        return outside_bleed, False
+    return room - MARK_GAP, True
+
+
+def cut_lines(plan: SheetPlan) -> list[Segment]:
+    """Lines along every trim edge across the printable area (for paper cutters)."""
+    lines: list[Segment] = []
+    w, h, m = plan.paper.width, plan.paper.height, PRINTABLE_MARGIN
+    for block in _blocks(plan):
+        xs, ys = _edges(block)
+        box = _bounds(block)
+        lines += [Segment(x, m, x, h - m) for x in xs]
+        lines += [Segment(box.x if plan.fold_x else m, y, box.right if plan.fold_x else w - m, y) for y in ys]
+        if plan.fold_x is not None:
+            # horizontal cuts continue to the paper's side edges
+            for y in ys:
+                lines.append(Segment(m, y, box.x, y) if box.x < plan.fold_x else Segment(box.right, y, w - m, y))
+    return lines
+
+
+def draw_segments(canvas: Canvas, segments: list[Segment], width_pt: float, colour: Color) -> None:
+    """Stroke straight segments."""
+    canvas.saveState()
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(width_pt)
+    for s in segments:
+        canvas.line(mm(s.x1), mm(s.y1), mm(s.x2), mm(s.y2))
+    canvas.restoreState()
+
+
+def draw_crop_marks(canvas: Canvas, plan: SheetPlan) -> None:
+    """Draw the crop marks, with white underlays where they cross the outer bleed."""
+    marks = crop_marks(plan)
+    draw_segments(canvas, [s for s, under in marks if under], MARK_WIDTH_PT * 3, white)
+    draw_segments(canvas, [s for s, _ in marks], MARK_WIDTH_PT, black)
+
+
+def draw_fold_line(canvas: Canvas, plan: SheetPlan) -> None:
+    """A dashed fold line between the fronts and backs of a gutterfold sheet."""
+    if plan.fold_x is None:
+        return
+    canvas.saveState()
+    canvas.setDash(mm(2), mm(1.5))
+    canvas.setLineWidth(CUT_LINE_PT * 2)
+    canvas.setStrokeColor(CUT_GREY)
+    x = mm(plan.fold_x)
+    box = _bounds(plan.fronts)
+    canvas.line(x, mm(box.y - BLEED), x, mm(box.top + BLEED))
+    canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class InfoStrip:
+    """A margin strip free of cards and bleed, along one paper edge."""
+
+    vertical: bool
+    """True: along the left edge, read bottom to top."""
+    start: float
+    """Position along the strip where free space starts (mm, paper coordinates)."""
+    spans: tuple[tuple[float, float], ...]
+    """Free stretches between crop marks, along the strip."""
+    depth: float
+    """Free depth from the printable margin inwards, mm."""
+
+
+def info_strip(plan: SheetPlan) -> InfoStrip:
+    """The deepest strip for the scale bar and label: bottom edge, else left edge."""
+    box = _bounds(plan.fronts if plan.fold_x is None else plan.fronts + plan.backs)
+    bottom_depth = box.y - BLEED - MARK_GAP - PRINTABLE_MARGIN
+    left_depth = box.x - BLEED - MARK_GAP - PRINTABLE_MARGIN
+    blocks = _blocks(plan)
+    if bottom_depth >= left_depth:
+        xs = sorted(x for b in blocks for x in _edges(b)[0])
+        return InfoStrip(False, PRINTABLE_MARGIN, _gaps(xs), bottom_depth)
+    ys = sorted(y for b in blocks for y in _edges(b)[1])
+    return InfoStrip(True, PRINTABLE_MARGIN, _gaps(ys), left_depth)
+
+
+def _gaps(edges: list[float]) -> tuple[tuple[float, float], ...]:
+    return tuple((a + MARK_GAP * 2, b - MARK_GAP * 2) for a, b in zip(edges, edges[1:], strict=False) if b - a > 1)
+
+
+def draw_info(canvas: Canvas, plan: SheetPlan, label: str) -> None:
+    """The 50 mm scale bar (so a user can check the print is at 100 %) and the sheet label."""
+    strip = info_strip(plan)
+    canvas.saveState()
+    if strip.vertical:
+        # Local (u, v) -> paper (2m + depth - v, u): v = m lies next to the cards,
+        # v = m + depth at the paper edge, so the drawing below works for both strips.
+        canvas.translate(mm(2 * PRINTABLE_MARGIN + strip.depth), 0)
+        canvas.rotate(90)
+    base = PRINTABLE_MARGIN
+    spans = sorted(strip.spans)
+    bar_start, bar_end = spans[0]
+    scale_bar(canvas, bar_start + (bar_end - bar_start - SCALE_LENGTH) / 2, base)
+    if len(spans) > 1:
+        start, end = spans[1]
+        width = text_width(label, "regular", LABEL_PT)
+        while width > mm(end - start) and len(label) > 4:
+            label = label[:-2] + "…"
+            width = text_width(label, "regular", LABEL_PT)
+        canvas.setFont(font_name("regular"), LABEL_PT)
+        canvas.setFillColor(black)
+        canvas.drawCentredString(mm((start + end) / 2), mm(base + 0.6), label)
+    canvas.restoreState()
+
+
+def scale_bar(canvas: Canvas, x: float, y: float) -> None:
+    """Ten 5 mm blocks, alternately filled, with a caption above."""
+    bar_h = 1.4
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeColor(black)
+    for i in range(10):
+        canvas.setFillColor(black if i % 2 == 0 else white)
+        canvas.rect(mm(x + i * 5), mm(y + 0.3), mm(5), mm(bar_h), stroke=1, fill=1)
+    canvas.setFillColor(black)
+    canvas.setFont(font_name("regular"), LABEL_PT)
+    canvas.drawCentredString(
+        mm(x + SCALE_LENGTH / 2), mm(y + bar_h + 1.0), "50 mm – print op ware grootte (100 %)"
+    )

@@ -1,0 +1,115 @@
+"""Column types of spec tables: each turns a CSV cell into a typed value or says why not."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from pnp.spec.model import Value
+
+MAX_COUNT = 200
+"""More copies than this of one card is certainly a typo."""
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
+COLUMN_TYPES = ("id", "count", "int", "text", "colour", "art", "bool", "choice")
+
+
+@dataclass(frozen=True)
+class ColumnContext:
+    """What a cell may refer to: the game's palette and the art folder."""
+
+    colours: Mapping[str, str]
+    art_root: Path
+
+
+@dataclass(frozen=True)
+class Column:
+    """A declared column: its name, type and limits."""
+
+    name: str
+    type: str
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int | None = None
+    choices: tuple[str, ...] = ()
+    required: bool = True
+
+    def parse(self, cell: str, ctx: ColumnContext) -> Value:
+        """Convert one cell; raise ``ValueError`` with a user-facing message when it is wrong."""
+        text = cell.strip()
+        if text == "" and self.required:
+            raise ValueError("is empty")
+        parser = getattr(self, f"_parse_{self.type}")
+        value: Value = parser(text, ctx)
+        return value
+
+    def _parse_id(self, text: str, ctx: ColumnContext) -> Value:
+        if not _ID.match(text):
+            raise ValueError(f"{text!r} is not an id (lower-case letters, digits and '-')")
+        return text
+
+    def _parse_count(self, text: str, ctx: ColumnContext) -> Value:
+        number = _as_int(text)
+        if number < 0:
+            raise ValueError(f"{number} is negative")
+        if number > MAX_COUNT:
+            raise ValueError(f"{number} copies is absurd (at most {MAX_COUNT})")
+        return number
+
+    def _parse_int(self, text: str, ctx: ColumnContext) -> Value:
+        number = _as_int(text)
+        if self.minimum is not None and number < self.minimum:
+            raise ValueError(f"{number} is below the minimum {self.minimum}")
+        if self.maximum is not None and number > self.maximum:
+            raise ValueError(f"{number} is above the maximum {self.maximum}")
+        return number
+
+    def _parse_text(self, text: str, ctx: ColumnContext) -> Value:
+        if self.max_length is not None and len(text) > self.max_length:
+            raise ValueError(f"{len(text)} characters is longer than {self.max_length}")
+        return text
+
+    def _parse_colour(self, text: str, ctx: ColumnContext) -> Value:
+        if text not in ctx.colours:
+            known = ", ".join(sorted(ctx.colours))
+            raise ValueError(f"{text!r} is not one of {known}")
+        return text
+
+    def _parse_art(self, text: str, ctx: ColumnContext) -> Value:
+        check_art_reference(text, ctx.art_root)
+        return text
+
+    def _parse_bool(self, text: str, ctx: ColumnContext) -> Value:
+        lowered = text.lower()
+        if lowered in ("ja", "yes", "true", "1", "x"):
+            return True
+        if lowered in ("nee", "no", "false", "0", ""):
+            return False
+        raise ValueError(f"{text!r} is not yes/no (ja, nee, true, false, 1, 0)")
+
+    def _parse_choice(self, text: str, ctx: ColumnContext) -> Value:
+        if text not in self.choices:
+            raise ValueError(f"{text!r} is not one of {', '.join(self.choices)}")
+        return text
+
+
+def _as_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+
+
+def check_art_reference(reference: str, art_root: Path) -> Path:
+    """Resolve an art reference inside ``art/``; raise ``ValueError`` if it leaves it or is missing."""
+    pure = PurePosixPath(reference)
+    if pure.is_absolute() or ".." in pure.parts or "\\" in reference:
+        raise ValueError(f"art path {reference!r} must stay inside art/")
+    if pure.suffix.lower() != ".svg":
+        raise ValueError(f"art {reference!r} is not an .svg file")
+    path = art_root / pure
+    if not path.is_file():
+        raise ValueError(f"art file {reference!r} does not exist in art/")
+    return path

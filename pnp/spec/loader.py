@@ -1,0 +1,347 @@
+"""Load ``cardspecs/<game>/`` into a :class:`GameSpec`, reporting every problem at once.
+
+This loader is the one door all games use: tables are CSV with a header row and a
+``count`` column, metadata is TOML. Every mistake becomes ``file:line: column 'x': what``.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pnp.errors import PnpError, ProblemCollector
+from pnp.sheets.sizes import CARD_SIZES
+from pnp.spec.columns import COLUMN_TYPES, Column, ColumnContext
+from pnp.spec.model import CardRow, CardSize, Component, GameSpec, SourceRef, Value, Variant
+from pnp.spec.tomlsource import TomlSource
+
+_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+_GAME_KEYS = {"id", "name", "tagline", "players", "minutes"}
+_VARIANT_KEYS = {"name", "summary", "rules", "settings", "includes", "conflicts"}
+_COMPONENT_KEYS = {"name", "table", "layout", "back", "size", "rules", "variants", "columns"}
+_COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required"}
+_TOP_KEYS = {"game", "rules", "variants", "colours", "components"}
+
+
+def load_game_spec(folder: Path, art_root: Path) -> GameSpec:
+    """Load and validate one game's spec folder; raise :class:`PnpError` listing every problem."""
+    source = TomlSource.read(folder / "game.toml")
+    loader = _SpecLoader(folder, source, art_root)
+    spec = loader.load()
+    loader.problems.raise_if_any()
+    assert spec is not None
+    return spec
+
+
+class _SpecLoader:
+    def __init__(self, folder: Path, source: TomlSource, art_root: Path) -> None:
+        self.folder = folder
+        self.source = source
+        self.art_root = art_root
+        self.problems = ProblemCollector()
+
+    def fail(self, keys: tuple[str, ...], message: str, column: str | None = None) -> None:
+        self.problems.add(self.source.path, self.source.line_of(*keys), column, message)
+
+    def table(self, keys: tuple[str, ...]) -> dict[str, Any]:
+        node: Any = self.source.data
+        for key in keys:
+            node = node.get(key, {}) if isinstance(node, dict) else {}
+        if not isinstance(node, dict):
+            self.fail(keys, f"'{'.'.join(keys)}' must be a table")
+            return {}
+        return node
+
+    def unknown_keys(self, keys: tuple[str, ...], table: dict[str, Any], known: set[str]) -> None:
+        for key in sorted(set(table) - known):
+            self.fail(
+                (*keys, key),
+                f"unknown key '{key}' in [{'.'.join(keys)}]"
+                + (f" (known: {', '.join(sorted(known))})" if known else ""),
+            )
+
+    def text(self, keys: tuple[str, ...], table: dict[str, Any], key: str, default: str | None = None) -> str:
+        value = table.get(key, default)
+        if value is None:
+            self.fail(keys, f"[{'.'.join(keys)}] needs '{key}'")
+            return ""
+        if not isinstance(value, str) or not value.strip():
+            self.fail((*keys, key), f"'{key}' must be non-empty text")
+            return ""
+        return value
+
+    def string_list(self, keys: tuple[str, ...], table: dict[str, Any], key: str) -> tuple[str, ...]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail((*keys, key), f"'{key}' must be a list of text")
+            return ()
+        return tuple(value)
+
+    def load(self) -> GameSpec | None:
+        data = self.source.data
+        self.unknown_keys((), data, _TOP_KEYS)
+        game = self.table(("game",))
+        self.unknown_keys(("game",), game, _GAME_KEYS)
+        game_id = self.text(("game",), game, "id")
+        if game_id and game_id != self.folder.name:
+            self.fail(("game", "id"), f"id '{game_id}' must match its folder '{self.folder.name}'")
+        players = self.players(game)
+        minutes = game.get("minutes", 30)
+        if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
+            self.fail(("game", "minutes"), "'minutes' must be a whole number from 1 to 600")
+            minutes = 30
+        colours = self.colours()
+        variants = self.variants()
+        rules = self.table(("rules",))
+        components = self.components(colours, set(variants))
+        if not components:
+            self.fail(("components",), "the game has no [components.*] tables")
+        return GameSpec(
+            id=game_id,
+            name=self.text(("game",), game, "name"),
+            tagline=self.text(("game",), game, "tagline", ""),
+            players=players,
+            minutes=minutes,
+            folder=self.folder,
+            colours=MappingProxyType(colours),
+            rules=MappingProxyType(dict(rules)),
+            variants=MappingProxyType(variants),
+            components=tuple(components),
+        )
+
+    def players(self, game: dict[str, Any]) -> tuple[int, int]:
+        value = game.get("players")
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and 1 <= value[0] <= value[1] <= 12
+        ):
+            return (value[0], value[1])
+        self.fail(("game", "players"), "'players' must be [min, max] with 1 <= min <= max <= 12")
+        return (1, 1)
+
+    def colours(self) -> dict[str, str]:
+        colours: dict[str, str] = {}
+        for name, value in self.table(("colours",)).items():
+            if not isinstance(value, str) or not _HEX.match(value):
+                self.fail(("colours", name), f"colour '{name}' must be '#RRGGBB', not {value!r}")
+                continue
+            colours[name] = value.upper()
+        return colours
+
+    def variants(self) -> dict[str, Variant]:
+        variants: dict[str, Variant] = {}
+        raw = self.table(("variants",))
+        for vid, table in raw.items():
+            keys = ("variants", vid)
+            if not isinstance(table, dict):
+                self.fail(keys, f"variant '{vid}' must be a table")
+                continue
+            self.unknown_keys(keys, table, _VARIANT_KEYS)
+            settings = table.get("settings", {})
+            if not isinstance(settings, dict):
+                self.fail((*keys, "settings"), "'settings' must be a table")
+                settings = {}
+            variants[vid] = Variant(
+                id=vid,
+                name=self.text(keys, table, "name"),
+                summary=self.text(keys, table, "summary"),
+                rules=self.string_list(keys, table, "rules"),
+                settings=MappingProxyType(dict(settings)),
+                includes=self.string_list(keys, table, "includes"),
+                conflicts=self.string_list(keys, table, "conflicts"),
+            )
+        for variant in variants.values():
+            for other in (*variant.includes, *variant.conflicts):
+                if other not in variants:
+                    self.fail(("variants", variant.id), f"variant '{variant.id}' names unknown variant '{other}'")
+        return variants
+
+    def components(self, colours: dict[str, str], variant_ids: set[str]) -> list[Component]:
+        components: list[Component] = []
+        seen_ids: dict[str, SourceRef] = {}
+        for cid, table in self.table(("components",)).items():
+            keys = ("components", cid)
+            if not isinstance(table, dict):
+                self.fail(keys, f"component '{cid}' must be a table")
+                continue
+            self.unknown_keys(keys, table, _COMPONENT_KEYS)
+            size = self.size(keys, table.get("size", "poker"))
+            for vid in self.string_list(keys, table, "variants"):
+                if vid not in variant_ids:
+                    self.fail((*keys, "variants"), f"component '{cid}' names unknown variant '{vid}'")
+            columns = self.columns(keys, table.get("columns"))
+            table_name = self.text(keys, table, "table")
+            back = table.get("back", "")
+            if not isinstance(back, str):
+                self.fail((*keys, "back"), "'back' must be a layout name or \"\" for none")
+                back = ""
+            rows: tuple[CardRow, ...] = ()
+            table_path = self.folder / table_name
+            if table_name and columns is not None:
+                ctx = ColumnContext(colours, self.art_root)
+                rows = _TableReader(table_path, columns, ctx, self.problems).read()
+                for row in rows:
+                    if row.id in seen_ids:
+                        first = seen_ids[row.id]
+                        self.problems.add(
+                            row.source.path,
+                            row.source.line,
+                            "id",
+                            f"duplicate id '{row.id}' (first at line {first.line})",
+                        )
+                    else:
+                        seen_ids[row.id] = row.source
+            components.append(
+                Component(
+                    id=cid,
+                    name=self.text(keys, table, "name"),
+                    layout=self.text(keys, table, "layout"),
+                    back=back or None,
+                    size=size,
+                    rows=rows,
+                    rules=self.string_list(keys, table, "rules"),
+                    variants=self.string_list(keys, table, "variants"),
+                    table=table_path,
+                )
+            )
+        return components
+
+    def size(self, keys: tuple[str, ...], value: object) -> CardSize:
+        if isinstance(value, str) and value in CARD_SIZES:
+            return CARD_SIZES[value]
+        if isinstance(value, dict):
+            width, height = value.get("width"), value.get("height")
+            if (
+                isinstance(width, int | float)
+                and isinstance(height, int | float)
+                and 20 <= width <= 200
+                and 20 <= height <= 200
+            ):
+                return CardSize("custom", float(width), float(height))
+        self.fail(
+            (*keys, "size"),
+            f"'size' must be one of {', '.join(CARD_SIZES)} or "
+            "{ width = mm, height = mm } between 20 and 200 mm",
+        )
+        return CARD_SIZES["poker"]
+
+    def columns(self, keys: tuple[str, ...], raw: object) -> dict[str, Column] | None:
+        ckeys = (*keys, "columns")
+        if not isinstance(raw, dict) or not raw:
+            self.fail(keys, f"[{'.'.join(keys)}] needs a [{'.'.join(ckeys)}] table")
+            return None
+        columns: dict[str, Column] = {}
+        for name, decl in raw.items():
+            if not isinstance(decl, dict):
+                self.fail((*ckeys, name), f"column '{name}' must be a table like {{ type = \"text\" }}")
+                continue
+            self.unknown_keys((*ckeys, name), decl, _COLUMN_KEYS)
+            ctype = decl.get("type")
+            if ctype not in COLUMN_TYPES:
+                self.fail((*ckeys, name), f"column '{name}' has type {ctype!r}, not one of {', '.join(COLUMN_TYPES)}")
+                continue
+            columns[name] = Column(
+                name=name,
+                type=ctype,
+                minimum=decl.get("min"),
+                maximum=decl.get("max"),
+                max_length=decl.get("max_length"),
+                choices=tuple(decl.get("choices", ())),
+                required=bool(decl.get("required", True)),
+            )
+        for needed, ctype in (("id", "id"), ("count", "count")):
+            if needed not in columns or columns[needed].type != ctype:
+                self.fail(ckeys, f"every table needs a column '{needed}' of type '{ctype}'")
+                return None
+        return columns
+
+
+class _TableReader:
+    """Reads one CSV table against its declared columns."""
+
+    def __init__(
+        self, path: Path, columns: dict[str, Column], ctx: ColumnContext, problems: ProblemCollector
+    ) -> None:
+        self.path = path
+        self.columns = columns
+        self.ctx = ctx
+        self.problems = problems
+
+    def read(self) -> tuple[CardRow, ...]:
+        try:
+            text = self.path.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            self.problems.add(self.path, None, None, "table file not found")
+            return ()
+        except UnicodeDecodeError as exc:
+            self.problems.add(self.path, None, None, f"not UTF-8 text ({exc.reason})")
+            return ()
+        lines = text.splitlines()
+        reader = csv.reader(lines)
+        try:
+            header = next(reader)
+        except StopIteration:
+            self.problems.add(self.path, 1, None, "the table is empty (no header row)")
+            return ()
+        header = [h.strip() for h in header]
+        ok = self.check_header(header)
+        rows: list[CardRow] = []
+        data_rows = 0
+        for cells in reader:
+            line = reader.line_num
+            if not cells or all(not c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+                continue
+            data_rows += 1
+            if not ok:
+                continue
+            row = self.read_row(header, cells, line)
+            if row is not None:
+                rows.append(row)
+        if ok and data_rows == 0:
+            self.problems.add(self.path, 1, None, "the table has no rows")
+        return tuple(rows)
+
+    def check_header(self, header: list[str]) -> bool:
+        ok = True
+        seen: set[str] = set()
+        for name in header:
+            if name in seen:
+                self.problems.add(self.path, 1, name, "column appears twice in the header")
+                ok = False
+            seen.add(name)
+            if name not in self.columns:
+                self.problems.add(
+                    self.path, 1, name, f"unknown column (declared: {', '.join(self.columns)})"
+                )
+                ok = False
+        for name in self.columns:
+            if name not in seen:
+                self.problems.add(self.path, 1, name, "missing column")
+                ok = False
+        return ok
+
+    def read_row(self, header: list[str], cells: list[str], line: int) -> CardRow | None:
+        if len(cells) != len(header):
+            self.problems.add(
+                self.path, line, None, f"row has {len(cells)} cells, the header has {len(header)}"
+            )
+            return None
+        values: dict[str, Value] = {}
+        good = True
+        for name, cell in zip(header, cells, strict=True):
+            try:
+                values[name] = self.columns[name].parse(cell, self.ctx)
+            except ValueError as exc:
+                self.problems.add(self.path, line, name, str(exc))
+                good = False
+        if not good:
+            return None
+        count = values.pop("count")
+        row_id = values["id"]
+        assert isinstance(count, int) and isinstance(row_id, str)
+        return CardRow(row_id, count, MappingProxyType(values), SourceRef(self.path, line))

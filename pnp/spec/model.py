@@ -1,0 +1,118 @@
+"""Typed, immutable objects that the spec loader builds from ``cardspecs/<game>/``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+Value = str | int | bool
+"""A cell of a spec table after type conversion."""
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a piece of spec data came from, for error messages."""
+
+    path: Path
+    line: int
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """Trim size of a card or tile in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant or expansion the user picks with ``--variant``."""
+
+    id: str
+    name: str
+    summary: str
+    rules: tuple[str, ...]
+    settings: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
+    includes: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One row of a card table: ``count`` identical cards described by ``fields``."""
+
+    id: str
+    count: int
+    fields: Mapping[str, Value]
+    source: SourceRef
+
+    def text(self, name: str) -> str:
+        """A field as text (raises KeyError for an unknown field)."""
+        return str(self.fields[name])
+
+    def number(self, name: str) -> int:
+        """A field as an integer."""
+        value = self.fields[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"field {name!r} of card {self.id!r} is not a number")
+        return value
+
+
+@dataclass(frozen=True)
+class Component:
+    """A kind of card or tile in the kit, with the rows of its table."""
+
+    id: str
+    name: str
+    layout: str
+    back: str | None
+    size: CardSize
+    rows: tuple[CardRow, ...]
+    rules: tuple[str, ...]
+    variants: tuple[str, ...]
+    """The component is used only when one of these variants is chosen (empty: always)."""
+    table: Path
+
+    @property
+    def card_count(self) -> int:
+        """Number of physical cards, counting copies."""
+        return sum(row.count for row in self.rows)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything ``cardspecs/<game>/`` says about one game."""
+
+    id: str
+    name: str
+    tagline: str
+    players: tuple[int, int]
+    minutes: int
+    folder: Path
+    colours: Mapping[str, str]
+    rules: Mapping[str, object]
+    variants: Mapping[str, Variant]
+    components: tuple[Component, ...]
+
+    def component(self, component_id: str) -> Component:
+        """The component with this id."""
+        for comp in self.components:
+            if comp.id == component_id:
+                return comp
+        raise KeyError(component_id)
+
+    def components_for(self, variant_ids: tuple[str, ...]) -> tuple[Component, ...]:
+        """The components a kit with these variants needs, in spec order."""
+        chosen = set(variant_ids)
+        return tuple(c for c in self.components if not c.variants or chosen & set(c.variants))
+
+    def settings_for(self, variant_ids: tuple[str, ...]) -> dict[str, object]:
+        """The ``[rules]`` settings with every chosen variant's overrides applied."""
+        merged: dict[str, object] = dict(self.rules)
+        for vid in variant_ids:
+            merged.update(self.variants[vid].settings)
+        return merged

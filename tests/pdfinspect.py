@@ -1,0 +1,192 @@
+"""A small PDF content-stream interpreter for tests: reads back what a PDF really draws.
+
+It follows the graphics state (``q``/``Q``/``cm``), text state (``Tf``/``Tm``) and
+form XObjects (``Do``, recursively), and reports form placements, text runs,
+stroked segments and clip rectangles in page coordinates (points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+MM = 72.0 / 25.4
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def mul(m: Matrix, n: Matrix) -> Matrix:
+    """m then n (PDF row-vector convention: m x n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    """Transform a point."""
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def scale_of(m: Matrix) -> float:
+    """Uniform scale factor of a matrix (geometric mean of the axes)."""
+    a, b, c, d, _, _ = m
+    return float(abs(a * d - b * c) ** 0.5)
+
+
+@dataclass
+class FormUse:
+    name: str
+    ctm: Matrix
+    bbox: tuple[float, float, float, float]
+    parents: tuple[str, ...]
+
+    def box(self) -> tuple[float, float, float, float]:
+        """The form's BBox in page coordinates: (x, y, w, h) in points (axis-aligned)."""
+        x0, y0, x1, y1 = self.bbox
+        p = apply(self.ctm, x0, y0)
+        q = apply(self.ctm, x1, y1)
+        return (min(p[0], q[0]), min(p[1], q[1]), abs(q[0] - p[0]), abs(q[1] - p[1]))
+
+
+@dataclass
+class TextRun:
+    text: str
+    font: str
+    size: float
+    """Effective size on the page, in points."""
+    x: float
+    y: float
+    parents: tuple[str, ...]
+
+
+@dataclass
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+
+
+@dataclass
+class PageContent:
+    forms: list[FormUse] = field(default_factory=list)
+    texts: list[TextRun] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    clips: list[tuple[float, float, float, float]] = field(default_factory=list)
+
+
+def _decode(raw: Any, font: Any) -> str:
+    if isinstance(raw, bytes):
+        return raw.decode("latin-1")
+    return str(raw)
+
+
+def read_page(reader: PdfReader, index: int) -> PageContent:
+    """Everything drawn on one page."""
+    page = reader.pages[index]
+    content = PageContent()
+    _walk(reader, page.get_contents(), page["/Resources"], IDENTITY, (), content)
+    return content
+
+
+def _walk(reader: PdfReader, stream: Any, resources: Any, base: Matrix, parents: tuple[str, ...], out: PageContent) -> None:
+    if stream is None:
+        return
+    ops = ContentStream(stream, reader).operations
+    ctm = base
+    stack: list[tuple[Matrix, float]] = []
+    line_width = 1.0
+    tm = IDENTITY
+    font_name = ""
+    font_size = 0.0
+    path: list[tuple[float, float]] = []
+    current: tuple[float, float] | None = None
+    pending_segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    rects: list[tuple[float, float, float, float]] = []
+    fonts = resources.get("/Font", {}) if resources else {}
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    for operands, op in ops:
+        if op == b"q":
+            stack.append((ctm, line_width))
+        elif op == b"Q":
+            ctm, line_width = stack.pop()
+        elif op == b"cm":
+            ctm = mul(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+        elif op == b"w":
+            line_width = float(operands[0])
+        elif op == b"BT":
+            tm = IDENTITY
+        elif op == b"Tf":
+            font_name = str(fonts[operands[0]].get_object()["/BaseFont"]) if operands[0] in fonts else str(operands[0])
+            font_size = float(operands[1])
+        elif op == b"Tm":
+            tm = tuple(float(v) for v in operands)  # type: ignore[assignment]
+        elif op in (b"Td", b"TD"):
+            tm = mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), tm)
+        elif op in (b"Tj", b"TJ", b"'", b'"'):
+            raw = operands[-1]
+            text = "".join(_decode(p, None) for p in raw if not isinstance(p, int | float)) if op == b"TJ" else _decode(raw, None)
+            full = mul(tm, ctm)
+            x, y = apply(full, 0, 0)
+            out.texts.append(TextRun(text, font_name, font_size * scale_of(full), x, y, parents))
+        elif op == b"m":
+            current = apply(ctm, float(operands[0]), float(operands[1]))
+            path = [current]
+        elif op == b"l":
+            point = apply(ctm, float(operands[0]), float(operands[1]))
+            if current is not None:
+                pending_segments.append((current, point))
+            current = point
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            p, q = apply(ctm, x, y), apply(ctm, x + w, y + h)
+            rects.append((min(p[0], q[0]), min(p[1], q[1]), abs(q[0] - p[0]), abs(q[1] - p[1])))
+        elif op in (b"S", b"s", b"B", b"B*", b"b", b"b*"):
+            width = line_width * scale_of(ctm)
+            out.segments += [Segment(a[0], a[1], b[0], b[1], width) for a, b in pending_segments]
+            pending_segments, rects = [], []
+        elif op in (b"f", b"F", b"f*"):
+            pending_segments, rects = [], []
+        elif op == b"W" or op == b"W*":
+            out.clips += rects
+        elif op == b"n":
+            pending_segments, rects = [], []
+        elif op == b"Do":
+            name = str(operands[0])
+            xobj = xobjects[operands[0]].get_object()
+            if xobj.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+                form_ctm = mul(matrix, ctm)  # type: ignore[arg-type]
+                bbox = tuple(float(v) for v in xobj["/BBox"])
+                out.forms.append(FormUse(name, form_ctm, bbox, parents))  # type: ignore[arg-type]
+                _walk(reader, xobj.get_data(), xobj.get("/Resources", resources), form_ctm, (*parents, name), out)
+
+
+def iter_fonts(reader: PdfReader) -> Iterator[tuple[str, Any]]:
+    """Every font dictionary reachable from any page, with its resource name."""
+    seen: set[int] = set()
+
+    def visit(resources: Any) -> Iterator[tuple[str, Any]]:
+        if not resources:
+            return
+        for name, ref in resources.get("/Font", {}).items():
+            font = ref.get_object()
+            if id(font) not in seen:
+                seen.add(id(font))
+                yield name, font
+        for ref in resources.get("/XObject", {}).values():
+            xobj = ref.get_object()
+            if id(xobj) in seen:
+                continue
+            seen.add(id(xobj))
+            if xobj.get("/Subtype") == "/Form":
+                yield from visit(xobj.get("/Resources"))
+
+    for page in reader.pages:
+        yield from visit(page.get("/Resources"))
