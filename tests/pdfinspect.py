@@ -87,18 +87,37 @@ def _decode(raw: Any, font: Any) -> str:
     return str(raw)
 
 
-def read_page(reader: PdfReader, index: int) -> PageContent:
-    """Everything drawn on one page."""
+_OPS_CACHE: dict[tuple[int, int], list[Any]] = {}
+
+
+def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageContent:
+    """Everything drawn on one page; with ``descend`` also what its forms draw."""
     page = reader.pages[index]
     content = PageContent()
-    _walk(reader, page.get_contents(), page["/Resources"], IDENTITY, (), content)
+    _walk(reader, page.get_contents(), page["/Resources"], IDENTITY, (), content, descend)
     return content
 
 
-def _walk(reader: PdfReader, stream: Any, resources: Any, base: Matrix, parents: tuple[str, ...], out: PageContent) -> None:
+def _operations(reader: PdfReader, stream: Any) -> list[Any]:
+    # Forms are reused many times; parse each one once.
+    key = (id(reader), id(stream))
+    if key not in _OPS_CACHE:
+        _OPS_CACHE[key] = ContentStream(stream, reader).operations
+    return _OPS_CACHE[key]
+
+
+def _walk(
+    reader: PdfReader,
+    stream: Any,
+    resources: Any,
+    base: Matrix,
+    parents: tuple[str, ...],
+    out: PageContent,
+    descend: bool,
+) -> None:
     if stream is None:
         return
-    ops = ContentStream(stream, reader).operations
+    ops = _operations(reader, stream) if parents else ContentStream(stream, reader).operations
     ctm = base
     stack: list[tuple[Matrix, float]] = []
     line_width = 1.0
@@ -165,7 +184,8 @@ def _walk(reader: PdfReader, stream: Any, resources: Any, base: Matrix, parents:
                 form_ctm = mul(matrix, ctm)  # type: ignore[arg-type]
                 bbox = tuple(float(v) for v in xobj["/BBox"])
                 out.forms.append(FormUse(name, form_ctm, bbox, parents))  # type: ignore[arg-type]
-                _walk(reader, xobj.get_data(), xobj.get("/Resources", resources), form_ctm, (*parents, name), out)
+                if descend:
+                    _walk(reader, xobj, xobj.get("/Resources", resources), form_ctm, (*parents, name), out, descend)
 
 
 def iter_fonts(reader: PdfReader) -> Iterator[tuple[str, Any]]:

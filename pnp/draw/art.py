@@ -11,6 +11,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
 from pnp.spec.columns import check_art_reference
 
@@ -71,4 +72,6 @@ class _Catcher(logging.Handler):
 
 def draw_art(canvas: Canvas, art: Art) -> None:
     """Draw ``art`` at the canvas origin in its natural size."""
+    # renderPDF starts every drawing with a font; without this it is base-14 Helvetica.
+    art.drawing.initialFontName = font_name("regular")
     renderPDF.draw(art.drawing, canvas, 0, 0)

@@ -1,0 +1,1 @@
+"""twaalf-dagen (12 Dagen van Kerstmis)."""
