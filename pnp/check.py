@@ -6,6 +6,7 @@ import io
 
 from pnp.build import card_jobs
 from pnp.errors import PnpError, Problem
+from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import load_game
 from pnp.registry import plugin
@@ -34,11 +35,19 @@ def check_game(game_id: str) -> str:
             except PnpError as exc:
                 problems += exc.problems
                 continue
-            columns = set(comp.rows[0].fields) if comp.rows else set()
-            if name == comp.layout:
-                for field in sorted(layout.fields() - columns - BUILTIN_FIELDS):
+            known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS
+            if name != comp.layout:
+                known = {"game", "tagline", "component"}
+            for element in layout.elements:
+                for field in sorted(element_fields(element) - known):
                     problems.append(
-                        Problem(layout.source.path, None, None, f"layout '{name}' uses field {{{field}}}, which table {comp.table.name} does not have")
+                        Problem(
+                            element.source.path,
+                            element.source.line,
+                            None,
+                            f"element '{element.name}': unknown field {{{field}}} "
+                            f"(table {comp.table.name} has: {', '.join(sorted(known))})",
+                        )
                     )
     if problems:
         raise PnpError(problems)

@@ -40,10 +40,10 @@ def _run(action: Callable[[], T]) -> T:
         return action()
     except PnpError as exc:
         for problem in exc.problems:
-            err.print(f"error: {problem}", markup=False, highlight=False)
+            typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        err.print("interrupted; nothing was written", markup=False)
+        typer.echo("interrupted; nothing was written", err=True)
         raise typer.Exit(130) from None
 
 

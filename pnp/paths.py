@@ -21,9 +21,9 @@ def project_root() -> Path:
 
 
 def display_path(path: Path) -> str:
-    """A path as the user should read it: relative to the working folder or the project."""
+    """A path as the user should read it: relative to the project, else to the working folder."""
     resolved = path.resolve()
-    for base in (Path.cwd().resolve(), project_root()):
+    for base in (project_root(), Path.cwd().resolve()):
         try:
             return resolved.relative_to(base).as_posix()
         except ValueError:

@@ -26,24 +26,33 @@ class Art:
     height: float
 
 
+_PARSED: dict[tuple[Path, int, int], Art] = {}
+"""Parsed SVGs shared by every library in the process, keyed by file, mtime and size."""
+
+
 class ArtLibrary:
-    """Loads each SVG once per process; art paths may not leave ``art/``."""
+    """Loads SVG art from ``art/``; art paths may not leave it.
+
+    Parsing is the slow part of a build, so a file is parsed once per process
+    (and again only when it changes on disk).
+    """
 
     def __init__(self, art_root: Path) -> None:
         self.root = art_root
-        self._cache: dict[str, Art] = {}
 
     def get(self, reference: str) -> Art:
         """The art at ``reference`` (relative to ``art/``)."""
-        if reference not in self._cache:
-            self._cache[reference] = self._load(reference)
-        return self._cache[reference]
-
-    def _load(self, reference: str) -> Art:
         try:
             path = check_art_reference(reference, self.root)
         except ValueError as exc:
             raise PnpError.single(str(exc), self.root / reference) from None
+        stat = path.stat()
+        key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
+        if key not in _PARSED:
+            _PARSED[key] = self._load(reference, path)
+        return _PARSED[key]
+
+    def _load(self, reference: str, path: Path) -> Art:
         # svglib logs unsupported features instead of raising; treat them as errors.
         catcher = _Catcher()
         logger = logging.getLogger("svglib.svglib")
@@ -58,7 +67,10 @@ class ArtLibrary:
             raise PnpError.single("cannot read SVG (not an SVG document)", path)
         if catcher.messages:
             raise PnpError.single(f"unsupported SVG: {catcher.messages[0]}", path)
-        return Art(reference, drawing, float(drawing.width), float(drawing.height))
+        width, height = float(drawing.width or 0), float(drawing.height or 0)
+        if width <= 0 or height <= 0:
+            raise PnpError.single("SVG has no size (give it a viewBox or width and height)", path)
+        return Art(reference, drawing, width, height)
 
 
 class _Catcher(logging.Handler):

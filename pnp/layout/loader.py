@@ -176,8 +176,10 @@ class LayoutLibrary:
             fail("font", f"font {font!r} is not one of {', '.join(FONT_ROLES)}")
         size_pt = _number(data.get("size", 10.0))
         min_size = _number(data.get("min_size", size_pt))
-        if kind == "text" and (size_pt is None or min_size is None or min(size_pt, min_size) < MIN_TEXT_PT):
+        if kind == "text" and (size_pt is None or size_pt < MIN_TEXT_PT):
             fail("size", f"text must be at least {MIN_TEXT_PT:g} pt")
+        elif kind == "text" and (min_size is None or min_size < MIN_TEXT_PT):
+            fail("min_size", f"text must be at least {MIN_TEXT_PT:g} pt")
         stroke_width = _number(data.get("stroke_width", 0.5))
         if stroke_width is None or stroke_width < MIN_LINE_PT:
             fail("stroke_width", f"lines must be at least {MIN_LINE_PT} pt")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.layout.template import template_fields
 from pnp.spec.model import SourceRef
 
 ElementKind = Literal["rect", "line", "text", "art", "pips"]
@@ -74,17 +75,14 @@ class Layout:
     background: str | None = None
     """Colour filling the whole bleed box before the elements are drawn."""
 
-    def fields(self) -> set[str]:
-        """Every row field the layout's templates refer to."""
-        from pnp.layout.template import template_fields
 
-        used: set[str] = set()
-        for element in self.elements:
-            for value in (element.text, element.src, element.count, element.fill, element.stroke):
-                if value:
-                    used |= template_fields(value)
-            if element.when:
-                used.add(element.when)
-        if self.background:
-            used |= template_fields(self.background)
-        return used
+
+def element_fields(element: Element) -> set[str]:
+    """Every row field an element refers to."""
+    used: set[str] = set()
+    for value in (element.text, element.src, element.count, element.fill, element.stroke):
+        if value:
+            used |= template_fields(value)
+    if element.when:
+        used.add(element.when)
+    return used

@@ -129,6 +129,7 @@ class _SpecLoader:
         for name, value in self.table(("colours",)).items():
             if not isinstance(value, str) or not _HEX.match(value):
                 self.fail(("colours", name), f"colour '{name}' must be '#RRGGBB', not {value!r}")
+                colours[name] = "#000000"  # keep the name known so rows using it do not cascade
                 continue
             colours[name] = value.upper()
         return colours
@@ -236,14 +237,17 @@ class _SpecLoader:
             self.fail(keys, f"[{'.'.join(keys)}] needs a [{'.'.join(ckeys)}] table")
             return None
         columns: dict[str, Column] = {}
+        broken = False
         for name, decl in raw.items():
             if not isinstance(decl, dict):
                 self.fail((*ckeys, name), f"column '{name}' must be a table like {{ type = \"text\" }}")
+                broken = True
                 continue
             self.unknown_keys((*ckeys, name), decl, _COLUMN_KEYS)
             ctype = decl.get("type")
             if ctype not in COLUMN_TYPES:
                 self.fail((*ckeys, name), f"column '{name}' has type {ctype!r}, not one of {', '.join(COLUMN_TYPES)}")
+                broken = True
                 continue
             columns[name] = Column(
                 name=name,
@@ -258,7 +262,8 @@ class _SpecLoader:
             if needed not in columns or columns[needed].type != ctype:
                 self.fail(ckeys, f"every table needs a column '{needed}' of type '{ctype}'")
                 return None
-        return columns
+        # A table read against broken declarations would only repeat the same mistake.
+        return None if broken else columns
 
 
 class _TableReader:

@@ -1,0 +1,95 @@
+"""Benchmark: building the twaalf-dagen deck against a bare reportlab floor, in one run.
+
+The floor draws the same number of plain card rectangles with one line of text
+each, nine per page, with the same embedded TrueType font. Reported: median
+wall time of each, their ratio, PDF bytes, and bytes per card beyond the first
+sheet (the marginal cost of a card once the shared drawings exist).
+
+Run: ``python bench/build_twaalf_dagen.py [--repeat N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.build import BuildOptions, build, card_jobs
+from pnp.paths import project_root
+from pnp.project import load_game
+from pnp.sheets.cards import SheetOptions, render_card_sheets
+from pnp.sheets.imposition import BackMode, plan_sheet
+from pnp.sheets.sizes import PAPERS
+
+MM = 72 / 25.4
+
+
+def floor_pdf(cards: int) -> bytes:
+    """The bare reportlab floor: rectangles and one line of text per card."""
+    font = project_root() / "fonts" / "lato" / "Lato-Regular.ttf"
+    if "bench-lato" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("bench-lato", str(font)))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM), invariant=1, initialFontName="bench-lato")
+    for index in range(cards):
+        slot = index % 9
+        if index and slot == 0:
+            canvas.showPage()
+        x = (10.5 + (slot % 3) * 63) * MM
+        y = (16.5 + (2 - slot // 3) * 88) * MM
+        canvas.rect(x, y, 63 * MM, 88 * MM)
+        canvas.setFont("bench-lato", 10)
+        canvas.drawString(x + 5 * MM, y + 80 * MM, f"Kaart {index + 1}")
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def timed(action: object, repeat: int) -> tuple[float, object]:
+    times = []
+    result = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = action()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp)))  # cold: fonts and art parsed
+        cold_time = time.perf_counter() - start
+        build_time, result = timed(lambda: build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp))), args.repeat)
+        pdf_bytes = (Path(tmp) / "twaalf-dagen" / "kaarten.pdf").stat().st_size
+    data = load_game("twaalf-dagen")
+    jobs = card_jobs(data, data.spec.components)
+    plan = plan_sheet(PAPERS["a4"], data.spec.components[0].size, BackMode.LONG_EDGE)
+    options = SheetOptions(BackMode.LONG_EDGE)
+    first_sheet, _ = render_card_sheets(jobs[:9], plan, options, data.art, "t", "t")
+    full, _ = render_card_sheets(jobs, plan, options, data.art, "t", "t")
+    cards = len(jobs)
+    floor_time, floor = timed(lambda: floor_pdf(cards), args.repeat)
+    assert isinstance(floor, bytes)
+    print(f"cards: {cards} (fronts and long-edge backs, A4)")
+    print(f"pnp build, first in process: {cold_time * 1000:8.1f} ms  ({cold_time / floor_time:.1f}x the floor)")
+    print(f"pnp build (median of {args.repeat}): {build_time * 1000:8.1f} ms  {pdf_bytes:>9,} bytes")
+    print(f"bare reportlab floor:        {floor_time * 1000:8.1f} ms  {len(floor):>9,} bytes")
+    print(f"time ratio to the floor:     {build_time / floor_time:8.2f}x  (target < 10x)")
+    per_card = (len(full) - len(first_sheet)) / (cards - 9)
+    print(f"bytes per card beyond the first sheet: {per_card:,.0f}  (target < 4,096)")
+    print(f"whole deck per card: {pdf_bytes / cards:,.0f} bytes")
+
+
+if __name__ == "__main__":
+    main()
