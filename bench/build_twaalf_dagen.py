@@ -37,7 +37,9 @@ def floor_pdf(cards: int) -> bytes:
     if "bench-lato" not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont("bench-lato", str(font)))
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM), invariant=1, initialFontName="bench-lato")
+    canvas = Canvas(
+        buffer, pagesize=(210 * MM, 297 * MM), invariant=1, initialFontName="bench-lato"
+    )
     for index in range(cards):
         slot = index % 9
         if index and slot == 0:
@@ -70,7 +72,9 @@ def main() -> None:
         start = time.perf_counter()
         build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp)))  # cold: fonts and art parsed
         cold_time = time.perf_counter() - start
-        build_time, result = timed(lambda: build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp))), args.repeat)
+        build_time, _result = timed(
+            lambda: build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp))), args.repeat
+        )
         pdf_bytes = (Path(tmp) / "twaalf-dagen" / "kaarten.pdf").stat().st_size
     data = load_game("twaalf-dagen")
     jobs = card_jobs(data, data.spec.components)
@@ -82,8 +86,12 @@ def main() -> None:
     floor_time, floor = timed(lambda: floor_pdf(cards), args.repeat)
     assert isinstance(floor, bytes)
     print(f"cards: {cards} (fronts and long-edge backs, A4)")
-    print(f"pnp build, first in process: {cold_time * 1000:8.1f} ms  ({cold_time / floor_time:.1f}x the floor)")
-    print(f"pnp build (median of {args.repeat}): {build_time * 1000:8.1f} ms  {pdf_bytes:>9,} bytes")
+    print(
+        f"pnp build, first in process: {cold_time * 1000:8.1f} ms  ({cold_time / floor_time:.1f}x the floor)"
+    )
+    print(
+        f"pnp build (median of {args.repeat}): {build_time * 1000:8.1f} ms  {pdf_bytes:>9,} bytes"
+    )
     print(f"bare reportlab floor:        {floor_time * 1000:8.1f} ms  {len(floor):>9,} bytes")
     print(f"time ratio to the floor:     {build_time / floor_time:8.2f}x  (target < 10x)")
     per_card = (len(full) - len(first_sheet)) / (cards - 9)

@@ -103,7 +103,7 @@ def build(
             raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
     components = spec.components_for(chosen)
     files: dict[str, bytes] = {}
-    placements: list[Placement] = []
+    placements: list[dict[str, object]] = []
     by_size: dict[tuple[float, float], list[Component]] = {}
     for comp in components:
         by_size.setdefault((comp.size.width, comp.size.height), []).append(comp)

@@ -54,7 +54,9 @@ def calibration_pdf(paper_name: str, backs: BackMode) -> bytes:
         raise PnpError.single("calibration needs --backs long-edge or short-edge")
     paper = PAPERS[paper_name]
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, paper.width, paper.height, "Kalibratievel", "Kalibratie dubbelzijdig printen")
+    canvas = new_canvas(
+        buffer, paper.width, paper.height, "Kalibratievel", "Kalibratie dubbelzijdig printen"
+    )
     _front(canvas, paper, backs)
     canvas.showPage()
     _back(canvas, paper, backs)
@@ -107,7 +109,11 @@ def _back(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
     canvas.setFont(font_name("display"), 16)
     canvas.drawString(mm(20), mm(paper.height - 22), "Kalibratievel – achterkant")
     canvas.setFont(font_name("regular"), 9.5)
-    canvas.drawString(mm(20), mm(paper.height - 32), "De stip van de voorkant valt in één vakje: dat zijn X en Y voor --back-offset.")
+    canvas.drawString(
+        mm(20),
+        mm(paper.height - 32),
+        "De stip van de voorkant valt in één vakje: dat zijn X en Y voor --back-offset.",
+    )
     for point in target_points(paper):
         _grid(canvas, *behind(point, paper, backs))
 

@@ -14,7 +14,9 @@ def describe_games() -> str:
         try:
             spec = load_game(game_id).spec
         except PnpError as exc:
-            lines.append(f"{game_id}: spec tables have {len(exc.problems)} problem(s); run 'pnp check {game_id}'")
+            lines.append(
+                f"{game_id}: spec tables have {len(exc.problems)} problem(s); run 'pnp check {game_id}'"
+            )
             continue
         low, high = spec.players
         lines.append(f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min)")

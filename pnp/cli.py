@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,7 +9,14 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from pnp.build import BuildOptions, build
 from pnp.calibrate import write_calibration
@@ -52,12 +58,14 @@ def _parse_offset(text: str) -> tuple[float, float]:
         x_text, y_text = text.split(",")
         return (float(x_text), float(y_text))
     except ValueError:
-        raise PnpError.single(f"--back-offset must be X,Y in mm (e.g. 1.5,-0.5), not {text!r}") from None
+        raise PnpError.single(
+            f"--back-offset must be X,Y in mm (e.g. 1.5,-0.5), not {text!r}"
+        ) from None
 
 
 @contextmanager
 def _progress() -> Iterator[Callable[[str, int, int], None]]:
-    tasks: dict[str, int] = {}
+    tasks: dict[str, TaskID] = {}
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -92,11 +100,19 @@ def check_command(game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf
 @app.command("build")
 def build_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
-    variant: Annotated[list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")] = None,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")
+    ] = None,
     paper: PaperOption = "a4",
-    backs: Annotated[BackMode, typer.Option("--backs", help="How to print card backs.")] = BackMode.LONG_EDGE,
-    back_offset: Annotated[str, typer.Option("--back-offset", help="Shift back pages by X,Y mm (see 'pnp calibrate').")] = "0,0",
-    cut_lines: Annotated[bool, typer.Option("--cut-lines", help="Draw cut lines across the sheet.")] = False,
+    backs: Annotated[
+        BackMode, typer.Option("--backs", help="How to print card backs.")
+    ] = BackMode.LONG_EDGE,
+    back_offset: Annotated[
+        str, typer.Option("--back-offset", help="Shift back pages by X,Y mm (see 'pnp calibrate').")
+    ] = "0,0",
+    cut_lines: Annotated[
+        bool, typer.Option("--cut-lines", help="Draw cut lines across the sheet.")
+    ] = False,
     out_dir: OutOption = Path("output"),
 ) -> None:
     """Write the print-ready kit of GAME to OUT/GAME/."""
@@ -108,7 +124,9 @@ def build_command(
         chosen = ", ".join(result.variants) or "base game"
         out.print(f"{result.game} ({chosen}) -> {result.folder}", markup=False, highlight=False)
         for path in result.files:
-            out.print(f"  wrote {path} ({path.stat().st_size:,} bytes)", markup=False, highlight=False)
+            out.print(
+                f"  wrote {path} ({path.stat().st_size:,} bytes)", markup=False, highlight=False
+            )
 
     _run(run)
 
@@ -116,7 +134,9 @@ def build_command(
 @app.command("calibrate")
 def calibrate_command(
     paper: PaperOption = "a4",
-    backs: Annotated[BackMode, typer.Option("--backs", help="long-edge or short-edge.")] = BackMode.LONG_EDGE,
+    backs: Annotated[
+        BackMode, typer.Option("--backs", help="long-edge or short-edge.")
+    ] = BackMode.LONG_EDGE,
     out_dir: OutOption = Path("output"),
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
@@ -130,4 +150,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

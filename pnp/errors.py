@@ -57,9 +57,7 @@ class ProblemCollector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(
-        self, path: Path | None, line: int | None, column: str | None, message: str
-    ) -> None:
+    def add(self, path: Path | None, line: int | None, column: str | None, message: str) -> None:
         """Record one problem."""
         self.problems.append(Problem(path, line, column, message))
 

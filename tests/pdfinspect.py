@@ -23,7 +23,14 @@ def mul(m: Matrix, n: Matrix) -> Matrix:
     """m then n (PDF row-vector convention: m x n)."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
 
 
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -124,7 +131,6 @@ def _walk(
     tm = IDENTITY
     font_name = ""
     font_size = 0.0
-    path: list[tuple[float, float]] = []
     current: tuple[float, float] | None = None
     pending_segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
     rects: list[tuple[float, float, float, float]] = []
@@ -142,7 +148,11 @@ def _walk(
         elif op == b"BT":
             tm = IDENTITY
         elif op == b"Tf":
-            font_name = str(fonts[operands[0]].get_object()["/BaseFont"]) if operands[0] in fonts else str(operands[0])
+            font_name = (
+                str(fonts[operands[0]].get_object()["/BaseFont"])
+                if operands[0] in fonts
+                else str(operands[0])
+            )
             font_size = float(operands[1])
         elif op == b"Tm":
             tm = tuple(float(v) for v in operands)  # type: ignore[assignment]
@@ -150,13 +160,16 @@ def _walk(
             tm = mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), tm)
         elif op in (b"Tj", b"TJ", b"'", b'"'):
             raw = operands[-1]
-            text = "".join(_decode(p, None) for p in raw if not isinstance(p, int | float)) if op == b"TJ" else _decode(raw, None)
+            text = (
+                "".join(_decode(p, None) for p in raw if not isinstance(p, int | float))
+                if op == b"TJ"
+                else _decode(raw, None)
+            )
             full = mul(tm, ctm)
             x, y = apply(full, 0, 0)
             out.texts.append(TextRun(text, font_name, font_size * scale_of(full), x, y, parents))
         elif op == b"m":
             current = apply(ctm, float(operands[0]), float(operands[1]))
-            path = [current]
         elif op == b"l":
             point = apply(ctm, float(operands[0]), float(operands[1]))
             if current is not None:
@@ -185,7 +198,15 @@ def _walk(
                 bbox = tuple(float(v) for v in xobj["/BBox"])
                 out.forms.append(FormUse(name, form_ctm, bbox, parents))  # type: ignore[arg-type]
                 if descend:
-                    _walk(reader, xobj, xobj.get("/Resources", resources), form_ctm, (*parents, name), out, descend)
+                    _walk(
+                        reader,
+                        xobj,
+                        xobj.get("/Resources", resources),
+                        form_ctm,
+                        (*parents, name),
+                        out,
+                        descend,
+                    )
 
 
 def iter_fonts(reader: PdfReader) -> Iterator[tuple[str, Any]]:

@@ -13,9 +13,20 @@ from tests.conftest import Built
 from tests.pdfinspect import MM, iter_fonts, read_page
 
 BASE14 = {
-    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
-    "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold",
-    "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats",
+    "Courier",
+    "Courier-Bold",
+    "Courier-Oblique",
+    "Courier-BoldOblique",
+    "Helvetica",
+    "Helvetica-Bold",
+    "Helvetica-Oblique",
+    "Helvetica-BoldOblique",
+    "Times-Roman",
+    "Times-Bold",
+    "Times-Italic",
+    "Times-BoldItalic",
+    "Symbol",
+    "ZapfDingbats",
 }
 BLEED = 3.0
 EDGE = 5.0
@@ -77,7 +88,9 @@ def _allowed_bleed(build: Built) -> dict[int, list[tuple[float, float, float, fl
             if placement[page_key] is None:
                 continue
             x, y, w, h = placement[trim_key]
-            boxes.setdefault(placement[page_key] - 1, []).append((x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED))
+            boxes.setdefault(placement[page_key] - 1, []).append(
+                (x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED)
+            )
     return boxes
 
 
@@ -106,12 +119,15 @@ def test_nothing_but_bleed_is_inked_within_5_mm_of_the_paper_edge(
         limit = int((EDGE - 0.2) * px_per_mm)  # 0.2 mm for anti-aliasing at the 5 mm line
         for py in range(height):
             near_y = py < limit or py >= height - limit
-            for px in (range(width) if near_y else [*range(limit), *range(width - limit, width)]):
+            for px in range(width) if near_y else [*range(limit), *range(width - limit, width)]:
                 if pixels[px, py] > 245:
                     continue
                 x_mm = (px + 0.5) / px_per_mm
                 y_mm = (height - py - 0.5) / px_per_mm
-                ok = any(bx - 0.2 <= x_mm <= bx + bw + 0.2 and by - 0.2 <= y_mm <= by + bh + 0.2 for bx, by, bw, bh in allowed.get(index, []))
+                ok = any(
+                    bx - 0.2 <= x_mm <= bx + bw + 0.2 and by - 0.2 <= y_mm <= by + bh + 0.2
+                    for bx, by, bw, bh in allowed.get(index, [])
+                )
                 assert ok, f"page {index + 1}: ink at ({x_mm:.1f}, {y_mm:.1f}) mm that is not bleed"
 
 
@@ -123,7 +139,9 @@ def _segments_mm(build: Built, index: int) -> list[tuple[float, float, float, fl
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_crop_marks_continue_every_trim_line_outside_the_cards(built: Callable[..., Built], paper: str) -> None:
+def test_crop_marks_continue_every_trim_line_outside_the_cards(
+    built: Callable[..., Built], paper: str
+) -> None:
     build = built(paper=paper, backs=BackMode.LONG_EDGE)
     trims = [p["trim_mm"] for p in build.manifest["placements"] if p["page"] == 1]  # type: ignore[union-attr,index]
     xs = sorted({round(t[0], 2) for t in trims} | {round(t[0] + t[2], 2) for t in trims})
@@ -155,8 +173,13 @@ def test_cut_lines_run_across_the_sheet_along_every_trim_line(built: Callable[..
     assert all(min(s[1], s[3]) >= EDGE - 1e-6 for s in long_vertical)
 
 
-@pytest.mark.parametrize(("paper", "backs"), [("a4", BackMode.LONG_EDGE), ("letter", BackMode.LONG_EDGE), ("a4", BackMode.GUTTERFOLD)])
-def test_every_sheet_has_a_50_mm_scale_bar(built: Callable[..., Built], paper: str, backs: BackMode) -> None:
+@pytest.mark.parametrize(
+    ("paper", "backs"),
+    [("a4", BackMode.LONG_EDGE), ("letter", BackMode.LONG_EDGE), ("a4", BackMode.GUTTERFOLD)],
+)
+def test_every_sheet_has_a_50_mm_scale_bar(
+    built: Callable[..., Built], paper: str, backs: BackMode
+) -> None:
     build = built(paper=paper, backs=backs)
     step = 2 if backs is BackMode.LONG_EDGE else 1
     for index in range(0, len(build.reader.pages), step):

@@ -41,7 +41,9 @@ def page_size_mm(build: Built, index: int) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
-def test_pages_are_exactly_the_paper_size(built: Callable[..., Built], paper: str, size: tuple[float, float]) -> None:
+def test_pages_are_exactly_the_paper_size(
+    built: Callable[..., Built], paper: str, size: tuple[float, float]
+) -> None:
     build = built(paper=paper, backs=BackMode.LONG_EDGE)
     for index in range(len(build.reader.pages)):
         w, h = page_size_mm(build, index)
@@ -110,9 +112,10 @@ def test_back_offset_moves_every_back_by_exactly_the_offset(
     assert flat == pytest.approx([v for box in fronts_moved for v in box], abs=TOL), "fronts stay"
 
 
-
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
-def test_gutterfold_pairs_fold_onto_each_other(built: Callable[..., Built], paper: str, size: tuple[float, float]) -> None:
+def test_gutterfold_pairs_fold_onto_each_other(
+    built: Callable[..., Built], paper: str, size: tuple[float, float]
+) -> None:
     build = built(paper=paper, backs=BackMode.GUTTERFOLD)
     fold = max(size) / 2  # gutterfold sheets are landscape, folded down the middle
     w, h = page_size_mm(build, 0)
@@ -123,7 +126,7 @@ def test_gutterfold_pairs_fold_onto_each_other(built: Callable[..., Built], pape
         fronts = trims(content.forms, "face.")
         backs = trims(content.forms, "back.")
         assert len(fronts) == len(backs) > 0
-        for (fx, fy, fw, fh), (bx, by, _, _) in zip(fronts, backs, strict=True):
+        for (fx, fy, fw, _fh), (bx, by, _, _) in zip(fronts, backs, strict=True):
             assert fx + fw < fold < bx, "fronts left of the fold, backs right"
             assert bx == pytest.approx(2 * fold - fx - fw, abs=TOL), "mirror image across the fold"
             assert by == pytest.approx(fy, abs=TOL)

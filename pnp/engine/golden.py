@@ -44,6 +44,12 @@ def render_lines(entry: registry.EngineEntry, events: Iterable[Event]) -> list[s
     return lines
 
 
+def _json_lines(lines: list[str]) -> list[JSON]:
+    out: list[JSON] = []
+    out.extend(lines)
+    return out
+
+
 def _cases_by_variants(
     entry: registry.EngineEntry,
 ) -> dict[tuple[str, ...], list[registry.GoldenCase]]:
@@ -68,7 +74,7 @@ def build_golden(game_id: str, variants: Sequence[str]) -> dict[str, JSON]:
                 "players": case.num_players,
                 "policies": list(case.policies),
                 "record": result.record.to_dict(),
-                "events": list[JSON](render_lines(entry, result.events)),
+                "events": _json_lines(render_lines(entry, result.events)),
             }
         )
     return {"game": game_id, "variants": list(key), "games": games}
@@ -148,57 +154,65 @@ def check_golden(game_id: str | None = None, root: Path | None = None) -> list[s
     return problems
 
 
+def _field(value: JSON, *keys: str) -> JSON:
+    """``value[keys[0]][keys[1]]...`` or ``None`` where the path does not exist."""
+    for key in keys:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
+
+
+def _items(value: JSON) -> list[JSON]:
+    return value if isinstance(value, list) else []
+
+
 def _check_file(entry: registry.EngineEntry, variants: tuple[str, ...], path: Path) -> list[str]:
     if not path.is_file():
         return ["missing (regenerate with: python -m pnp.engine.golden --update)"]
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        stored: JSON = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        return [f"not valid JSON: {exc}"]
     fresh = build_golden(entry.game_id, variants)
     if stored == fresh:
-        return _check_replays(entry, stored)
+        return _check_replays(entry, fresh)
     problems: list[str] = []
-    stored_games = stored.get("games", []) if isinstance(stored, dict) else []
-    fresh_games = fresh["games"]
-    assert isinstance(fresh_games, list)
+    stored_games = _items(_field(stored, "games"))
+    fresh_games = _items(fresh["games"])
     if len(stored_games) != len(fresh_games):
         problems.append(f"{len(stored_games)} games stored, {len(fresh_games)} pinned now")
     for number, (old, new) in enumerate(zip(stored_games, fresh_games, strict=False)):
-        assert isinstance(new, dict)
         if old == new:
             continue
-        where = f"game {number} (seed {new['seed']})"
-        old_record = old.get("record", {}) if isinstance(old, dict) else {}
-        new_record = new["record"]
-        assert isinstance(new_record, dict)
+        where = f"game {number} (seed {_field(new, 'seed')})"
         actions = _first_difference(
             "action",
-            old_record.get("actions", []),
-            new_record["actions"],  # type: ignore[arg-type]
+            _items(_field(old, "record", "actions")),
+            _items(_field(new, "record", "actions")),
         )
         events = _first_difference(
-            "event line",
-            old.get("events", []),
-            new["events"],  # type: ignore[arg-type]
+            "event line", _items(_field(old, "events")), _items(_field(new, "events"))
         )
         details = [d for d in (actions, events) if d] or ["metadata differs"]
         problems.extend(f"{where}: {d}" for d in details)
     return problems or ["content differs"]
 
 
-def _check_replays(entry: registry.EngineEntry, stored: dict[str, JSON]) -> list[str]:
+def _check_replays(entry: registry.EngineEntry, content: dict[str, JSON]) -> list[str]:
+    """Replay every stored record: the rendered events must equal the stored lines."""
     problems = []
-    games = stored["games"]
-    assert isinstance(games, list)
-    for number, game in enumerate(games):
-        assert isinstance(game, dict)
-        record_data = game["record"]
-        assert isinstance(record_data, dict)
+    for number, game in enumerate(_items(content["games"])):
+        record_data = _field(game, "record")
+        if not isinstance(record_data, dict):
+            problems.append(f"game {number}: no record")
+            continue
         record = GameRecord.from_dict(record_data)
-        lines = render_lines(
-            entry, replay(record, engine=entry.engine, config=entry.default_config(record.variants))
+        config = entry.default_config(record.variants)
+        lines = render_lines(entry, replay(record, engine=entry.engine, config=config))
+        diff = _first_difference(
+            "replayed event line", _items(_field(game, "events")), _json_lines(lines)
         )
-        events = game["events"]
-        assert isinstance(events, list)
-        diff = _first_difference("replayed event line", events, list[JSON](lines))
         if diff:
             problems.append(f"game {number}: {diff}")
     return problems

@@ -1,9 +1,10 @@
 """Registry of reference engines by game id.
 
 Every game package ``pnp.games.<name>`` may ship an ``engine`` module with a
-``registration()`` function returning an :class:`EngineEntry`. :func:`get` and
-:func:`game_ids` discover those modules on first use, so adding a game needs no
-edit here. Code that builds a configuration differently (for instance from the
+``registration()`` function returning an :class:`EngineEntry`. :func:`get`
+imports the module named after the game id (``twaalf-dagen`` ->
+``pnp.games.twaalf_dagen.engine``) and :func:`game_ids` scans every game
+package, so adding a game needs no edit here. Code that builds a configuration differently (for instance from the
 spec tables) can :func:`register` its own entry, with ``replace=True`` to
 override a discovered one.
 
@@ -64,6 +65,28 @@ def register(entry: EngineEntry, *, replace: bool = False) -> None:
     _ENTRIES[entry.game_id] = entry
 
 
+def _register_from(module_name: str) -> None:
+    """Import ``module_name`` if it exists and register its ``registration()`` entry."""
+    try:
+        if importlib.util.find_spec(module_name) is None:
+            return
+    except ModuleNotFoundError:
+        return
+    module = importlib.import_module(module_name)
+    make_entry = getattr(module, "registration", None)
+    if make_entry is None:
+        return
+    entry = make_entry()
+    if not isinstance(entry, EngineEntry):
+        raise TypeError(f"{module_name}.registration() must return an EngineEntry")
+    _ENTRIES.setdefault(entry.game_id, entry)
+
+
+def module_for(game_id: str) -> str:
+    """The conventional engine module of a game id: ``pnp.games.<id with _>.engine``."""
+    return f"pnp.games.{game_id.replace('-', '_')}.engine"
+
+
 def discover() -> None:
     """Import ``pnp.games.<name>.engine`` modules and register what they offer.
 
@@ -79,23 +102,14 @@ def discover() -> None:
     except ImportError:
         return
     for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        module_name = f"pnp.games.{info.name}.engine"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        module = importlib.import_module(module_name)
-        make_entry = getattr(module, "registration", None)
-        if make_entry is None:
-            continue
-        entry = make_entry()
-        if not isinstance(entry, EngineEntry):
-            raise TypeError(f"{module_name}.registration() must return an EngineEntry")
-        _ENTRIES.setdefault(entry.game_id, entry)
+        if info.ispkg:
+            _register_from(f"pnp.games.{info.name}.engine")
 
 
 def get(game_id: str) -> EngineEntry:
     """The entry for ``game_id``; raises ``KeyError`` with the known ids if absent."""
+    if game_id not in _ENTRIES:
+        _register_from(module_for(game_id))
     if game_id not in _ENTRIES:
         discover()
     try:

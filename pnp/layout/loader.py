@@ -31,7 +31,16 @@ _KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius"},
     "line": {"stroke", "stroke_width"},
     "text": {
-        "text", "font", "size", "min_size", "leading", "fill", "align", "valign", "rotate", "wrap",
+        "text",
+        "font",
+        "size",
+        "min_size",
+        "leading",
+        "fill",
+        "align",
+        "valign",
+        "rotate",
+        "wrap",
     },
     "art": {"src", "rotate"},
     "pips": {"src", "count", "fill", "pip_size"},
@@ -79,10 +88,20 @@ class LayoutLibrary:
         for toml in chain:
             background = toml.data.get("background", background)
             for key in sorted(set(toml.data) - _TOP):
-                problems.add(toml.path, toml.line_of(key), None, f"unknown key '{key}' (known: {', '.join(sorted(_TOP))})")
+                problems.add(
+                    toml.path,
+                    toml.line_of(key),
+                    None,
+                    f"unknown key '{key}' (known: {', '.join(sorted(_TOP))})",
+                )
             raw_elements = toml.data.get("elements", [])
             if not isinstance(raw_elements, list):
-                problems.add(toml.path, toml.line_of("elements"), None, "'elements' must be [[elements]] tables")
+                problems.add(
+                    toml.path,
+                    toml.line_of("elements"),
+                    None,
+                    "'elements' must be [[elements]] tables",
+                )
                 continue
             for index, data in enumerate(raw_elements):
                 line = toml.line_of("elements", str(index))
@@ -118,23 +137,34 @@ class LayoutLibrary:
         while current is not None:
             if current in seen:
                 cycle = " -> ".join([*seen, current])
-                raise PnpError.single(f"layouts extend each other in a circle: {cycle}", chain[-1].path, chain[-1].line_of("extends"))
+                raise PnpError.single(
+                    f"layouts extend each other in a circle: {cycle}",
+                    chain[-1].path,
+                    chain[-1].line_of("extends"),
+                )
             path = self.path_of(current)
             if path is None:
                 where = (requester.path, requester.line) if requester else (None, None)
-                raise PnpError.single(f"layout '{current}' not found in {', '.join(str(f.name) for f in self.folders)}", *where)
+                raise PnpError.single(
+                    f"layout '{current}' not found in {', '.join(str(f.name) for f in self.folders)}",
+                    *where,
+                )
             toml = TomlSource.read(path)
             chain.append(toml)
             seen.append(current)
             parent = toml.data.get("extends")
             if parent is not None and not isinstance(parent, str):
-                raise PnpError.single("'extends' must be a layout name", path, toml.line_of("extends"))
+                raise PnpError.single(
+                    "'extends' must be a layout name", path, toml.line_of("extends")
+                )
             requester = SourceRef(path, toml.line_of("extends") or 1)
             current = parent
         chain.reverse()
         return chain
 
-    def _element(self, raw: _RawElement, size: CardSize, problems: ProblemCollector) -> Element | None:
+    def _element(
+        self, raw: _RawElement, size: CardSize, problems: ProblemCollector
+    ) -> Element | None:
         data, toml = raw.data, raw.toml
         name = data["name"]
 
@@ -153,7 +183,9 @@ class LayoutLibrary:
             if not isinstance(data.get(key), str) or not data[key]:
                 fail(None, f"a {kind} needs '{key}'")
         box = data.get("box")
-        if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)):
+        if not (
+            isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)
+        ):
             fail("box", "'box' must be [x, y, width, height] in mm")
             return None
         x, y, w, h = (float(v) for v in box)
@@ -161,9 +193,22 @@ class LayoutLibrary:
             fail("box", "'box' needs a positive width and height")
         decoration = bool(data.get("decoration", False))
         if kind in ("text", "art", "pips") and not decoration:
-            if x < SAFE - 1e-9 or y < SAFE - 1e-9 or x + w > size.width - SAFE + 1e-9 or y + h > size.height - SAFE + 1e-9:
-                fail("box", f"lies outside the {SAFE:g} mm safe zone of a {size.width:g}x{size.height:g} mm card")
-        elif x < -BLEED - 1e-9 or y < -BLEED - 1e-9 or x + w > size.width + BLEED + 1e-9 or y + h > size.height + BLEED + 1e-9:
+            if (
+                x < SAFE - 1e-9
+                or y < SAFE - 1e-9
+                or x + w > size.width - SAFE + 1e-9
+                or y + h > size.height - SAFE + 1e-9
+            ):
+                fail(
+                    "box",
+                    f"lies outside the {SAFE:g} mm safe zone of a {size.width:g}x{size.height:g} mm card",
+                )
+        elif (
+            x < -BLEED - 1e-9
+            or y < -BLEED - 1e-9
+            or x + w > size.width + BLEED + 1e-9
+            or y + h > size.height + BLEED + 1e-9
+        ):
             fail("box", f"runs beyond the {BLEED:g} mm bleed")
         for key in ("text", "src", "count", "fill", "stroke"):
             value = data.get(key)

@@ -76,7 +76,6 @@ class Layout:
     """Colour filling the whole bleed box before the elements are drawn."""
 
 
-
 def element_fields(element: Element) -> set[str]:
     """Every row field an element refers to."""
     used: set[str] = set()

@@ -109,7 +109,9 @@ class _FaceDrawer:
             return fill_template(template, self.values)
         except KeyError as exc:
             known = ", ".join(sorted(self.values))
-            raise self.error(element, f"unknown field {{{exc.args[0]}}} (fields: {known})") from None
+            raise self.error(
+                element, f"unknown field {{{exc.args[0]}}} (fields: {known})"
+            ) from None
 
     def colour(self, element: Element | None, template: str | None) -> HexColor | None:
         if not template:
@@ -119,7 +121,9 @@ class _FaceDrawer:
             return None
         hex_value = self.ctx.colours.get(value, value)
         if not _HEX.match(hex_value):
-            raise self.error(element, f"unknown colour '{value}' (not in [colours] and not #RRGGBB)")
+            raise self.error(
+                element, f"unknown colour '{value}' (not in [colours] and not #RRGGBB)"
+            )
         return HexColor(hex_value)
 
     def box_pt(self, element: Element) -> tuple[float, float, float, float]:
@@ -159,7 +163,15 @@ class _FaceDrawer:
             canvas.setStrokeColor(stroke)
             canvas.setLineWidth(element.stroke_width)
         if element.radius > 0:
-            canvas.roundRect(x, y, w, h, mm(element.radius), stroke=int(stroke is not None), fill=int(fill is not None))
+            canvas.roundRect(
+                x,
+                y,
+                w,
+                h,
+                mm(element.radius),
+                stroke=int(stroke is not None),
+                fill=int(fill is not None),
+            )
         else:
             canvas.rect(x, y, w, h, stroke=int(stroke is not None), fill=int(fill is not None))
 
@@ -225,7 +237,16 @@ class _FaceDrawer:
             f"text {text!r} does not fit in {box.w:g}x{box.h:g} mm even at {smallest:g} pt",
         )
 
-    def place_art(self, canvas: Canvas, reference: str, x: float, y: float, w: float, h: float, rotate: int = 0) -> None:
+    def place_art(
+        self,
+        canvas: Canvas,
+        reference: str,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        rotate: int = 0,
+    ) -> None:
         name, art_w, art_h = self.renderer.art_form(reference)
         scale = min(w / art_w, h / art_h)
         canvas.saveState()
@@ -266,7 +287,9 @@ class _FaceDrawer:
             self.place_art(canvas, reference, x + cx - inner / 2, y + cy - inner / 2, inner, inner)
 
 
-def pip_centres(count: int, width: float, height: float, diameter: float) -> list[tuple[float, float]] | None:
+def pip_centres(
+    count: int, width: float, height: float, diameter: float
+) -> list[tuple[float, float]] | None:
     """Centres of ``count`` pips spread in balanced, centred rows over a box (y up), or None."""
     if count <= 0:
         return []

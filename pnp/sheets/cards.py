@@ -12,7 +12,15 @@ from pnp.draw.art import ArtLibrary
 from pnp.layout.model import Layout
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
 from pnp.sheets.imposition import BackMode, Rect, SheetPlan, Slot
-from pnp.sheets.marks import CUT_GREY, CUT_LINE_PT, cut_lines, draw_crop_marks, draw_fold_line, draw_info, draw_segments
+from pnp.sheets.marks import (
+    CUT_GREY,
+    CUT_LINE_PT,
+    cut_lines,
+    draw_crop_marks,
+    draw_fold_line,
+    draw_info,
+    draw_segments,
+)
 from pnp.sheets.pdf import new_canvas
 from pnp.sheets.sizes import BLEED
 from pnp.spec.model import CardRow
@@ -69,7 +77,9 @@ def render_card_sheets(
 ) -> tuple[bytes, list[Placement]]:
     """Render every card onto sheets; return the PDF bytes and where each card went."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan.paper.width, plan.paper.height, title, "Print-and-play kaarten")
+    canvas = new_canvas(
+        buffer, plan.paper.width, plan.paper.height, title, "Print-and-play kaarten"
+    )
     renderer = FaceRenderer(FormCache(canvas), art)
     placements: list[Placement] = []
     per_sheet = plan.per_sheet

@@ -118,12 +118,16 @@ def _grid(x0: float, y0: float, cols: int, rows: int, card: CardSize) -> tuple[S
     slots = []
     for row in range(rows):  # row 0 at the top
         for col in range(cols):
-            trim = Rect(x0 + col * card.width, y0 + (rows - 1 - row) * card.height, card.width, card.height)
+            trim = Rect(
+                x0 + col * card.width, y0 + (rows - 1 - row) * card.height, card.width, card.height
+            )
             left = BLEED if col == 0 else 0.0
             right = BLEED if col == cols - 1 else 0.0
             top = BLEED if row == 0 else 0.0
             bottom = BLEED if row == rows - 1 else 0.0
-            clip = Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom)
+            clip = Rect(
+                trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom
+            )
             slots.append(Slot(trim, clip))
     return tuple(slots)
 

@@ -9,6 +9,7 @@ the trim line.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
@@ -67,11 +68,17 @@ def crop_marks(plan: SheetPlan) -> list[tuple[Segment, bool]]:
         box = _bounds(block)
         margin = PRINTABLE_MARGIN
         # top and bottom strips: vertical marks continuing the column edges
-        for y_outer, y_grid, sign in ((margin, box.y, 1), (plan.paper.height - margin, box.top, -1)):
+        for y_outer, y_grid, sign in (
+            (margin, box.y, 1),
+            (plan.paper.height - margin, box.top, -1),
+        ):
             end, over_bleed = _mark_end(abs(y_grid - y_outer))
             for x in xs:
                 marks.append((Segment(x, y_outer, x, y_outer + sign * end), over_bleed))
-        for x_outer, x_grid, sign in ((margin, box.x, 1), (plan.paper.width - margin, box.right, -1)):
+        for x_outer, x_grid, sign in (
+            (margin, box.x, 1),
+            (plan.paper.width - margin, box.right, -1),
+        ):
             end, over_bleed = _mark_end(abs(x_grid - x_outer))
             for y in ys:
                 marks.append((Segment(x_outer, y, x_outer + sign * end, y), over_bleed))
@@ -94,11 +101,18 @@ def cut_lines(plan: SheetPlan) -> list[Segment]:
         xs, ys = _edges(block)
         box = _bounds(block)
         lines += [Segment(x, m, x, h - m) for x in xs]
-        lines += [Segment(box.x if plan.fold_x else m, y, box.right if plan.fold_x else w - m, y) for y in ys]
+        lines += [
+            Segment(box.x if plan.fold_x else m, y, box.right if plan.fold_x else w - m, y)
+            for y in ys
+        ]
         if plan.fold_x is not None:
             # horizontal cuts continue to the paper's side edges
             for y in ys:
-                lines.append(Segment(m, y, box.x, y) if box.x < plan.fold_x else Segment(box.right, y, w - m, y))
+                lines.append(
+                    Segment(m, y, box.x, y)
+                    if box.x < plan.fold_x
+                    else Segment(box.right, y, w - m, y)
+                )
     return lines
 
 
@@ -161,7 +175,9 @@ def info_strip(plan: SheetPlan) -> InfoStrip:
 
 
 def _gaps(edges: list[float]) -> tuple[tuple[float, float], ...]:
-    return tuple((a + MARK_GAP * 2, b - MARK_GAP * 2) for a, b in zip(edges, edges[1:], strict=False) if b - a > 1)
+    return tuple(
+        (a + MARK_GAP * 2, b - MARK_GAP * 2) for a, b in itertools.pairwise(edges) if b - a > 1
+    )
 
 
 def draw_info(canvas: Canvas, plan: SheetPlan, label: str) -> None:

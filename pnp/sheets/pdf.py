@@ -11,7 +11,9 @@ from pnp.draw.fonts import font_name, register_all
 from pnp.units import mm
 
 
-def new_canvas(target: BinaryIO, width_mm: float, height_mm: float, title: str, subject: str) -> Canvas:
+def new_canvas(
+    target: BinaryIO, width_mm: float, height_mm: float, title: str, subject: str
+) -> Canvas:
     """A canvas that writes reproducible bytes and asks viewers not to scale when printing.
 
     ``invariant`` fixes the document id and dates; reportlab takes the date from

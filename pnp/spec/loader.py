@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import PnpError, ProblemCollector
+from pnp.errors import ProblemCollector
 from pnp.sheets.sizes import CARD_SIZES
 from pnp.spec.columns import COLUMN_TYPES, Column, ColumnContext
 from pnp.spec.model import CardRow, CardSize, Component, GameSpec, SourceRef, Value, Variant
@@ -63,7 +63,9 @@ class _SpecLoader:
                 + (f" (known: {', '.join(sorted(known))})" if known else ""),
             )
 
-    def text(self, keys: tuple[str, ...], table: dict[str, Any], key: str, default: str | None = None) -> str:
+    def text(
+        self, keys: tuple[str, ...], table: dict[str, Any], key: str, default: str | None = None
+    ) -> str:
         value = table.get(key, default)
         if value is None:
             self.fail(keys, f"[{'.'.join(keys)}] needs '{key}'")
@@ -73,7 +75,9 @@ class _SpecLoader:
             return ""
         return value
 
-    def string_list(self, keys: tuple[str, ...], table: dict[str, Any], key: str) -> tuple[str, ...]:
+    def string_list(
+        self, keys: tuple[str, ...], table: dict[str, Any], key: str
+    ) -> tuple[str, ...]:
         value = table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail((*keys, key), f"'{key}' must be a list of text")
@@ -159,7 +163,10 @@ class _SpecLoader:
         for variant in variants.values():
             for other in (*variant.includes, *variant.conflicts):
                 if other not in variants:
-                    self.fail(("variants", variant.id), f"variant '{variant.id}' names unknown variant '{other}'")
+                    self.fail(
+                        ("variants", variant.id),
+                        f"variant '{variant.id}' names unknown variant '{other}'",
+                    )
         return variants
 
     def components(self, colours: dict[str, str], variant_ids: set[str]) -> list[Component]:
@@ -174,7 +181,9 @@ class _SpecLoader:
             size = self.size(keys, table.get("size", "poker"))
             for vid in self.string_list(keys, table, "variants"):
                 if vid not in variant_ids:
-                    self.fail((*keys, "variants"), f"component '{cid}' names unknown variant '{vid}'")
+                    self.fail(
+                        (*keys, "variants"), f"component '{cid}' names unknown variant '{vid}'"
+                    )
             columns = self.columns(keys, table.get("columns"))
             table_name = self.text(keys, table, "table")
             back = table.get("back", "")
@@ -240,13 +249,18 @@ class _SpecLoader:
         broken = False
         for name, decl in raw.items():
             if not isinstance(decl, dict):
-                self.fail((*ckeys, name), f"column '{name}' must be a table like {{ type = \"text\" }}")
+                self.fail(
+                    (*ckeys, name), f"column '{name}' must be a table like {{ type = \"text\" }}"
+                )
                 broken = True
                 continue
             self.unknown_keys((*ckeys, name), decl, _COLUMN_KEYS)
             ctype = decl.get("type")
             if ctype not in COLUMN_TYPES:
-                self.fail((*ckeys, name), f"column '{name}' has type {ctype!r}, not one of {', '.join(COLUMN_TYPES)}")
+                self.fail(
+                    (*ckeys, name),
+                    f"column '{name}' has type {ctype!r}, not one of {', '.join(COLUMN_TYPES)}",
+                )
                 broken = True
                 continue
             columns[name] = Column(
