@@ -33,7 +33,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True)
-out = Console()
 T = TypeVar("T")
 
 PaperOption = Annotated[str, typer.Option("--paper", help=f"Paper size: {', '.join(PAPERS)}.")]
@@ -87,14 +86,14 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
 @app.command("list")
 def list_command() -> None:
     """Show the games, their variants and their components."""
-    out.print(_run(describe_games), markup=False, highlight=False)
+    typer.echo(_run(describe_games))
 
 
 @app.command("check")
 def check_command(game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")]) -> None:
     """Validate a game's spec tables and layouts (exit 2 with one line per problem)."""
     summary = _run(lambda: check_game(game))
-    out.print(summary, markup=False, highlight=False)
+    typer.echo(summary)
 
 
 @app.command("build")
@@ -122,11 +121,9 @@ def build_command(
         with _progress() as progress:
             result = build(game, tuple(variant or ()), options, progress)
         chosen = ", ".join(result.variants) or "base game"
-        out.print(f"{result.game} ({chosen}) -> {result.folder}", markup=False, highlight=False)
+        typer.echo(f"{result.game} ({chosen}) -> {result.folder}")
         for path in result.files:
-            out.print(
-                f"  wrote {path} ({path.stat().st_size:,} bytes)", markup=False, highlight=False
-            )
+            typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
 
     _run(run)
 
@@ -141,7 +138,7 @@ def calibrate_command(
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
     path = _run(lambda: write_calibration(paper, backs, out_dir))
-    out.print(f"wrote {path}", markup=False, highlight=False)
+    typer.echo(f"wrote {path}")
 
 
 def main() -> None:

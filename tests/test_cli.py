@@ -1,0 +1,89 @@
+"""The command line: list, check, calibrate, and ``python -m pnp``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.sheets.imposition import BackMode
+from pnp.sheets.sizes import PAPERS
+from tests.pdfinspect import MM, read_page
+
+
+def test_list_shows_games_variants_and_components_from_the_tables() -> None:
+    result = CliRunner().invoke(app, ["list"])
+    assert result.exit_code == 0
+    assert "twaalf-dagen — 12 Dagen van Kerstmis (2–8 spelers" in result.stdout
+    assert "deck" in result.stdout and " 78 × poker 63×88 mm" in result.stdout
+    assert "gifts" in result.stdout and " 12 × poker" in result.stdout
+    assert "kort" in result.stdout and "Kort spel" in result.stdout
+
+
+def test_check_passes_on_the_shipped_tables() -> None:
+    result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("twaalf-dagen: OK — 2 components, 90 cards, 1 variants")
+
+
+def test_python_dash_m_pnp_builds(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pnp",
+            "build",
+            "twaalf-dagen",
+            "--paper",
+            "letter",
+            "--backs",
+            "none",
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"wrote {tmp_path / 'twaalf-dagen' / 'kaarten.pdf'}" in done.stdout
+    reader = PdfReader(tmp_path / "twaalf-dagen" / "kaarten.pdf")
+    assert len(reader.pages) == 10, "no back pages with --backs none"
+
+
+@pytest.mark.parametrize("backs", [BackMode.LONG_EDGE, BackMode.SHORT_EDGE])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_grids_sit_exactly_behind_the_front_dots(
+    tmp_path: Path, paper: str, backs: BackMode
+) -> None:
+    result = CliRunner().invoke(
+        app, ["calibrate", "--paper", paper, "--backs", backs.value, "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / f"calibratie-{paper}-{backs.value}.pdf")
+    assert len(reader.pages) == 2
+    width, height = PAPERS[paper].width, PAPERS[paper].height
+    front = read_page(reader, 0).segments
+    back = read_page(reader, 1).segments
+    # Dots: the centres of the front's crosshairs (pairs of short horizontal arms).
+    arms = [s for s in front if abs(s.y1 - s.y2) < 1e-6 and abs(abs(s.x2 - s.x1) / MM - 3) < 0.01]
+    by_row: dict[float, list[float]] = {}
+    for arm in arms:
+        by_row.setdefault(round(arm.y1 / MM, 3), []).extend([arm.x1 / MM, arm.x2 / MM])
+    centres = sorted((sum(xs) / len(xs), y) for y, xs in by_row.items())
+    # Zero squares on the back: the red lines at +-0.5 mm around each grid centre.
+    thick = [s for s in back if s.width > 0.4 and abs(s.x1 - s.x2) < 1e-6]
+    xs = sorted({round(s.x1 / MM, 3) for s in thick})
+    ys = sorted({round(s.y1 / MM, 3) for s in back if s.width > 0.4 and abs(s.y1 - s.y2) < 1e-6})
+    for x, y in centres:
+        bx = width - x if backs is BackMode.LONG_EDGE else x
+        by = y if backs is BackMode.LONG_EDGE else height - y
+        assert any(abs(v - (bx - 0.5)) < 0.01 for v in xs), (x, bx, xs)
+        assert any(abs(v - (bx + 0.5)) < 0.01 for v in xs)
+        assert any(abs(v - (by - 0.5)) < 0.01 for v in ys)
+    assert len(centres) == 3
