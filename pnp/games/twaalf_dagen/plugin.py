@@ -1,5 +1,20 @@
 """twaalf-dagen ("12 Dagen van Kerstmis") plugged into the registry."""
 
-from pnp.registry import GamePlugin
+from __future__ import annotations
 
-PLUGIN = GamePlugin(id="twaalf-dagen")
+from pnp.games.twaalf_dagen.engine import validate_deck
+from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.registry import GamePlugin
+from pnp.spec.model import GameSpec
+
+
+def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
+    """The reference engine's deck validation, on the deck the spec tables describe."""
+    try:
+        config = config_from_spec(spec, variants)
+    except (ValueError, KeyError, TypeError) as exc:
+        return [str(exc)]
+    return validate_deck(config)
+
+
+PLUGIN = GamePlugin(id="twaalf-dagen", validate_deck=check_deck)
