@@ -25,6 +25,7 @@ from pnp.check import check_game
 from pnp.errors import PnpError
 from pnp.sheets.imposition import BackMode
 from pnp.sheets.sizes import PAPERS
+from pnp.simulation import simulate_game
 
 app = typer.Typer(
     add_completion=False,
@@ -126,6 +127,40 @@ def build_command(
             typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
 
     _run(run)
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
+    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 4,
+    games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same summary.")] = 0,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.")] = 1,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option("--policy", help="Policy per seat (random, heuristic); one name for all."),
+    ] = None,
+) -> None:
+    """Play seeded games with the bundled policies and print a summary."""
+
+    def run() -> str:
+        with _progress() as progress:
+            summary = simulate_game(
+                game,
+                players,
+                games,
+                variants=tuple(variant or ()),
+                seed=seed,
+                jobs=jobs,
+                policies=policy,
+                progress=lambda done, total: progress(f"{game}: games", done, total),
+            )
+        return summary.format_table()
+
+    typer.echo(_run(run))
 
 
 @app.command("calibrate")

@@ -17,14 +17,17 @@ from pnp.errors import PnpError
 from pnp.spec.model import GameSpec
 
 DeckCheck = Callable[[GameSpec, tuple[str, ...]], list[str]]
+EngineConfig = Callable[[GameSpec, tuple[str, ...]], object]
 
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """What a game adds to the generic kit: its id and its engine's deck validation."""
+    """What a game adds to the generic kit: its id, its engine's deck validation and config."""
 
     id: str
     validate_deck: DeckCheck | None = None
+    engine_config: EngineConfig | None = None
+    """The reference engine's configuration for a kit, read from the spec tables."""
 
 
 @cache

@@ -87,3 +87,27 @@ def test_calibration_grids_sit_exactly_behind_the_front_dots(
         assert any(abs(v - (bx + 0.5)) < 0.01 for v in xs)
         assert any(abs(v - (by - 0.5)) < 0.01 for v in ys)
     assert len(centres) == 3
+
+
+def test_simulate_prints_the_same_summary_whatever_the_number_of_jobs() -> None:
+    args = ["simulate", "twaalf-dagen", "--players", "3", "--games", "40", "--seed", "11"]
+    one = CliRunner().invoke(app, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(app, [*args, "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout
+    assert "hands_per_game" in one.stdout and "win share per seat" in one.stdout
+
+
+def test_simulate_kort_plays_three_hands() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "twaalf-dagen", "--players", "5", "--games", "20", "--variant", "kort"]
+    )
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if line.startswith("hands_per_game"))
+    assert row.split()[1:4] == ["3.000", "3", "3"]  # TD-K1
+
+
+def test_simulate_refuses_a_player_count_the_game_does_not_support() -> None:
+    result = CliRunner().invoke(app, ["simulate", "twaalf-dagen", "--players", "9"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: 12 Dagen van Kerstmis is for 2 to 8 players, not 9"

@@ -17,4 +17,4 @@ def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
     return validate_deck(config)
 
 
-PLUGIN = GamePlugin(id="twaalf-dagen", validate_deck=check_deck)
+PLUGIN = GamePlugin(id="twaalf-dagen", validate_deck=check_deck, engine_config=config_from_spec)

@@ -1,0 +1,46 @@
+"""``simulate(game, players, games, ...)``: the library API behind ``pnp simulate``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pnp.engine.simulate import SimulationSummary
+from pnp.engine.simulate import simulate as run_simulation
+from pnp.errors import PnpError
+from pnp.project import load_game
+from pnp.registry import plugin
+from pnp.variants import resolve_variants
+
+
+def simulate_game(
+    game_id: str,
+    players: int,
+    games: int,
+    *,
+    variants: Sequence[str] = (),
+    seed: int = 0,
+    jobs: int = 1,
+    policies: Sequence[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` seeded games with the bundled policies on the deck of the spec tables."""
+    spec = load_game(game_id).spec
+    chosen = resolve_variants(spec, variants)
+    game_plugin = plugin(game_id)
+    if game_plugin.engine_config is None:
+        raise PnpError.single(f"{game_id} has no reference engine yet")
+    low, high = spec.players
+    if not low <= players <= high:
+        raise PnpError.single(f"{spec.name} is for {low} to {high} players, not {players}")
+    if games < 1 or jobs < 1:
+        raise PnpError.single("--games and --jobs must be at least 1")
+    names = list(policies) if policies else ["heuristic"] * players
+    if len(names) == 1:
+        names = names * players
+    config = game_plugin.engine_config(spec, chosen)
+    try:
+        return run_simulation(
+            game_id, config, players, games, seed=seed, jobs=jobs, policies=names, progress=progress
+        )
+    except ValueError as exc:
+        raise PnpError.single(str(exc)) from None
