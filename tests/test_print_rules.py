@@ -68,12 +68,8 @@ def test_each_face_back_and_picture_is_stored_once_and_reused(a4_long: Built) ->
     assert len(faces) == 13, "12 day cards and one gift design"
     assert max(faces.values()) == 12
     assert list(backs.values()) == [90], "one back drawing used for all 90 cards"
-    # Stored once: the file holds exactly one form object per distinct name.
-    objects = Counter()
-    for index in range(len(reader.pages)):
-        for ref in reader.pages[index]["/Resources"]["/XObject"].values():
-            objects[ref.idnum] += 0
-    names = {}
+    # Stored once: every page refers to the same object for a given form name.
+    names: dict[str, set[int]] = {}
     for index in range(len(reader.pages)):
         for name, ref in reader.pages[index]["/Resources"]["/XObject"].items():
             names.setdefault(name, set()).add(ref.idnum)
