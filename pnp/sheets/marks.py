@@ -94,25 +94,20 @@ def _mark_end(room: float) -> tuple[float, bool]:
 
 
 def cut_lines(plan: SheetPlan) -> list[Segment]:
-    """Lines along every trim edge across the printable area (for paper cutters)."""
+    """Lines along every trim edge across the printable area (for paper cutters).
+
+    On a gutterfold sheet the horizontal lines stop at the gutter, keeping the fold clear.
+    """
     lines: list[Segment] = []
     w, h, m = plan.paper.width, plan.paper.height, PRINTABLE_MARGIN
     for block in _blocks(plan):
         xs, ys = _edges(block)
         box = _bounds(block)
-        lines += [Segment(x, m, x, h - m) for x in xs]
-        lines += [
-            Segment(box.x if plan.fold_x else m, y, box.right if plan.fold_x else w - m, y)
-            for y in ys
-        ]
+        left, right = m, w - m
         if plan.fold_x is not None:
-            # horizontal cuts continue to the paper's side edges
-            for y in ys:
-                lines.append(
-                    Segment(m, y, box.x, y)
-                    if box.x < plan.fold_x
-                    else Segment(box.right, y, w - m, y)
-                )
+            left, right = (m, box.right) if box.x < plan.fold_x else (box.x, w - m)
+        lines += [Segment(x, m, x, h - m) for x in xs]
+        lines += [Segment(left, y, right, y) for y in ys]
     return lines
 
 
