@@ -11,23 +11,30 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import pnp.games
 from pnp.errors import PnpError
 from pnp.spec.model import GameSpec
 
+if TYPE_CHECKING:
+    from pnp.rulebook.example import Example
+
 DeckCheck = Callable[[GameSpec, tuple[str, ...]], list[str]]
 EngineConfig = Callable[[GameSpec, tuple[str, ...]], object]
+ExampleMaker = Callable[[GameSpec, tuple[str, ...]], "list[Example]"]
 
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """What a game adds to the generic kit: its id, its engine's deck validation and config."""
+    """What a game adds to the generic kit: id, deck validation, engine config, rulebook examples."""
 
     id: str
     validate_deck: DeckCheck | None = None
     engine_config: EngineConfig | None = None
     """The reference engine's configuration for a kit, read from the spec tables."""
+    examples: ExampleMaker | None = None
+    """The rulebook's examples for a kit, replayed from the game's pinned records."""
 
 
 @cache

@@ -1,0 +1,1 @@
+"""Rulebooks: Dutch templates, engine-generated examples, platypus layout and booklet imposition."""

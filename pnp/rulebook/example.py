@@ -1,0 +1,52 @@
+"""The shared model of a rulebook example, filled by each game from its engine's event log.
+
+A game turns a pinned game record into an :class:`Example`: an ordered list of
+Dutch sentences (:class:`Step`), each optionally drawn with the real cards it
+mentions and carrying the machine-checkable fact (``claim``) it states, so a
+test can replay the record and check every sentence against the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CardPicture:
+    """A small drawing of one real card: a row of a component's spec table."""
+
+    component: str
+    row: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One sentence of an example.
+
+    ``automatic`` marks what the rules did by themselves (no player chose it);
+    ``claim`` is the game-specific fact the sentence states, checked by tests.
+    """
+
+    text: str
+    cards: tuple[CardPicture, ...] = ()
+    automatic: bool = False
+    claim: object | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example of the rulebook's "Voorbeelden" section.
+
+    ``source`` names the pinned record it came from (file, seed, hand, trick)
+    so a proofreader can find and replay it; ``rules`` lists the rule IDs the
+    example illustrates; ``variants`` limits it to kits that include them.
+    """
+
+    id: str
+    title: str
+    intro: str
+    source: str
+    steps: tuple[Step, ...]
+    rules: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    outro: str = ""
