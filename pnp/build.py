@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.layout.render import FaceContext
 from pnp.output import commit_files
 from pnp.project import GameData, load_game
 from pnp.registry import plugin
+from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
 from pnp.sheets.sizes import PAPERS
@@ -56,18 +56,18 @@ def check_options(options: BuildOptions) -> None:
         raise PnpError.single("--back-offset is limited to 20 mm in each direction")
 
 
-def card_jobs(data: GameData, components: Sequence[Component]) -> list[CardJob]:
+def card_jobs(
+    data: GameData, components: Sequence[Component], chosen: tuple[str, ...] = ()
+) -> list[CardJob]:
     """Every physical card of the kit, in table order, with its face and back layouts."""
     spec = data.spec
     jobs: list[CardJob] = []
     for comp in components:
         face = data.layouts.load(comp.layout, comp.size)
         back = data.layouts.load(comp.back, comp.size) if comp.back else None
-        ctx = FaceContext(
-            spec.colours,
-            {"game": spec.name, "tagline": spec.tagline, "component": comp.name},
-        )
+        ctx = data.face_context(comp, chosen)
         for row in comp.rows:
+            back_key = data.back_key(comp, row, back, ctx) if back else None
             for copy in range(1, row.count + 1):
                 jobs.append(
                     CardJob(
@@ -76,7 +76,7 @@ def card_jobs(data: GameData, components: Sequence[Component]) -> list[CardJob]:
                         copy=copy,
                         face_key=f"face.{spec.id}.{comp.id}.{row.id}",
                         face=face,
-                        back_key=f"back.{spec.id}.{comp.back}" if comp.back else None,
+                        back_key=back_key,
                         back=back,
                         context=ctx,
                     )
@@ -104,13 +104,7 @@ def build(
     components = spec.components_for(chosen)
     files: dict[str, bytes] = {}
     placements: list[dict[str, object]] = []
-    by_size: dict[tuple[float, float], list[Component]] = {}
-    for comp in components:
-        by_size.setdefault((comp.size.width, comp.size.height), []).append(comp)
-    for index, group in enumerate(by_size.values()):
-        jobs = card_jobs(data, group)
-        plan = plan_sheet(PAPERS[options.paper], group[0].size, options.backs)
-        name = "kaarten.pdf" if index == 0 else f"kaarten-{group[0].size.name}.pdf"
+    for name, group in _print_files(components).items():
         task = f"{spec.id}: {name}"
 
         def report(done: int, total: int, task: str = task) -> None:
@@ -118,21 +112,47 @@ def build(
                 progress(task, done, total)
 
         pdf, placed = render_card_sheets(
-            jobs,
-            plan,
+            card_jobs(data, group, chosen),
+            plan_sheet(PAPERS[options.paper], group[0].size, options.backs),
             SheetOptions(options.backs, options.back_offset, options.cut_lines),
             data.art,
-            title=f"{spec.name} – kaarten",
+            title=f"{spec.name} – {group[0].name.lower() if group[0].file != 'kaarten' else 'kaarten'}",
             label=spec.name,
             progress=report,
         )
         files[name] = pdf
         placements += [_with_file(p, name) for p in placed]
+    rulebook_task = f"{spec.id}: spelregels"
+    if progress:
+        progress(rulebook_task, 0, 1)
+    printing = {"paper": options.paper, "backs": options.backs.value}
+    rulebook = make_rulebook(data, chosen, options.paper, printing)
+    files.update(rulebook.files())
+    if progress:
+        progress(rulebook_task, 1, 1)
     manifest = _manifest(data, chosen, options, files, placements)
     files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     folder = options.out_dir / spec.id
     written = commit_files(folder, files)
     return BuildResult(spec.id, chosen, folder, written, manifest)
+
+
+def _print_files(components: Sequence[Component]) -> dict[str, list[Component]]:
+    """Components grouped into PDFs: one per ``file`` and card size, in spec order.
+
+    A file's first size gets ``<file>.pdf``; other sizes in the same file get
+    ``<file>-<size>.pdf`` (sheets are imposed for one card size at a time).
+    """
+    groups: dict[tuple[str, float, float], list[Component]] = {}
+    for comp in components:
+        groups.setdefault((comp.file, comp.size.width, comp.size.height), []).append(comp)
+    named: dict[str, list[Component]] = {}
+    for (file, _, _), group in groups.items():
+        name = f"{file}.pdf"
+        if name in named:
+            name = f"{file}-{group[0].size.name}.pdf"
+        named[name] = group
+    return named
 
 
 def _with_file(placement: Placement, file: str) -> dict[str, object]:

@@ -8,7 +8,7 @@ from pnp.build import card_jobs
 from pnp.errors import PnpError, Problem
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.project import load_game
+from pnp.project import load_game, variant_flag
 from pnp.registry import plugin
 from pnp.sheets.pdf import new_canvas
 from pnp.variants import resolve_variants
@@ -35,9 +35,8 @@ def check_game(game_id: str) -> str:
             except PnpError as exc:
                 problems += exc.problems
                 continue
-            known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS
-            if name != comp.layout:
-                known = {"game", "tagline", "component"}
+            flags = {variant_flag(v) for v in data.spec.variants}
+            known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
             for element in layout.elements:
                 for field in sorted(element_fields(element) - known):
                     problems.append(
@@ -58,7 +57,7 @@ def check_game(game_id: str) -> str:
         try:
             renderer.face(job.face_key, job.face, job.row, job.context)
             if job.back and job.back_key:
-                renderer.face(job.back_key, job.back, None, job.context)
+                renderer.face(job.back_key, job.back, job.row, job.context)
         except PnpError as exc:
             problems += exc.problems
     deck_check = plugin(game_id).validate_deck

@@ -8,10 +8,12 @@ from pathlib import Path
 from pnp.draw.art import ArtLibrary
 from pnp.errors import PnpError
 from pnp.layout.loader import LayoutLibrary
+from pnp.layout.model import Layout, layout_fields
+from pnp.layout.render import FaceContext
 from pnp.paths import project_root
 from pnp.registry import plugin
 from pnp.spec.loader import load_game_spec
-from pnp.spec.model import GameSpec
+from pnp.spec.model import CardRow, Component, GameSpec
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,33 @@ class GameData:
     spec: GameSpec
     layouts: LayoutLibrary
     art: ArtLibrary
+
+    def face_context(self, component: Component, chosen: tuple[str, ...] = ()) -> FaceContext:
+        """What a component's layouts may read besides a row.
+
+        The palette, the game-level names, and one flag per variant of the game,
+        ``variant:<id>``, set when the kit includes it (for ``when`` conditions).
+        """
+        spec = self.spec
+        values: dict[str, object] = {
+            "game": spec.name,
+            "tagline": spec.tagline,
+            "component": component.name,
+        }
+        values.update({variant_flag(v): v in chosen for v in spec.variants})
+        return FaceContext(spec.colours, values)
+
+    def back_key(self, component: Component, row: CardRow, back: Layout, ctx: FaceContext) -> str:
+        """The form name of a card's back: one per layout, or per row if the back reads the row."""
+        key = f"back.{self.spec.id}.{component.back}"
+        if layout_fields(back) - set(ctx.values):
+            key += f".{component.id}.{row.id}"
+        return key
+
+
+def variant_flag(variant_id: str) -> str:
+    """The layout field that is set when a kit includes variant ``variant_id``."""
+    return f"variant:{variant_id}"
 
 
 def load_game(game_id: str, root: Path | None = None) -> GameData:

@@ -239,7 +239,7 @@ class LayoutLibrary:
             fail("valign", "'valign' must be top, middle or bottom")
         when = data.get("when")
         if when is not None and not isinstance(when, str):
-            fail("when", "'when' must be a field name")
+            fail("when", "'when' must be a field name, or '!' and a field name")
         pip_size = _number(data.get("pip_size", 6.0))
         if pip_size is None or pip_size <= 0:
             fail("pip_size", "'pip_size' must be a positive size in mm")

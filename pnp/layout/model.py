@@ -83,5 +83,15 @@ def element_fields(element: Element) -> set[str]:
         if value:
             used |= template_fields(value)
     if element.when:
-        used.add(element.when)
+        used.add(element.when.removeprefix("!"))
+    return used
+
+
+def layout_fields(layout: Layout) -> set[str]:
+    """Every field a layout refers to, in its elements and its background."""
+    used: set[str] = set()
+    if layout.background:
+        used |= template_fields(layout.background)
+    for element in layout.elements:
+        used |= element_fields(element)
     return used

@@ -147,7 +147,7 @@ class _FaceDrawer:
                 fill=1,
             )
         for element in self.layout.elements:
-            if element.when and not self.values.get(element.when):
+            if element.when and not _condition_holds(element.when, self.values):
                 continue
             canvas.saveState()
             getattr(self, f"draw_{element.kind}")(canvas, element)
@@ -285,6 +285,13 @@ class _FaceDrawer:
                 canvas.circle(x + cx, y + cy, d / 2, stroke=0, fill=1)
             inner = d * 0.78
             self.place_art(canvas, reference, x + cx - inner / 2, y + cy - inner / 2, inner, inner)
+
+
+def _condition_holds(when: str, values: Mapping[str, object]) -> bool:
+    """``when = "field"`` draws an element if the field is set; ``"!field"`` if it is not."""
+    if when.startswith("!"):
+        return not values.get(when[1:])
+    return bool(values.get(when))
 
 
 def pip_centres(

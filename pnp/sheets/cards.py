@@ -152,4 +152,4 @@ def _place(canvas: Canvas, form: str, slot: Slot) -> None:
 def _place_back(canvas: Canvas, renderer: FaceRenderer, job: CardJob, slot: Slot) -> None:
     if job.back is None or job.back_key is None:
         return
-    _place(canvas, renderer.face(job.back_key, job.back, None, job.context), slot)
+    _place(canvas, renderer.face(job.back_key, job.back, job.row, job.context), slot)

@@ -14,16 +14,37 @@ from typing import Any
 
 from pnp.errors import ProblemCollector
 from pnp.sheets.sizes import CARD_SIZES
-from pnp.spec.columns import COLUMN_TYPES, Column, ColumnContext
-from pnp.spec.model import CardRow, CardSize, Component, GameSpec, SourceRef, Value, Variant
+from pnp.spec.columns import COLUMN_TYPES, Column, ColumnContext, check_art_reference
+from pnp.spec.model import (
+    CardRow,
+    CardSize,
+    Component,
+    GameSpec,
+    RulebookSpec,
+    SourceRef,
+    Value,
+    Variant,
+)
 from pnp.spec.tomlsource import TomlSource
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _GAME_KEYS = {"id", "name", "tagline", "players", "minutes"}
 _VARIANT_KEYS = {"name", "summary", "rules", "settings", "includes", "conflicts"}
-_COMPONENT_KEYS = {"name", "table", "layout", "back", "size", "rules", "variants", "columns"}
+_COMPONENT_KEYS = {
+    "name",
+    "table",
+    "layout",
+    "back",
+    "size",
+    "rules",
+    "variants",
+    "columns",
+    "file",
+}
+_FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
 _COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required"}
-_TOP_KEYS = {"game", "rules", "variants", "colours", "components"}
+_TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook"}
 
 
 def load_game_spec(folder: Path, art_root: Path) -> GameSpec:
@@ -114,7 +135,36 @@ class _SpecLoader:
             rules=MappingProxyType(dict(rules)),
             variants=MappingProxyType(variants),
             components=tuple(components),
+            rulebook=self.rulebook(colours),
         )
+
+    def rulebook(self, colours: dict[str, str]) -> RulebookSpec:
+        keys = ("rulebook",)
+        table = self.table(keys)
+        self.unknown_keys(keys, table, _RULEBOOK_KEYS)
+        template = self.text(keys, table, "template", "spelregels.j2")
+        accent = table.get("accent", "inkt")
+        if not isinstance(accent, str) or accent not in colours:
+            self.fail(
+                (*keys, "accent"), f"'accent' must name a colour of [colours], not {accent!r}"
+            )
+            accent_hex = "#2B2118"
+        else:
+            accent_hex = colours[accent]
+        cover = table.get("cover_art")
+        if cover is not None:
+            try:
+                check_art_reference(cover if isinstance(cover, str) else "", self.art_root)
+            except ValueError as exc:
+                self.fail((*keys, "cover_art"), str(exc))
+                cover = None
+        age = table.get("age")
+        if age is not None and (
+            not isinstance(age, int) or isinstance(age, bool) or not 3 <= age <= 99
+        ):
+            self.fail((*keys, "age"), "'age' must be a whole number from 3 to 99")
+            age = None
+        return RulebookSpec(template, accent_hex, cover, age)
 
     def players(self, game: dict[str, Any]) -> tuple[int, int]:
         value = game.get("players")
@@ -206,6 +256,10 @@ class _SpecLoader:
                         )
                     else:
                         seen_ids[row.id] = row.source
+            file = table.get("file", "kaarten")
+            if not isinstance(file, str) or not _FILE_NAME.match(file):
+                self.fail((*keys, "file"), "'file' must be a lower-case file name without .pdf")
+                file = "kaarten"
             components.append(
                 Component(
                     id=cid,
@@ -217,6 +271,7 @@ class _SpecLoader:
                     rules=self.string_list(keys, table, "rules"),
                     variants=self.string_list(keys, table, "variants"),
                     table=table_path,
+                    file=file,
                 )
             )
         return components

@@ -76,11 +76,24 @@ class Component:
     variants: tuple[str, ...]
     """The component is used only when one of these variants is chosen (empty: always)."""
     table: Path
+    file: str = "kaarten"
+    """The PDF (without ``.pdf``) the component is printed in, e.g. ``spelershulp``."""
 
     @property
     def card_count(self) -> int:
         """Number of physical cards, counting copies."""
         return sum(row.count for row in self.rows)
+
+
+@dataclass(frozen=True)
+class RulebookSpec:
+    """How the game's rulebook looks: its template, accent colour, cover art and age."""
+
+    template: str = "spelregels.j2"
+    accent: str = "#2B2118"
+    """A ``#RRGGBB`` colour (the spec may name a palette colour; it is resolved on load)."""
+    cover_art: str | None = None
+    age: int | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,7 @@ class GameSpec:
     rules: Mapping[str, object]
     variants: Mapping[str, Variant]
     components: tuple[Component, ...]
+    rulebook: RulebookSpec = RulebookSpec()
 
     def component(self, component_id: str) -> Component:
         """The component with this id."""

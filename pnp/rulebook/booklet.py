@@ -1,0 +1,181 @@
+"""Saddle-stitch imposition: a rulebook of half-sheet pages on landscape sheets, two per side.
+
+Each physical sheet is two PDF pages (front, back), printed duplex flipped on the
+short edge, folded in the middle and stapled on the fold. Source pages are
+placed at 100 %, centred in their half of the sheet; a page that does not fit
+is an error, never scaled.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.errors import PdfReadError
+from pypdf.generic import (
+    ContentStream,
+    FloatObject,
+    NameObject,
+    NumberObject,
+)
+
+from pnp import __version__
+from pnp.errors import PnpError
+from pnp.sheets.sizes import PAPERS, PRINTABLE_MARGIN
+from pnp.units import mm, to_mm
+
+FIT_TOLERANCE = 0.01
+"""A source page may exceed its half sheet by this much (rounding), mm."""
+FOLD_MARK_LENGTH = 5.0
+"""Length of each fold mark, mm; it starts ``PRINTABLE_MARGIN`` from the paper edge."""
+FOLD_MARK_PT = 0.5
+FOLD_GREY = 0.6
+
+Side = tuple[int | None, int | None]
+"""The source pages (0-based) on the left and right half of one sheet side; None is blank."""
+
+
+def padded_order(page_count: int) -> list[int | None]:
+    """Reading order of the booklet's pages: source indices, None for padding blanks.
+
+    The count is padded to a multiple of 4 with blanks just before the last page,
+    so the last page stays the back cover; a document of fewer than 2 pages is
+    padded after its page instead.
+    """
+    padded = -(-page_count // 4) * 4
+    blanks: list[int | None] = [None] * (padded - page_count)
+    pages: list[int | None] = list(range(page_count))
+    if page_count < 2:
+        return pages + blanks
+    return pages[:-1] + blanks + pages[-1:]
+
+
+def booklet_sides(page_count: int) -> list[Side]:
+    """Sheet sides in output order (front, back, front, ...) for ``page_count`` source pages.
+
+    For n padded pages, sheet s (from 0) has pages n-2s and 2s+1 (1-based, left and
+    right) on its front and 2s+2 and n-2s-1 on its back.
+    """
+    order = padded_order(page_count)
+    n = len(order)
+    sides: list[Side] = []
+    for s in range(n // 4):
+        sides.append((order[n - 2 * s - 1], order[2 * s]))
+        sides.append((order[2 * s + 1], order[n - 2 * s - 2]))
+    return sides
+
+
+def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
+    """Impose a PDF of half-sheet pages as a saddle-stitch booklet on landscape ``paper``.
+
+    ``paper`` is a key of :data:`pnp.sheets.sizes.PAPERS`. The result has two pages
+    per physical sheet (front, back) in :func:`booklet_sides` order, each source
+    page at 100 % and centred in its half, a light fold mark at the top and bottom
+    of the centre line on every front, and viewer preferences asking for no
+    scaling and duplex flipped on the short edge. The same input gives the same
+    bytes.
+
+    Raises :class:`~pnp.errors.PnpError` for an unknown paper, an unreadable or
+    empty PDF, or a source page larger than half a sheet.
+    """
+    if paper not in PAPERS:
+        raise PnpError.single(f"unknown paper '{paper}': use one of {', '.join(PAPERS)}")
+    sheet = PAPERS[paper].landscape()
+    half_width = sheet.width / 2
+    try:
+        reader = PdfReader(BytesIO(pages_pdf))
+        sources = list(reader.pages)
+    except PdfReadError as error:
+        raise PnpError.single(f"rulebook PDF cannot be read: {error}") from error
+    if not sources:
+        raise PnpError.single("rulebook PDF has no pages")
+    upright = [_upright(page) for page in sources]
+    for number, (_, width, height) in enumerate(upright, start=1):
+        if width > half_width + FIT_TOLERANCE or height > sheet.height + FIT_TOLERANCE:
+            raise PnpError.single(
+                f"rulebook page {number} is {width:.2f}×{height:.2f} mm: larger than half "
+                f"a sheet of {paper} ({half_width:.2f}×{sheet.height:.2f} mm); "
+                "the booklet does not scale pages"
+            )
+
+    writer = PdfWriter()
+    writer.pdf_header = "%PDF-1.7"  # /Duplex in /ViewerPreferences is PDF 1.7
+    for index, side in enumerate(booklet_sides(len(sources))):
+        page = writer.add_page(
+            PageObject.create_blank_page(None, mm(sheet.width), mm(sheet.height))
+        )
+        for half, source in enumerate(side):
+            if source is None:
+                continue
+            transform, width, height = upright[source]
+            left = _tidy(half * half_width + (half_width - width) / 2)
+            bottom = _tidy((sheet.height - height) / 2)
+            page.merge_transformed_page(sources[source], transform.translate(mm(left), mm(bottom)))
+        if index % 2 == 0:
+            _add_fold_marks(page, sheet.width, sheet.height)
+        page.compress_content_streams()
+
+    preferences = writer.create_viewer_preferences()
+    preferences[NameObject("/PrintScaling")] = NameObject("/None")
+    preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipShortEdge")
+    writer.add_metadata(
+        {
+            "/Title": title,
+            "/Subject": f"booklet, {paper}, duplex flip on short edge",
+            "/Author": "pnp",
+            "/Creator": f"pnp {__version__}",
+        }
+    )
+    writer.compress_identical_objects()  # also drops the contents replaced while merging
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _tidy(value: float) -> float:
+    """Round an offset to 0.0001 mm, so a box read back from points gives 0, not -1e-6."""
+    return round(value, 4) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def _upright(page: PageObject) -> tuple[Transformation, float, float]:
+    """The transformation that turns a page upright (honouring /Rotate) with its visible
+    box's lower-left corner at the origin, and that box's size, mm."""
+    box = page.cropbox
+    transform = Transformation().rotate(-(page.rotation % 360))  # /Rotate turns clockwise
+    corners = [
+        transform.apply_on((float(x), float(y)))
+        for x in (box.left, box.right)
+        for y in (box.bottom, box.top)
+    ]
+    x0 = min(x for x, _ in corners)
+    y0 = min(y for _, y in corners)
+    width = max(x for x, _ in corners) - x0
+    height = max(y for _, y in corners) - y0
+    return transform.translate(-x0, -y0), to_mm(width), to_mm(height)
+
+
+def _add_fold_marks(page: PageObject, width: float, height: float) -> None:
+    """Short grey strokes on the centre line, at the top and bottom of the sheet (mm)."""
+    centre = mm(width / 2)
+    strokes = [
+        (PRINTABLE_MARGIN, PRINTABLE_MARGIN + FOLD_MARK_LENGTH),
+        (height - PRINTABLE_MARGIN - FOLD_MARK_LENGTH, height - PRINTABLE_MARGIN),
+    ]
+    operations: list[tuple[list[object], bytes]] = [
+        ([], b"q"),
+        ([FloatObject(FOLD_GREY)], b"G"),
+        ([FloatObject(FOLD_MARK_PT)], b"w"),
+        ([NumberObject(0)], b"J"),  # butt caps: the stroke ends exactly where it says
+    ]
+    for y1, y2 in strokes:
+        operations += [
+            ([FloatObject(centre), FloatObject(mm(y1))], b"m"),
+            ([FloatObject(centre), FloatObject(mm(y2))], b"l"),
+            ([], b"S"),
+        ]
+    operations.append(([], b"Q"))
+    content = page.get_contents()
+    if content is None:
+        content = ContentStream(None, page.pdf)
+    content.operations = [*content.operations, *operations]
+    page.replace_contents(content)

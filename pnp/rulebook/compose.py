@@ -1,0 +1,168 @@
+"""The rulebook pipeline: template context -> Dutch text -> blocks -> screen and booklet PDFs.
+
+``make_rulebook`` is what a build calls. The text comes from the game's
+templates, the components list from the spec tables, the examples from the
+game's pinned engine records (through its plugin), so nothing in a rulebook is
+restated by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.paths import project_root
+from pnp.project import GameData
+from pnp.registry import plugin
+from pnp.rulebook.booklet import impose_booklet
+from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
+from pnp.rulebook.dutch import join_words
+from pnp.rulebook.example import Example
+from pnp.rulebook.markup import Block, MarkupError, parse
+from pnp.rulebook.templates import TemplateSet
+from pnp.sheets.sizes import PAPERS
+from pnp.spec.model import Component, GameSpec
+
+SCREEN_PAGE_MM = (148.0, 210.0)
+"""The screen edition is A5, one page per PDF page."""
+
+SCREEN_FILE = "spelregels.pdf"
+BOOKLET_FILE = "spelregels-boekje.pdf"
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A rendered rulebook: the markup text, its examples and both PDF editions."""
+
+    text: str
+    examples: tuple[Example, ...]
+    screen: LaidOut
+    booklet: bytes
+    booklet_pages: int
+
+    def files(self) -> dict[str, bytes]:
+        """The output files by name."""
+        return {SCREEN_FILE: self.screen.pdf, BOOKLET_FILE: self.booklet}
+
+
+def booklet_page_mm(paper: str) -> tuple[float, float]:
+    """A booklet page is half a landscape sheet: A5 on A4, half-letter on Letter."""
+    sheet = PAPERS[paper]
+    return (sheet.height / 2, sheet.width)
+
+
+def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:
+    """The game's rulebook examples for these variants (none if the game has no engine yet)."""
+    maker = plugin(spec.id).examples
+    if maker is None:
+        return ()
+    return tuple(e for e in maker(spec, chosen) if set(e.variants) <= set(chosen))
+
+
+def template_context(
+    data: GameData,
+    chosen: tuple[str, ...],
+    components: Sequence[Component],
+    examples: Sequence[Example],
+    printing: Mapping[str, object],
+) -> dict[str, object]:
+    """Plain values the templates may read (no Python objects reach the sandbox)."""
+    spec = data.spec
+    low, high = spec.players
+    return {
+        "game": {
+            "id": spec.id,
+            "name": spec.name,
+            "tagline": spec.tagline,
+            "players_min": low,
+            "players_max": high,
+            "minutes": spec.minutes,
+            "age": spec.rulebook.age,
+        },
+        "rules": spec.settings_for(chosen),
+        "components": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "cards": c.card_count,
+                "rows": [{"id": r.id, "count": r.count, **dict(r.fields)} for r in c.rows],
+            }
+            for c in components
+        ],
+        "component": {c.id: {"name": c.name, "cards": c.card_count} for c in components},
+        "variants": [
+            {"id": v, "name": spec.variants[v].name, "summary": spec.variants[v].summary}
+            for v in chosen
+        ],
+        "chosen": list(chosen),
+        "examples": len(examples),
+        "print": dict(printing),
+    }
+
+
+def _cover(data: GameData, chosen: tuple[str, ...]) -> Cover:
+    spec = data.spec
+    low, high = spec.players
+    players = f"{low}–{high} spelers" if low != high else f"{low} spelers"
+    facts = [players, f"ongeveer {spec.minutes} minuten"]
+    if spec.rulebook.age:
+        facts.append(f"vanaf {spec.rulebook.age} jaar")
+    variants = ""
+    if chosen:
+        names = [f"*{spec.variants[v].name}*" for v in chosen]
+        variants = "Met " + join_words(names)
+    art = data.art.get(spec.rulebook.cover_art) if spec.rulebook.cover_art else None
+    return Cover(spec.name, spec.tagline, " · ".join(facts), variants, art)
+
+
+def _parse(templates: TemplateSet, name: str, text: str) -> list[Block]:
+    try:
+        return parse(text)
+    except MarkupError as exc:
+        path, line = _find_line(templates, name, exc.text)
+        raise PnpError.single(exc.message, path, line) from None
+
+
+def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int | None]:
+    """Where a rendered line came from: the first template line containing it."""
+    for folder in templates.folders:
+        for path in sorted(folder.rglob("*.j2")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if text.strip() and text.strip() in line:
+                    return path, number
+    return templates.path_of(name), None
+
+
+def make_rulebook(
+    data: GameData, chosen: tuple[str, ...], paper: str, printing: Mapping[str, object]
+) -> Rulebook:
+    """Render the rulebook of a kit: the A5 screen edition and the booklet for ``paper``.
+
+    ``printing`` describes the kit's print options (``paper``, ``backs``) for the
+    printing instructions.
+    """
+    spec = data.spec
+    components = spec.components_for(chosen)
+    examples = game_examples(spec, chosen)
+    templates = TemplateSet(
+        spec.folder / "rulebook", project_root() / "cardspecs" / "common" / "rulebook"
+    )
+    name = spec.rulebook.template
+    text = templates.render(name, template_context(data, chosen, components, examples, printing))
+    content = RulebookContent(
+        blocks=_parse(templates, name, text),
+        cover=_cover(data, chosen),
+        components=components,
+        examples=examples,
+        data=data,
+        chosen=chosen,
+        accent=spec.rulebook.accent,
+    )
+    title = f"{spec.name} – spelregels"
+    screen = lay_out(content, *SCREEN_PAGE_MM, title)
+    page = booklet_page_mm(paper)
+    pages = screen if page == SCREEN_PAGE_MM else lay_out(content, *page, title)
+    booklet = impose_booklet(pages.pdf, paper, title=f"{title} (boekje)")
+    return Rulebook(text, examples, screen, booklet, pages.pages)

@@ -1,0 +1,368 @@
+"""Lay out a parsed rulebook with reportlab platypus: cover, contents, chapters, examples.
+
+The layout knows the markup blocks and the shared example model, never a
+particular game: the game's templates decide the words, the spec tables the
+components, the engine the examples.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp import __version__
+from pnp.draw.art import Art, draw_art
+from pnp.draw.fonts import font_name, register_all
+from pnp.errors import PnpError
+from pnp.project import GameData
+from pnp.rulebook.example import CardPicture, Example
+from pnp.rulebook.markup import Block, Directive, Heading, ListBlock, Note, inline
+from pnp.rulebook.markup import Paragraph as TextBlock
+from pnp.rulebook.pictures import Captioned, CardArtist, CardStrip
+from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
+from pnp.spec.model import CardRow, Component
+from pnp.units import mm
+
+MARGIN_MM = 14.0
+"""Page margin on every side; the booklet's outer edges meet the paper edge, so keep it generous."""
+
+FOOTER_MM = 8.0
+COMPONENT_CARD_MM = 17.0
+EXAMPLE_CARD_MM = 11.0
+EXAMPLE_CARDS_COLUMN_MM = 42.0
+
+
+@dataclass(frozen=True)
+class Cover:
+    """What the title page shows."""
+
+    title: str
+    tagline: str
+    facts: str
+    variants: str
+    art: Art | None
+
+
+@dataclass(frozen=True)
+class RulebookContent:
+    """Everything the layout needs: parsed blocks plus the generated parts they refer to."""
+
+    blocks: Sequence[Block]
+    cover: Cover
+    components: Sequence[Component]
+    examples: Sequence[Example]
+    data: GameData
+    chosen: tuple[str, ...]
+    accent: str
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """A laid-out rulebook: the PDF and its page count."""
+
+    pdf: bytes
+    pages: int
+
+
+class _Heading(Paragraph):  # type: ignore[misc]
+    """A heading paragraph that remembers its level and bookmark key for the contents."""
+
+    def __init__(self, text: str, style: object, level: int, key: str) -> None:
+        super().__init__(text, style)
+        self.level = level
+        self.key = key
+        self.plain = text
+
+
+class _ArtFlowable(Flowable):  # type: ignore[misc]
+    """One SVG drawing, scaled to a width and centred in the frame."""
+
+    def __init__(self, art: Art, width_mm: float) -> None:
+        super().__init__()
+        self.art = art
+        self.width = mm(width_mm)
+        self.height = self.width * art.height / art.width
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self._offset = (availWidth - self.width) / 2
+        return availWidth, self.height
+
+    def draw(self) -> None:
+        """Draw the art at its scaled size."""
+        canvas: Canvas = self.canv
+        canvas.saveState()
+        canvas.translate(self._offset, 0)
+        canvas.scale(self.width / self.art.width, self.height / self.art.height)
+        draw_art(canvas, self.art)
+        canvas.restoreState()
+
+
+class _Document(BaseDocTemplate):  # type: ignore[misc]
+    """Two page templates (cover and body); headings feed the contents and the PDF outline."""
+
+    def __init__(self, target: io.BytesIO, width_mm: float, height_mm: float, title: str) -> None:
+        super().__init__(
+            target,
+            pagesize=(mm(width_mm), mm(height_mm)),
+            leftMargin=mm(MARGIN_MM),
+            rightMargin=mm(MARGIN_MM),
+            topMargin=mm(MARGIN_MM),
+            bottomMargin=mm(MARGIN_MM),
+            title=title,
+            author="pnp",
+            subject="Spelregels",
+            creator=f"pnp {__version__}",
+            invariant=1,
+            pageCompression=1,
+            initialFontName=font_name("regular"),
+            initialFontSize=10,
+        )
+        frame = Frame(
+            self.leftMargin, self.bottomMargin, self.width, self.height, id="body", showBoundary=0
+        )
+        self.addPageTemplates(
+            [
+                PageTemplate("cover", [frame], onPage=self._settings),
+                PageTemplate("body", [frame], onPage=self._footer),
+            ]
+        )
+
+    def _settings(self, canvas: Canvas, _doc: object) -> None:
+        canvas.setViewerPreference("PrintScaling", "None")
+
+    def _footer(self, canvas: Canvas, doc: object) -> None:
+        self._settings(canvas, doc)
+        canvas.saveState()
+        canvas.setFont(font_name("regular"), 8)
+        canvas.setFillColor(MUTED)
+        canvas.drawCentredString(self.pagesize[0] / 2, mm(FOOTER_MM), str(canvas.getPageNumber()))
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: object) -> None:
+        """Register level 1 and 2 headings as contents entries and PDF bookmarks."""
+        if isinstance(flowable, _Heading) and flowable.level <= 2:
+            level = flowable.level - 1
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, level, closed=level > 0)
+            self.notify("TOCEntry", (level, flowable.plain, self.page, flowable.key))
+
+
+class _StoryBuilder:
+    """Turns blocks and directives into platypus flowables."""
+
+    def __init__(self, content: RulebookContent, frame_width: float) -> None:
+        self.content = content
+        self.styles: RulebookStyles = make_styles(content.accent)
+        self.artist = CardArtist(content.data, content.chosen)
+        self.frame_width = frame_width
+        self.headings = 0
+
+    def heading(self, level: int, text: str) -> list[Flowable]:
+        self.headings += 1
+        style = {1: self.styles.h1, 2: self.styles.h2}.get(level, self.styles.h3)
+        flow: list[Flowable] = [_Heading(text, style, level, f"h{self.headings}")]
+        if level == 1:
+            return [CondPageBreak(mm(45)), *flow]
+        return flow
+
+    def paragraph(self, block: TextBlock, style: object | None = None) -> Paragraph:
+        text = block.text
+        if block.rules:
+            tags = ", ".join(block.rules)
+            text += f' <font size="7" color="#8A8178">[{tags}]</font>'
+        return Paragraph(text, style or self.styles.body)
+
+    def story(self) -> list[Flowable]:
+        flow: list[Flowable] = []
+        for block in self.content.blocks:
+            if isinstance(block, Heading):
+                flow += self.heading(block.level, inline(block.text))
+            elif isinstance(block, TextBlock):
+                flow.append(self.paragraph(block))
+            elif isinstance(block, ListBlock):
+                flow.append(self.list_block(block))
+            elif isinstance(block, Note):
+                flow.append(self.note(block))
+            else:
+                flow += self.directive(block)
+        return flow
+
+    def list_block(self, block: ListBlock) -> ListFlowable:
+        items = [ListItem(self.paragraph(item, self.styles.item)) for item in block.items]
+        return ListFlowable(
+            items,
+            bulletType="1" if block.ordered else "bullet",
+            start=None if block.ordered else "•",
+            bulletFontName=font_name("bold" if block.ordered else "regular"),
+            bulletFontSize=self.styles.body.fontSize,
+            bulletColor=self.styles.accent,
+            leftIndent=mm(5),
+            spaceAfter=self.styles.body.spaceAfter,
+        )
+
+    def note(self, block: Note) -> Table:
+        table = Table(
+            [[self.paragraph(block.text, self.styles.note)]], colWidths=[self.frame_width]
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2, self.styles.accent),
+                    ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
+                    ("TOPPADDING", (0, 0), (-1, -1), mm(2)),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(2.5)),
+                ]
+            )
+        )
+        table.spaceAfter = self.styles.body.spaceAfter
+        return table
+
+    def directive(self, block: Directive) -> list[Flowable]:
+        if block.name == "title":
+            return self.cover()
+        if block.name == "toc":
+            return self.contents()
+        if block.name == "components":
+            return self.components()
+        if block.name == "examples":
+            return self.examples()
+        if block.name == "pagebreak":
+            return [PageBreak()]
+        return [self.cards(block)]
+
+    def cover(self) -> list[Flowable]:
+        cover, styles = self.content.cover, self.styles
+        flow: list[Flowable] = [
+            Spacer(0, mm(18)),
+            Paragraph(inline(cover.title), styles.cover_title),
+        ]
+        flow += [Spacer(0, mm(4)), Paragraph(inline(cover.tagline), styles.cover_line)]
+        if cover.art is not None:
+            flow += [Spacer(0, mm(12)), _ArtFlowable(cover.art, 60), Spacer(0, mm(12))]
+        flow.append(Paragraph(inline(cover.facts), styles.cover_line))
+        if cover.variants:
+            flow.append(Paragraph(inline(cover.variants), styles.cover_line))
+        return [*flow, NextPageTemplate("body"), PageBreak()]
+
+    def contents(self) -> list[Flowable]:
+        toc = TableOfContents(dotsMinLevel=0)
+        toc.levelStyles = list(self.styles.toc_levels)
+        return [Paragraph("Inhoud", self.styles.h1), toc]
+
+    def components(self) -> list[Flowable]:
+        flow: list[Flowable] = []
+        backs_shown: set[str] = set()
+        for comp in self.content.components:
+            rows = ", ".join(f"{row.count}× {_row_name(row)}" for row in comp.rows)
+            cards = [Captioned(CardPicture(comp.id, row.id), f"{row.count}×") for row in comp.rows]
+            if comp.back and comp.back not in backs_shown:
+                backs_shown.add(comp.back)
+                cards.append(
+                    Captioned(CardPicture(comp.id, comp.rows[0].id), "achterkant", back=True)
+                )
+            flow += self.heading(3, inline(f"{comp.card_count} {comp.name.lower()}"))
+            flow.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
+            flow += [CardStrip(self.artist, cards, COMPONENT_CARD_MM), Spacer(0, mm(3))]
+        return flow
+
+    def cards(self, block: Directive) -> Flowable:
+        pictures: list[Captioned] = []
+        for arg in block.args:
+            component, _, row = arg.partition("/")
+            picture = CardPicture(component, row)
+            self.artist.check(picture)
+            pictures.append(Captioned(picture))
+        return CardStrip(self.artist, pictures, COMPONENT_CARD_MM)
+
+    def examples(self) -> list[Flowable]:
+        flow: list[Flowable] = []
+        styles = self.styles
+        text_width = self.frame_width - mm(EXAMPLE_CARDS_COLUMN_MM)
+        for example in self.content.examples:
+            flow += self.heading(2, inline(example.title))
+            flow.append(Paragraph(inline(example.intro), styles.body))
+            for step in example.steps:
+                style = styles.automatic if step.automatic else styles.step
+                text = Paragraph(inline(step.text), style)
+                if step.cards:
+                    for picture in step.cards:
+                        self.artist.check(picture)
+                    strip = CardStrip(
+                        self.artist,
+                        [Captioned(c) for c in step.cards],
+                        EXAMPLE_CARD_MM,
+                        overlap=0.55,
+                    )
+                    row = Table(
+                        [[text, strip]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)]
+                    )
+                else:
+                    row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
+                row.setStyle(_STEP_STYLE)
+                flow.append(row)
+            if example.outro:
+                flow.append(Spacer(0, mm(1.5)))
+                flow.append(Paragraph(inline(example.outro), styles.body))
+            trace = f"Bron: {example.source}"
+            if example.rules:
+                trace = f"Regels: {', '.join(example.rules)} · {trace}"
+            flow.append(KeepTogether([Spacer(0, mm(1)), Paragraph(inline(trace), styles.small)]))
+            flow.append(Spacer(0, mm(3)))
+        return flow
+
+
+_STEP_STYLE = TableStyle(
+    [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (0, -1), mm(3)),
+        ("RIGHTPADDING", (1, 0), (1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), mm(0.8)),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), mm(0.8)),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#E4DDD2")),
+    ]
+)
+
+
+def _row_name(row: CardRow) -> str:
+    """The name a row shows in lists: its ``name`` field, else its id."""
+    value = row.fields.get("name")
+    return value if isinstance(value, str) and value else row.id
+
+
+def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: str) -> LaidOut:
+    """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``; returns the PDF bytes."""
+    register_all()
+    buffer = io.BytesIO()
+    doc = _Document(buffer, width_mm, height_mm, title)
+    story = _StoryBuilder(content, doc.width).story()
+    try:
+        doc.multiBuild(story, maxPasses=6)
+    except PnpError:
+        raise
+    except Exception as exc:  # reportlab raises LayoutError and plain ValueErrors alike
+        raise PnpError.single(f"cannot lay out the rulebook: {exc}".replace("\n", " ")) from None
+    return LaidOut(buffer.getvalue(), doc.page)

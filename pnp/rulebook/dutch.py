@@ -1,0 +1,71 @@
+"""Small Dutch language helpers for rulebook text: number words, plurals, lists."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_WORDS = (
+    "nul",
+    "één",
+    "twee",
+    "drie",
+    "vier",
+    "vijf",
+    "zes",
+    "zeven",
+    "acht",
+    "negen",
+    "tien",
+    "elf",
+    "twaalf",
+    "dertien",
+    "veertien",
+    "vijftien",
+    "zestien",
+    "zeventien",
+    "achttien",
+    "negentien",
+    "twintig",
+)
+
+# The plural of a number used as a noun ("twee achten"): the spelling is irregular.
+_PLURALS = {
+    1: "enen",
+    2: "tweeën",
+    3: "drieën",
+    4: "vieren",
+    5: "vijven",
+    6: "zessen",
+    7: "zevens",
+    8: "achten",
+    9: "negens",
+    10: "tienen",
+    11: "elven",
+    12: "twaalven",
+}
+
+
+def number_word(number: int) -> str:
+    """``number`` written out ("één", "twaalf") up to twenty; digits above that."""
+    if 0 <= number < len(_WORDS):
+        return _WORDS[number]
+    return str(number)
+
+
+def plural_number(number: int) -> str:
+    """The plural of a card number as a noun: 8 -> "achten", 11 -> "elven"."""
+    return _PLURALS.get(number, f"{number}'en")
+
+
+def count_phrase(count: int, singular: str, plural: str) -> str:
+    """ "één kaart", "twaalf kaarten": a count in words with the right noun form."""
+    return f"{number_word(count)} {singular if count == 1 else plural}"
+
+
+def join_words(items: Sequence[str]) -> str:
+    """A Dutch enumeration: "a", "a en b", "a, b en c"."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " en " + items[-1]

@@ -1,0 +1,179 @@
+"""The light block markup rulebook templates produce, parsed into blocks for the layout.
+
+The rendered template text uses a few line-based forms::
+
+    # Hoofdstuk            (level 1 heading, starts a chapter, listed in the contents)
+    ## Paragraaf           (level 2 heading, listed in the contents)
+    ### Kopje              (level 3 heading)
+    Gewone tekst over één of meer regels; een lege regel sluit de alinea af.
+    - een opsomming        (continuation lines are indented by two spaces)
+    1. een genummerde stap
+    > een kader met een tip
+    ::directive argument   (a generated part: title, toc, components, examples, pagebreak, cards)
+
+Paragraphs, list items and notes may end with rule IDs in brackets, e.g.
+``[TD-B3]`` or ``[TD-B4, TD-B5]``: the layout prints them small so readers can
+trace every rule to the checklist. Inline ``**vet**`` and ``*schuin*`` become bold
+and italic; everything else is literal text (``<`` and ``&`` are escaped).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import escape
+
+DIRECTIVES = ("title", "toc", "components", "examples", "pagebreak", "cards")
+"""Names a ``::`` line may use."""
+
+_RULE_TAG = re.compile(r"\s*\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]\s*$")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+_ORDERED = re.compile(r"^(\d+)\.\s+")
+
+
+class MarkupError(ValueError):
+    """A line of rendered rulebook text that the markup does not allow."""
+
+    def __init__(self, line: int, text: str, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.text = text
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading; levels 1 and 2 go into the table of contents."""
+
+    level: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Running text in reportlab paragraph markup, with the rule IDs it states."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    """A bulleted or numbered list; each item is paragraph markup with its rule IDs."""
+
+    items: tuple[Paragraph, ...]
+    ordered: bool
+
+
+@dataclass(frozen=True)
+class Note:
+    """A boxed tip or reminder."""
+
+    text: Paragraph
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A generated part of the rulebook, e.g. ``::components``."""
+
+    name: str
+    args: tuple[str, ...]
+    line: int
+
+
+Block = Heading | Paragraph | ListBlock | Note | Directive
+
+
+def inline(text: str) -> str:
+    """Plain text with ``**bold**`` and ``*italic*`` as reportlab paragraph markup."""
+    escaped = escape(text, quote=False)
+    escaped = _BOLD.sub(r"<b>\1</b>", escaped)
+    return _ITALIC.sub(r"<i>\1</i>", escaped)
+
+
+def _paragraph(text: str) -> Paragraph:
+    rules: tuple[str, ...] = ()
+    match = _RULE_TAG.search(text)
+    if match:
+        rules = tuple(r.strip() for r in match.group(1).split(","))
+        text = text[: match.start()]
+    return Paragraph(inline(" ".join(text.split())), rules)
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.lines: list[str] = []
+        self.kind: str | None = None  # "para", "list", "olist", "note"
+        self.items: list[list[str]] = []
+
+    def flush(self) -> None:
+        if self.kind == "para":
+            self.blocks.append(_paragraph(" ".join(self.lines)))
+        elif self.kind == "note":
+            self.blocks.append(Note(_paragraph(" ".join(self.lines))))
+        elif self.kind in ("list", "olist"):
+            items = tuple(_paragraph(" ".join(item)) for item in self.items)
+            self.blocks.append(ListBlock(items, ordered=self.kind == "olist"))
+        self.kind, self.lines, self.items = None, [], []
+
+    def item(self, kind: str, text: str) -> None:
+        if self.kind != kind:
+            self.flush()
+            self.kind = kind
+        self.items.append([text])
+
+    def line(self, number: int, raw: str) -> None:
+        text = raw.rstrip()
+        stripped = text.strip()
+        if not stripped:
+            self.flush()
+            return
+        if stripped.startswith("#"):
+            self.heading(number, stripped)
+        elif stripped.startswith("::"):
+            self.directive(number, stripped)
+        elif text.startswith("- "):
+            self.item("list", text[2:])
+        elif _ORDERED.match(text):
+            self.item("olist", _ORDERED.sub("", text, count=1))
+        elif text.startswith(">"):
+            if self.kind != "note":
+                self.flush()
+                self.kind = "note"
+            self.lines.append(text[1:].strip())
+        elif self.kind in ("list", "olist") and text.startswith("  "):
+            self.items[-1].append(stripped)
+        elif self.kind == "para":
+            self.lines.append(stripped)
+        else:
+            self.flush()
+            self.kind = "para"
+            self.lines.append(stripped)
+
+    def heading(self, number: int, text: str) -> None:
+        self.flush()
+        marks = len(text) - len(text.lstrip("#"))
+        title = text[marks:].strip()
+        if marks > 3 or not title:
+            raise MarkupError(number, text, "a heading is '#', '##' or '###' followed by its title")
+        self.blocks.append(Heading(marks, title))
+
+    def directive(self, number: int, text: str) -> None:
+        self.flush()
+        name, *args = text[2:].split()
+        if name not in DIRECTIVES:
+            raise MarkupError(
+                number, text, f"unknown directive '::{name}' (known: {', '.join(DIRECTIVES)})"
+            )
+        self.blocks.append(Directive(name, tuple(args), number))
+
+
+def parse(text: str) -> list[Block]:
+    """Parse rendered template text into blocks; raises :class:`MarkupError` on a bad line."""
+    parser = _Parser()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        parser.line(number, raw)
+    parser.flush()
+    return parser.blocks

@@ -1,0 +1,121 @@
+"""Paragraph styles of the rulebook: Lato for text, Comfortaa for titles, one accent colour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+from pnp.draw.fonts import font_name
+
+INK = HexColor("#2B2118")
+MUTED = HexColor("#6B625A")
+NOTE_FILL = HexColor("#F6F1E7")
+
+
+@dataclass(frozen=True)
+class RulebookStyles:
+    """Every paragraph style the layout uses, derived from one body size and an accent colour."""
+
+    body: ParagraphStyle
+    item: ParagraphStyle
+    note: ParagraphStyle
+    step: ParagraphStyle
+    automatic: ParagraphStyle
+    small: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    cover_title: ParagraphStyle
+    cover_line: ParagraphStyle
+    toc_levels: tuple[ParagraphStyle, ...]
+    accent: Color
+
+
+def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
+    """Styles for a rulebook whose headings use ``accent`` (a ``#rrggbb`` colour)."""
+    regular, bold, italic = font_name("regular"), font_name("bold"), font_name("italic")
+    # <b> and <i> inside paragraphs pick these faces.
+    registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
+    colour = HexColor(accent)
+    leading = body_size * 1.38
+    body = ParagraphStyle(
+        "body",
+        fontName=regular,
+        fontSize=body_size,
+        leading=leading,
+        textColor=INK,
+        spaceAfter=body_size * 0.55,
+    )
+    item = ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.25)
+    note = ParagraphStyle("note", parent=body, spaceAfter=0)
+    step = ParagraphStyle("step", parent=body, spaceAfter=0)
+    automatic = ParagraphStyle("automatic", parent=step, fontName=italic, textColor=MUTED)
+    small = ParagraphStyle("small", parent=body, fontSize=7, leading=9, textColor=MUTED)
+    h1 = ParagraphStyle(
+        "h1",
+        fontName=font_name("display"),
+        fontSize=body_size * 1.75,
+        leading=body_size * 2.2,
+        textColor=colour,
+        spaceBefore=body_size * 0.8,
+        spaceAfter=body_size * 0.6,
+        keepWithNext=1,
+    )
+    h2 = ParagraphStyle(
+        "h2",
+        fontName=font_name("black"),
+        fontSize=body_size * 1.25,
+        leading=body_size * 1.6,
+        textColor=INK,
+        spaceBefore=body_size * 0.7,
+        spaceAfter=body_size * 0.35,
+        keepWithNext=1,
+    )
+    h3 = ParagraphStyle(
+        "h3",
+        fontName=bold,
+        fontSize=body_size * 1.05,
+        leading=leading,
+        textColor=colour,
+        spaceBefore=body_size * 0.5,
+        spaceAfter=body_size * 0.2,
+        keepWithNext=1,
+    )
+    cover_title = ParagraphStyle(
+        "cover-title",
+        fontName=font_name("display"),
+        fontSize=body_size * 3.2,
+        leading=body_size * 3.8,
+        textColor=colour,
+        alignment=TA_CENTER,
+    )
+    cover_line = ParagraphStyle(
+        "cover-line",
+        parent=body,
+        alignment=TA_CENTER,
+        fontSize=body_size * 1.2,
+        leading=leading * 1.3,
+    )
+    toc_levels = (
+        ParagraphStyle("toc1", parent=body, fontName=bold, leftIndent=0, spaceAfter=1),
+        ParagraphStyle("toc2", parent=body, leftIndent=body_size * 1.4, spaceAfter=0),
+    )
+    return RulebookStyles(
+        body=body,
+        item=item,
+        note=note,
+        step=step,
+        automatic=automatic,
+        small=small,
+        h1=h1,
+        h2=h2,
+        h3=h3,
+        cover_title=cover_title,
+        cover_line=cover_line,
+        toc_levels=toc_levels,
+        accent=colour,
+    )

@@ -1,0 +1,84 @@
+"""Render a game's Dutch rulebook templates in a sandboxed Jinja2 environment.
+
+Templates live with the game's data (``cardspecs/<game>/rulebook/``) and may
+extend or include the shared ones in ``cardspecs/common/rulebook/``. They are
+user-editable, so they run sandboxed (no attribute access to Python internals)
+and every undefined name is an error. Any template mistake becomes one
+:class:`~pnp.errors.PnpError` naming the template file and line.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Mapping
+from pathlib import Path
+
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound
+from jinja2.exceptions import TemplateSyntaxError
+from jinja2.sandbox import SandboxedEnvironment
+
+from pnp.errors import PnpError
+from pnp.rulebook.dutch import count_phrase, number_word, plural_number
+
+TEMPLATE_SUFFIX = ".j2"
+
+
+class TemplateSet:
+    """The rulebook templates of one game: its own folder first, then the shared one."""
+
+    def __init__(self, game_folder: Path, common_folder: Path) -> None:
+        self.folders = (game_folder, common_folder)
+        self.environment = SandboxedEnvironment(
+            loader=FileSystemLoader([str(f) for f in self.folders], encoding="utf-8"),
+            undefined=StrictUndefined,
+            autoescape=False,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+        self.environment.filters["getal"] = number_word
+        self.environment.filters["meervoud"] = plural_number
+        self.environment.filters["aantal"] = count_phrase
+
+    def path_of(self, name: str) -> Path:
+        """The file a template name resolves to (the first folder that has it)."""
+        for folder in self.folders:
+            candidate = folder / name
+            if candidate.is_file():
+                return candidate
+        return self.folders[0] / name
+
+    def render(self, name: str, context: Mapping[str, object]) -> str:
+        """Render template ``name`` with ``context``; any mistake is a located :class:`PnpError`."""
+        try:
+            template = self.environment.get_template(name)
+            return template.render(dict(context))
+        except TemplateNotFound as exc:
+            missing = exc.name or name
+            raise PnpError.single(
+                f"template '{missing}' not found (looked in {', '.join(f.name for f in self.folders)})",
+                self.folders[0] / str(missing),
+            ) from None
+        except TemplateSyntaxError as exc:
+            path = Path(exc.filename) if exc.filename else self.path_of(name)
+            raise PnpError.single(f"template syntax: {exc.message}", path, exc.lineno) from None
+        except (TemplateError, TypeError, ValueError, AttributeError, KeyError) as exc:
+            path, line = self._location(exc) or (self.path_of(name), None)
+            raise PnpError.single(f"template error: {_describe(exc)}", path, line) from None
+
+    def _location(self, exc: BaseException) -> tuple[Path, int] | None:
+        """The innermost template frame of ``exc``'s traceback (Jinja maps it to template lines)."""
+        roots = [f.resolve() for f in self.folders]
+        found: tuple[Path, int] | None = None
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if not frame.filename.endswith(TEMPLATE_SUFFIX) or frame.lineno is None:
+                continue
+            path = Path(frame.filename).resolve()
+            if any(path.is_relative_to(root) for root in roots):
+                found = (path, frame.lineno)
+        return found
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text.replace("\n", " ")
