@@ -10,6 +10,7 @@ from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import load_game, variant_flag
 from pnp.registry import plugin
+from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
 from pnp.variants import resolve_variants
 
@@ -50,16 +51,30 @@ def check_game(game_id: str) -> str:
                     )
     if problems:
         raise PnpError(problems)
-    # Render every distinct face once, so text that does not fit is found here too.
-    canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
-    renderer = FaceRenderer(FormCache(canvas), data.art)
-    for job in card_jobs(data, spec.components):
+    drawings = 0
+    kits: list[tuple[str, ...]] = [()]
+    for vid in spec.variants:
         try:
-            renderer.face(job.face_key, job.face, job.row, job.context)
-            if job.back and job.back_key:
-                renderer.face(job.back_key, job.back, job.row, job.context)
+            kits.append(resolve_variants(spec, [vid]))
+        except PnpError:
+            continue  # reported above
+    for chosen in kits:
+        # Render every distinct face once per variant (layouts may test variant flags),
+        # so text that does not fit is found here too.
+        canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
+        renderer = FaceRenderer(FormCache(canvas), data.art)
+        for job in card_jobs(data, spec.components, chosen):
+            try:
+                renderer.face(job.face_key, job.face, job.row, job.context)
+                if job.back and job.back_key:
+                    renderer.face(job.back_key, job.back, job.row, job.context)
+            except PnpError as exc:
+                problems += exc.problems
+        drawings = max(drawings, len(renderer.forms.defined))
+        try:
+            prepare_rulebook(data, chosen, {"paper": "a4", "backs": "long-edge"})
         except PnpError as exc:
-            problems += exc.problems
+            problems += [p for p in exc.problems if p not in problems]
     deck_check = plugin(game_id).validate_deck
     if deck_check is not None:
         for variants in [(), *((v,) for v in spec.variants)]:
@@ -70,5 +85,5 @@ def check_game(game_id: str) -> str:
     cards = sum(c.card_count for c in spec.components)
     return (
         f"{spec.id}: OK — {len(spec.components)} components, {cards} cards, "
-        f"{len(spec.variants)} variants, {len(renderer.forms.defined)} distinct drawings"
+        f"{len(spec.variants)} variants, {drawings} distinct drawings"
     )

@@ -23,6 +23,7 @@ from pnp.calibrate import write_calibration
 from pnp.catalogue import describe_games
 from pnp.check import check_game
 from pnp.errors import PnpError
+from pnp.examples import examples_text
 from pnp.sheets.imposition import BackMode
 from pnp.sheets.sizes import PAPERS
 from pnp.simulation import simulate_game
@@ -127,6 +128,17 @@ def build_command(
             typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
 
     _run(run)
+
+
+@app.command("examples")
+def examples_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")
+    ] = None,
+) -> None:
+    """Print the rulebook's examples as plain text, each with the record it replays."""
+    typer.echo(_run(lambda: examples_text(game, tuple(variant or ()))), nl=False)
 
 
 @app.command("simulate")

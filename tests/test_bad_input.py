@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 
 GAME = Path("cardspecs") / "twaalf-dagen"
+RULEBOOK = GAME / "rulebook"
 
 
 def edit(root: Path, relative: Path | str, old: str, new: str) -> int:
@@ -228,6 +229,69 @@ CASES = [
             "this is not svg",
             "art/twaalf-dagen/geschenk.svg: cannot read SVG",
         ),
+    ),
+    Case(
+        "template-undefined",
+        _file(
+            f"{RULEBOOK}/spelregels.j2",
+            "{{ game.minutes }} minuten",
+            "{{ game.minuten }} minuten",
+            "{file}:{line}: template error: 'dict object' has no attribute 'minuten'",
+        ),
+    ),
+    Case(
+        "template-syntax",
+        _file(
+            f"{RULEBOOK}/spelregels.j2",
+            "{% block setup %}",
+            "{% block setup %",
+            "{file}:{line}: template syntax:",
+        ),
+    ),
+    Case(
+        "template-sandbox",
+        _file(
+            f"{RULEBOOK}/spelregels.j2",
+            "{{ game.minutes }} minuten",
+            "{{ game.__class__.__mro__ }} minuten",
+            "{file}:{line}: template error: access to attribute '__class__' of 'dict' object is unsafe",
+        ),
+    ),
+    Case(
+        "template-filter-misuse",
+        _file(
+            f"{RULEBOOK}/spelregels.j2",
+            "{{ rules.hand_size|getal }}",
+            "{{ rules.hand_size|getal(3) }}",
+            "{file}:{line}: template error:",
+        ),
+    ),
+    Case(
+        "markup-unknown-directive",
+        _file(
+            "cardspecs/common/rulebook/basis.j2",
+            "::components",
+            "::onderdelen",
+            "{file}:{line}: unknown directive '::onderdelen'",
+        ),
+    ),
+    Case(
+        "rulebook-accent",
+        _file(
+            f"{GAME}/game.toml",
+            'accent = "kerstrood"',
+            'accent = "paars"',
+            "{file}:{line}: 'accent' must name a colour of [colours], not 'paars'",
+        ),
+    ),
+    Case(
+        "variant-template-missing",
+        _write(
+            f"{RULEBOOK}/varianten/kort.j2",
+            "{% include 'varianten/lang.j2' %}",
+            "template 'varianten/lang.j2' not found",
+        ),
+        ("build", "twaalf-dagen", "--variant", "kort"),
     ),
     Case(
         "unknown-variant",

@@ -135,13 +135,13 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
     return templates.path_of(name), None
 
 
-def make_rulebook(
-    data: GameData, chosen: tuple[str, ...], paper: str, printing: Mapping[str, object]
-) -> Rulebook:
-    """Render the rulebook of a kit: the A5 screen edition and the booklet for ``paper``.
+def prepare_rulebook(
+    data: GameData, chosen: tuple[str, ...], printing: Mapping[str, object]
+) -> tuple[str, RulebookContent]:
+    """Render the templates and gather the generated parts; everything but the layout.
 
-    ``printing`` describes the kit's print options (``paper``, ``backs``) for the
-    printing instructions.
+    Returns the rendered markup text and the content to lay out. Every template,
+    markup or example problem is raised here as a located :class:`PnpError`.
     """
     spec = data.spec
     components = spec.components_for(chosen)
@@ -160,9 +160,21 @@ def make_rulebook(
         chosen=chosen,
         accent=spec.rulebook.accent,
     )
-    title = f"{spec.name} – spelregels"
+    return text, content
+
+
+def make_rulebook(
+    data: GameData, chosen: tuple[str, ...], paper: str, printing: Mapping[str, object]
+) -> Rulebook:
+    """Render the rulebook of a kit: the A5 screen edition and the booklet for ``paper``.
+
+    ``printing`` describes the kit's print options (``paper``, ``backs``) for the
+    printing instructions.
+    """
+    text, content = prepare_rulebook(data, chosen, printing)
+    title = f"{data.spec.name} – spelregels"
     screen = lay_out(content, *SCREEN_PAGE_MM, title)
     page = booklet_page_mm(paper)
     pages = screen if page == SCREEN_PAGE_MM else lay_out(content, *page, title)
     booklet = impose_booklet(pages.pdf, paper, title=f"{title} (boekje)")
-    return Rulebook(text, examples, screen, booklet, pages.pages)
+    return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages)

@@ -226,7 +226,7 @@ class _StoryBuilder:
             [[self.paragraph(block.text, self.styles.note)]], colWidths=[self.frame_width]
         )
         table.setStyle(
-            TableStyle(
+            _table_style(
                 [
                     ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
                     ("LINEBEFORE", (0, 0), (0, -1), 2, self.styles.accent),
@@ -268,7 +268,7 @@ class _StoryBuilder:
         return [*flow, NextPageTemplate("body"), PageBreak()]
 
     def contents(self) -> list[Flowable]:
-        toc = TableOfContents(dotsMinLevel=0)
+        toc = TableOfContents(dotsMinLevel=0, tableStyle=_table_style([]))
         toc.levelStyles = list(self.styles.toc_levels)
         return [Paragraph("Inhoud", self.styles.h1), toc]
 
@@ -321,7 +321,7 @@ class _StoryBuilder:
                     )
                 else:
                     row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
-                row.setStyle(_STEP_STYLE)
+                row.setStyle(_table_style(_STEP_COMMANDS))
                 flow.append(row)
             if example.outro:
                 flow.append(Spacer(0, mm(1.5)))
@@ -334,17 +334,20 @@ class _StoryBuilder:
         return flow
 
 
-_STEP_STYLE = TableStyle(
-    [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (0, -1), mm(3)),
-        ("RIGHTPADDING", (1, 0), (1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), mm(0.8)),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), mm(0.8)),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#E4DDD2")),
-    ]
-)
+def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:
+    """A table style whose cells default to our font (reportlab's default is Helvetica)."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), font_name("regular"), 9.5), *commands])
+
+
+_STEP_COMMANDS: list[tuple[object, ...]] = [
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    ("RIGHTPADDING", (0, 0), (0, -1), mm(3)),
+    ("RIGHTPADDING", (1, 0), (1, -1), 0),
+    ("TOPPADDING", (0, 0), (-1, -1), mm(0.8)),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(0.8)),
+    ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#E4DDD2")),
+]
 
 
 def _row_name(row: CardRow) -> str:

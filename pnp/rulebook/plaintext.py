@@ -1,0 +1,64 @@
+"""Rulebook examples as plain text, for proofreading without opening the PDF."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from itertools import groupby
+
+from pnp.rulebook.example import CardPicture, Example
+from pnp.spec.model import GameSpec
+
+WIDTH = 88
+
+
+def card_names(spec: GameSpec, cards: Sequence[CardPicture]) -> str:
+    """The pictured cards by their table names, each run of equal cards with its count."""
+    parts = []
+    for picture, same in groupby(cards):
+        count = len(list(same))
+        name = picture.row
+        try:
+            for row in spec.component(picture.component).rows:
+                if row.id == picture.row:
+                    value = row.fields.get("name")
+                    name = value if isinstance(value, str) and value else row.id
+        except KeyError:
+            pass
+        parts.append(f"{count}× {name}")
+    return ", ".join(parts)
+
+
+def _wrap(text: str, indent: str, rest: str | None = None) -> list[str]:
+    return textwrap.wrap(
+        text, WIDTH, initial_indent=indent, subsequent_indent=rest if rest is not None else indent
+    ) or [indent.rstrip()]
+
+
+def format_example(spec: GameSpec, number: int, example: Example) -> str:
+    """One example: title, source and rule IDs, intro, one line per step, outro.
+
+    Steps the rules did by themselves start with ``»``; the cards a step shows
+    follow it in brackets.
+    """
+    lines = [f"{number}. {example.title}", f"   bron: {example.source}"]
+    if example.rules:
+        lines.append(f"   regels: {', '.join(example.rules)}")
+    lines += _wrap(example.intro, "   ")
+    for step in example.steps:
+        text = step.text
+        if step.cards:
+            text += f" [{card_names(spec, step.cards)}]"
+        marker = "   » " if step.automatic else "   - "
+        lines += _wrap(text, marker, "     ")
+    if example.outro:
+        lines += _wrap(example.outro, "   ")
+    return "\n".join(lines)
+
+
+def format_examples(spec: GameSpec, chosen: tuple[str, ...], examples: Sequence[Example]) -> str:
+    """Every example of a kit, numbered, with a header naming the game and variants."""
+    variants = ", ".join(chosen) if chosen else "none"
+    header = f"{spec.id}: {len(examples)} rulebook examples (variants: {variants})"
+    body = [format_example(spec, i, e) for i, e in enumerate(examples, start=1)]
+    return "\n\n".join([header, *body]) + "\n"

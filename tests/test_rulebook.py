@@ -1,0 +1,201 @@
+"""The rulebook read back from the built PDFs: pages, contents, rule IDs, variants, pictures, fonts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build
+from pnp.games.twaalf_dagen import engine as td_engine
+from pnp.project import load_game
+from pnp.sheets.imposition import BackMode
+from tests.pdfinspect import MM, iter_fonts, read_page
+
+TOL = 0.01
+
+
+@dataclass(frozen=True)
+class Kit:
+    folder: Path
+    screen: PdfReader
+    booklet: PdfReader
+    text: list[str]
+    """The plain text of each page of the screen edition."""
+
+
+def _kit(out: Path, variants: tuple[str, ...] = (), paper: str = "a4") -> Kit:
+    result = build("twaalf-dagen", variants, BuildOptions(out_dir=out, paper=paper))
+    screen = PdfReader(result.folder / "spelregels.pdf")
+    booklet = PdfReader(result.folder / "spelregels-boekje.pdf")
+    text = [" ".join((page.extract_text() or "").split()) for page in screen.pages]
+    return Kit(result.folder, screen, booklet, text)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    return _kit(tmp_path_factory.mktemp("base"))
+
+
+@pytest.fixture(scope="module")
+def short(tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    return _kit(tmp_path_factory.mktemp("kort"), ("kort",))
+
+
+def _size_mm(reader: PdfReader, index: int) -> tuple[float, float]:
+    box = reader.pages[index].mediabox
+    return (float(box.width) / MM, float(box.height) / MM)
+
+
+def _headings(kit: Kit, font_part: str) -> list[tuple[int, str]]:
+    """(page number, text) of every text run set in a font whose name contains ``font_part``."""
+    found = []
+    for index in range(len(kit.screen.pages)):
+        for run in read_page(kit.screen, index, descend=False).texts:
+            if font_part in run.font and run.size > 11:
+                found.append((index + 1, run.text.strip()))
+    return found
+
+
+def test_screen_edition_is_a5_with_page_numbers(base: Kit) -> None:
+    assert len(base.screen.pages) >= 5
+    for index in range(len(base.screen.pages)):
+        width, height = _size_mm(base.screen, index)
+        assert width == pytest.approx(148, abs=TOL)
+        assert height == pytest.approx(210, abs=TOL)
+        if index == 0:
+            continue  # the cover has no number
+        footer = [
+            r.text
+            for r in read_page(base.screen, index, descend=False).texts
+            if r.y < 12 * MM and r.size == pytest.approx(8)
+        ]
+        assert footer == [str(index + 1)]
+
+
+def _contents(kit: Kit) -> dict[str, int]:
+    """Title -> page number, read from the contents page by baseline (dots and number share it)."""
+    runs = read_page(kit.screen, 1, descend=False).texts
+    entries: dict[str, int] = {}
+    for run in runs:
+        if run.size > 11 or run.text.strip(" .").isdigit() or set(run.text) <= set(" .0123456789"):
+            continue
+        leader = [
+            r
+            for r in runs
+            if r is not run and abs(r.y - run.y) < 0.5 and r.text.strip(" .").isdigit()
+        ]
+        if leader:
+            entries[run.text.strip()] = int(leader[0].text.strip(" ."))
+    return entries
+
+
+def test_contents_lists_every_chapter_with_the_page_it_starts_on(base: Kit) -> None:
+    chapters = [(page, text) for page, text in _headings(base, "Comfortaa") if page > 1]
+    sections = [(page, text) for page, text in _headings(base, "Lato-Black")]
+    titles = [text for _, text in chapters]
+    assert titles[0] == "Inhoud"
+    for expected in ("Waar gaat het om?", "Wat zit erin?", "Voorbereiding", "Zo speel je"):
+        assert expected in titles
+    contents = _contents(base)
+    assert len(contents) == len(chapters) - 1 + len(sections)
+    for page, title in chapters[1:] + sections:
+        assert contents.get(title) == page, (
+            f"{title!r} is on page {page}, contents say {contents.get(title)}"
+        )
+
+
+def test_the_outline_has_the_same_chapters_as_the_contents(base: Kit) -> None:
+    top = [item.title for item in base.screen.outline if not isinstance(item, list)]
+    chapters = [text for page, text in _headings(base, "Comfortaa") if page > 1][1:]
+    assert top == chapters
+
+
+def test_every_rule_id_of_the_engine_is_stated_in_the_rulebook(base: Kit, short: Kit) -> None:
+    rule_ids = set(re.findall(r"TD-[A-Z]\d+", td_engine.__doc__ or ""))
+    assert {"TD-B1", "TD-B7", "TD-K1", "TD-C2"} <= rule_ids
+    stated_base = set(re.findall(r"TD-[A-Z]\d+", " ".join(base.text)))
+    stated_short = set(re.findall(r"TD-[A-Z]\d+", " ".join(short.text)))
+    assert rule_ids <= stated_short
+    # The short game's section (TD-K1) appears only in kits that include it; its
+    # rule may still be cited by an example of the other rules, so look at headings.
+    assert rule_ids - {"TD-K1"} <= stated_base
+
+
+def test_only_chosen_variants_have_a_section(base: Kit, short: Kit) -> None:
+    base_titles = [t for _, t in _headings(base, "Lato-Black")]
+    short_titles = [t for _, t in _headings(short, "Lato-Black")]
+    assert "Kort spel" not in base_titles
+    assert "Kort spel" in short_titles
+    assert "Met Kort spel" in short.text[0]
+    assert "Kort spel" not in base.text[0]
+
+
+def test_the_rules_follow_the_variant_settings(base: Kit, short: Kit) -> None:
+    base_text, short_text = " ".join(base.text), " ".join(short.text)
+    assert "na twaalf handen is het laatste geschenk" in base_text
+    assert "Het spel eindigt na drie handen" in short_text
+    assert "Iedereen neemt er vooraf één geschenk uit" in short_text
+    assert "neemt er vooraf" not in base_text
+
+
+def test_components_are_listed_from_the_spec_with_pictures_of_the_real_faces(base: Kit) -> None:
+    spec = load_game("twaalf-dagen").spec
+    text = " ".join(base.text)
+    pictured: set[str] = set()
+    for index in range(len(base.screen.pages)):
+        for form in read_page(base.screen, index, descend=False).forms:
+            pictured.add(form.name)
+    for comp in spec.components:
+        assert f"{comp.card_count} {comp.name.lower()}" in text
+        for row in comp.rows:
+            assert f"{row.count}× {row.fields.get('name', row.id)}" in text
+            wanted = re.sub(r"[^A-Za-z0-9]", "_", f"face.{spec.id}.{comp.id}.{row.id}")
+            assert wanted in {
+                re.sub(r"[^A-Za-z0-9]", "_", n.split("FormXob.")[-1]) for n in pictured
+            }, f"no picture of {comp.id}/{row.id}"
+
+
+def test_text_uses_only_embedded_subset_fonts_at_7pt_or_more(base: Kit) -> None:
+    fonts = {str(font["/BaseFont"]) for _, font in iter_fonts(base.screen)}
+    assert fonts, "no fonts found"
+    for name in fonts:
+        assert re.match(r"^/[A-Z]{6}\+(Lato|Comfortaa)", name), name
+    for index in range(len(base.screen.pages)):
+        for run in read_page(base.screen, index, descend=False).texts:
+            assert run.size >= 7 - 1e-6, f"page {index + 1}: {run.text!r} at {run.size} pt"
+
+
+def test_booklet_holds_every_page_on_a4_sheets(base: Kit) -> None:
+    pages = len(base.screen.pages)
+    padded = -(-pages // 4) * 4
+    assert len(base.booklet.pages) == padded // 2
+    for index in range(len(base.booklet.pages)):
+        width, height = _size_mm(base.booklet, index)
+        assert (width, height) == (pytest.approx(297, abs=TOL), pytest.approx(210, abs=TOL))
+    # The first sheet's front has the back cover on the left and the cover on the right.
+    front = read_page(base.booklet, 0, descend=True).texts
+    title = [r for r in front if "Comfortaa" in r.font and r.size > 20]
+    assert title and all(r.x > 148.5 * MM for r in title)
+
+
+def test_letter_kits_lay_the_booklet_out_on_half_letter_pages(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    kit = _kit(tmp_path_factory.mktemp("letter"), paper="letter")
+    assert _size_mm(kit.screen, 0) == (pytest.approx(148, abs=TOL), pytest.approx(210, abs=TOL))
+    width, height = _size_mm(kit.booklet, 0)
+    assert (width, height) == (pytest.approx(279.4, abs=TOL), pytest.approx(215.9, abs=TOL))
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in kit.booklet.pages)
+    assert "Zo speel je" in text
+
+
+def test_printing_instructions_follow_the_build_options(tmp_path: Path) -> None:
+    result = build("twaalf-dagen", (), BuildOptions(out_dir=tmp_path, backs=BackMode.GUTTERFOLD))
+    reader = PdfReader(result.folder / "spelregels.pdf")
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+    assert "Vouw elk vel langs de middellijn" in text
+    assert "omslaan langs de lange zijde" not in text

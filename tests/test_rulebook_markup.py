@@ -1,0 +1,115 @@
+"""The rulebook's building blocks on their own: block markup, Dutch helpers, the sandboxed templates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import PnpError
+from pnp.rulebook.dutch import count_phrase, join_words, number_word, plural_number
+from pnp.rulebook.markup import (
+    Directive,
+    Heading,
+    ListBlock,
+    MarkupError,
+    Note,
+    Paragraph,
+    inline,
+    parse,
+)
+from pnp.rulebook.templates import TemplateSet
+
+
+def test_markup_blocks_in_order() -> None:
+    blocks = parse(
+        "# Titel\n"
+        "Een alinea\nover twee regels. [TD-B1]\n"
+        "\n"
+        "- eerste\n"
+        "  vervolg\n"
+        "- tweede [TD-B2, TD-B3]\n"
+        "1. stap\n"
+        "> tip **vet**\n"
+        "::components\n"
+        "::cards deck/patrijs deck/zwanen\n"
+        "### Klein\n"
+    )
+    assert blocks == [
+        Heading(1, "Titel"),
+        Paragraph("Een alinea over twee regels.", ("TD-B1",)),
+        ListBlock((Paragraph("eerste vervolg"), Paragraph("tweede", ("TD-B2", "TD-B3"))), False),
+        ListBlock((Paragraph("stap"),), True),
+        Note(Paragraph("tip <b>vet</b>")),
+        Directive("components", (), 10),
+        Directive("cards", ("deck/patrijs", "deck/zwanen"), 11),
+        Heading(3, "Klein"),
+    ]
+
+
+def test_inline_markup_escapes_everything_else() -> None:
+    assert inline("**a** en *b* <c> & 3 * 4") == "<b>a</b> en <i>b</i> &lt;c&gt; &amp; 3 * 4"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("::onderdelen", "unknown directive '::onderdelen'"),
+        ("#### Te diep", "a heading is '#', '##' or '###'"),
+        ("#", "a heading is '#', '##' or '###'"),
+    ],
+)
+def test_bad_markup_names_the_line(text: str, message: str) -> None:
+    with pytest.raises(MarkupError) as caught:
+        parse(f"# Goed\n\n{text}\n")
+    assert caught.value.line == 3
+    assert message in caught.value.message
+
+
+def test_dutch_numbers_and_lists() -> None:
+    assert [number_word(n) for n in (1, 8, 11, 12, 25)] == ["één", "acht", "elf", "twaalf", "25"]
+    assert [plural_number(n) for n in (2, 8, 11, 12)] == ["tweeën", "achten", "elven", "twaalven"]
+    assert count_phrase(1, "geschenk", "geschenken") == "één geschenk"
+    assert count_phrase(3, "geschenk", "geschenken") == "drie geschenken"
+    assert join_words(["a"]) == "a"
+    assert join_words(["a", "b", "c"]) == "a, b en c"
+
+
+def _templates(tmp_path: Path, **files: str) -> TemplateSet:
+    game, common = tmp_path / "game", tmp_path / "common"
+    game.mkdir()
+    common.mkdir()
+    for name, text in files.items():
+        (game / f"{name}.j2").write_text(text, encoding="utf-8")
+    (common / "basis.j2").write_text("# Basis\n{% block inhoud %}{% endblock %}\n", "utf-8")
+    return TemplateSet(game, common)
+
+
+def test_templates_extend_the_common_ones_and_use_the_dutch_filters(tmp_path: Path) -> None:
+    templates = _templates(
+        tmp_path,
+        spel='{% extends "basis.j2" %}{% block inhoud %}{{ n|getal }} {{ n|meervoud }}{% endblock %}',
+    )
+    assert templates.render("spel.j2", {"n": 8}) == "# Basis\nacht achten"
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "message"),
+    [
+        ("regel een\n{{ onbekend }}\n", 2, "'onbekend' is undefined"),
+        ("a\nb\n{% if x %}\n", 3, "template syntax"),
+        ("{{ x.__class__ }}\n", 1, "unsafe"),
+        ("\n{{ x|onbekend }}\n", 2, "No filter named 'onbekend'"),
+    ],
+)
+def test_template_mistakes_name_file_and_line(
+    tmp_path: Path, source: str, line: int, message: str
+) -> None:
+    templates = _templates(tmp_path, spel=source)
+    with pytest.raises(PnpError) as caught:
+        text = templates.render("spel.j2", {"x": "tekst"})
+        pytest.fail(f"rendered {text!r}")
+    problem = caught.value.problems[0]
+    assert problem.path is not None and problem.path.name == "spel.j2"
+    assert problem.line == line
+    assert message in problem.message
