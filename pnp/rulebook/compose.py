@@ -47,10 +47,18 @@ class Rulebook:
         return {SCREEN_FILE: self.screen.pdf, BOOKLET_FILE: self.booklet}
 
 
+BOOKLET_PAGES_MM = ((148.0, 210.0), (139.7, 215.9))
+"""Standard booklet pages, preferred first: A5, then half-letter."""
+
+
 def booklet_page_mm(paper: str) -> tuple[float, float]:
-    """A booklet page is half a landscape sheet: A5 on A4, half-letter on Letter."""
+    """The first standard page that fits half a landscape sheet: A5 on A4, half-letter on Letter."""
     sheet = PAPERS[paper]
-    return (sheet.height / 2, sheet.width)
+    half_width, height = sheet.height / 2, sheet.width
+    for width_mm, height_mm in BOOKLET_PAGES_MM:
+        if width_mm <= half_width + 1e-6 and height_mm <= height + 1e-6:
+            return (width_mm, height_mm)
+    return (half_width, height)
 
 
 def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:

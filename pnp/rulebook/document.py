@@ -118,6 +118,18 @@ class _ArtFlowable(Flowable):  # type: ignore[misc]
         canvas.restoreState()
 
 
+class _Contents(TableOfContents):  # type: ignore[misc]
+    """The table of contents, which can start from the entries an earlier layout found."""
+
+    def seed(self, entries: list[tuple[object, ...]]) -> None:
+        """Lay out with ``entries`` from the start (reportlab keeps them as the last pass's)."""
+        self._lastEntries = list(entries)
+
+    def entries(self) -> list[tuple[object, ...]]:
+        """The entries of the last finished pass."""
+        return list(self._lastEntries)
+
+
 class _Document(BaseDocTemplate):  # type: ignore[misc]
     """Two page templates (cover and body); headings feed the contents and the PDF outline."""
 
@@ -138,8 +150,18 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             initialFontName=font_name("regular"),
             initialFontSize=10,
         )
+        # No frame padding: the margins alone decide where text starts, and tables as
+        # wide as the frame fit it exactly.
         frame = Frame(
-            self.leftMargin, self.bottomMargin, self.width, self.height, id="body", showBoundary=0
+            self.leftMargin,
+            self.bottomMargin,
+            self.width,
+            self.height,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="body",
         )
         self.addPageTemplates(
             [
@@ -177,6 +199,7 @@ class _StoryBuilder:
         self.artist = CardArtist(content.data, content.chosen)
         self.frame_width = frame_width
         self.headings = 0
+        self.toc: _Contents | None = None
 
     def heading(self, level: int, text: str) -> list[Flowable]:
         self.headings += 1
@@ -194,6 +217,7 @@ class _StoryBuilder:
         return Paragraph(text, style or self.styles.body)
 
     def story(self) -> list[Flowable]:
+        self.headings = 0
         flow: list[Flowable] = []
         for block in self.content.blocks:
             if isinstance(block, Heading):
@@ -268,8 +292,9 @@ class _StoryBuilder:
         return [*flow, NextPageTemplate("body"), PageBreak()]
 
     def contents(self) -> list[Flowable]:
-        toc = TableOfContents(dotsMinLevel=0, tableStyle=_table_style([]))
+        toc = _Contents(dotsMinLevel=0, tableStyle=_table_style([]))
         toc.levelStyles = list(self.styles.toc_levels)
+        self.toc = toc
         return [Paragraph("Inhoud", self.styles.h1), toc]
 
     def components(self) -> list[Flowable]:
@@ -359,11 +384,23 @@ def _row_name(row: CardRow) -> str:
 def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: str) -> LaidOut:
     """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``; returns the PDF bytes."""
     register_all()
-    buffer = io.BytesIO()
-    doc = _Document(buffer, width_mm, height_mm, title)
-    story = _StoryBuilder(content, doc.width).story()
+    doc = _Document(io.BytesIO(), width_mm, height_mm, title)
+    builder = _StoryBuilder(content, doc.width)
+    story = builder.story()
     try:
-        doc.multiBuild(story, maxPasses=6)
+        # The contents need passes until page numbers settle; card pictures do not change
+        # any size, so those passes skip drawing them. The final document is laid out
+        # once more from a fresh story whose contents start from the settled entries.
+        builder.artist.sketch = True
+        doc.multiBuild(story, maxPasses=8)
+        entries = builder.toc.entries() if builder.toc else []
+        builder.artist.sketch = False
+        story = builder.story()
+        if builder.toc:
+            builder.toc.seed(entries)
+        buffer = io.BytesIO()
+        doc = _Document(buffer, width_mm, height_mm, title)
+        doc.multiBuild(story, maxPasses=8)
     except PnpError:
         raise
     except Exception as exc:  # reportlab raises LayoutError and plain ValueErrors alike

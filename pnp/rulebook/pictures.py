@@ -45,6 +45,8 @@ class CardArtist:
     def __init__(self, data: GameData, chosen: tuple[str, ...] = ()) -> None:
         self.data = data
         self.chosen = chosen
+        self.sketch = False
+        """While true, pictures only take their space (for the layout passes that find page numbers)."""
         self._forms: weakref.WeakKeyDictionary[Canvas, FaceRenderer] = weakref.WeakKeyDictionary()
 
     def check(self, picture: CardPicture) -> None:
@@ -83,6 +85,8 @@ class CardArtist:
     ) -> None:
         """Draw the card (or its back) with its trim box's bottom-left at (x, y), ``width`` points wide."""
         comp, row = self._row(picture)
+        if self.sketch:
+            return
         renderer = self._forms.get(canvas)
         if renderer is None:
             renderer = FaceRenderer(FormCache(canvas), self.data.art)
