@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build
 from pnp.games.twaalf_dagen import engine as td_engine
 from pnp.project import load_game
+from pnp.rulebook.compose import game_examples
 from pnp.sheets.imposition import BackMode
 from tests.pdfinspect import MM, iter_fonts, read_page
 
@@ -199,3 +200,38 @@ def test_printing_instructions_follow_the_build_options(tmp_path: Path) -> None:
     text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
     assert "Vouw elk vel langs de middellijn" in text
     assert "omslaan langs de lange zijde" not in text
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("\u2014", "-").split())
+
+
+def test_every_example_is_printed_whole_with_its_source(base: Kit, short: Kit) -> None:
+    spec = load_game("twaalf-dagen").spec
+    for kit, chosen in ((base, ()), (short, ("kort",))):
+        examples = game_examples(spec, chosen)
+        assert len(examples) >= 4
+        printed = _normal(" ".join(kit.text))
+        contents = _contents(kit)
+        for example in examples:
+            assert example.title in contents, f"{example.title!r} is not in the contents"
+            for sentence in (example.intro, *(s.text for s in example.steps), example.outro):
+                assert _normal(sentence) in printed, f"{sentence!r} is not printed"
+            assert _normal(example.source) in printed
+
+
+def test_examples_show_the_cards_they_mention(base: Kit) -> None:
+    spec = load_game("twaalf-dagen").spec
+    examples = game_examples(spec, ())
+    wanted = {
+        re.sub(r"[^A-Za-z0-9]", "_", f"face.{spec.id}.{c.component}.{c.row}")
+        for e in examples
+        for s in e.steps
+        for c in s.cards
+    }
+    first = next(i for i, t in enumerate(base.text) if examples[0].title in t and i > 1)
+    shown: set[str] = set()
+    for index in range(first, len(base.screen.pages)):
+        for form in read_page(base.screen, index, descend=False).forms:
+            shown.add(re.sub(r"[^A-Za-z0-9]", "_", form.name.split("FormXob.")[-1]))
+    assert wanted and wanted <= shown

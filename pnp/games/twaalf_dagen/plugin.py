@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.games.twaalf_dagen.engine import validate_deck
+from pnp.games.twaalf_dagen.examples import rulebook_examples
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.registry import GamePlugin
 from pnp.spec.model import GameSpec
@@ -17,4 +18,9 @@ def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
     return validate_deck(config)
 
 
-PLUGIN = GamePlugin(id="twaalf-dagen", validate_deck=check_deck, engine_config=config_from_spec)
+PLUGIN = GamePlugin(
+    id="twaalf-dagen",
+    validate_deck=check_deck,
+    engine_config=config_from_spec,
+    examples=rulebook_examples,
+)

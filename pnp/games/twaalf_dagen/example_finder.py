@@ -1,0 +1,394 @@
+"""Find and pin the twaalf-dagen rulebook examples in real engine games.
+
+Usage (from the project folder)::
+
+    python -m pnp.games.twaalf_dagen.example_finder --update   # rewrite the pinned files
+    python -m pnp.games.twaalf_dagen.example_finder            # check them, exit 1 if stale
+
+The pinned files are ``cardspecs/twaalf-dagen/examples/<example-id>.json``
+(see :mod:`pnp.games.twaalf_dagen.examples` for their format and rendering).
+Re-run with ``--update`` after a deliberate change to the rules, the policies
+or the spec tables, and proofread the new text with ``pnp examples twaalf-dagen``.
+
+How the search works: for every wanted situation (:data:`WANTED`), four
+players play seeded games (seed 0, 1, 2, ... up to :data:`SEARCH_SEEDS`) on
+the deck of the spec tables; every finished trick is scored for the situation
+(0: not this situation; higher: closer to the ideal shape). The first trick
+that reaches the ideal score is pinned; if none does, the best trick found
+(earliest on a tie). Same code, same spec tables: same picks, byte for byte.
+
+The players are the bundled :class:`~pnp.games.twaalf_dagen.policies.HeuristicPolicy`,
+except for the worked trick example. The heuristic never passes on a *set*
+lead while it holds a legal set (it scores every legal set response above a
+pass; no voluntary pass on a set lead in 500 test games), so the trick "a lead of four 11s, two 8s in reply,
+a player who cannot respond, a player who passes to keep a straight" never
+happens with it. That example is searched in games of
+:class:`StraightKeeperPolicy` players: the heuristic, except that a responder
+passes when every legal response would break a straight in their hand (see
+:func:`pnp.games.twaalf_dagen.examples.kept_straight`). The policy names are
+stored in each pinned file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.engine.core import GameRecord, play
+from pnp.games.twaalf_dagen.engine import (
+    ENGINE,
+    PASS,
+    SET,
+    SINGLE,
+    VARIANT_SHORT,
+    Action,
+    CardsReturned,
+    GameEnded,
+    GiftGiven,
+    GiftNotGiven,
+    HandWon,
+    TrickWon,
+    TwaalfDagenView,
+    play_cards,
+    play_kind,
+    play_length,
+)
+from pnp.games.twaalf_dagen.examples import (
+    KIND_GAME_END,
+    KIND_GIFTS,
+    KIND_TAKE_BACK,
+    KIND_TIE,
+    KIND_TRICK,
+    PINNED_CASES,
+    Moment,
+    Pinned,
+    PinnedCase,
+    TrickTrace,
+    example_title,
+    kept_straight,
+    pinned_path,
+    walk_tricks,
+)
+from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.paths import display_path
+from pnp.spec.model import GameSpec
+
+PLAYERS = 4
+"""Players in every searched game."""
+
+SEARCH_SEEDS = 4000
+"""Seeds tried per kind of game before settling for the best trick found."""
+
+HEURISTIC = "heuristic"
+STRAIGHT_KEEPER = "straight-keeper"
+
+
+class StraightKeeperPolicy:
+    """The heuristic player, but a responder passes to keep a straight whole.
+
+    When responding (not leading), if some legal response exists, none of them
+    plays the whole hand, and every one would break the same straight of the
+    hand (:func:`~pnp.games.twaalf_dagen.examples.kept_straight`), pass;
+    otherwise play like :class:`HeuristicPolicy`.
+    """
+
+    name = STRAIGHT_KEEPER
+
+    def __init__(self) -> None:
+        self._heuristic = HeuristicPolicy()
+
+    def choose(
+        self, view: TwaalfDagenView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Pass to keep a straight, else the heuristic's choice."""
+        plays = [a for a in legal_actions if isinstance(a, int) and a != PASS]
+        if not view.is_leading and plays and PASS in legal_actions:
+            goes_out = any(play_length(a) == view.hand_size for a in plays)
+            hand = [n for n in range(1, view.top + 1) for _ in range(view.hand[n])]
+            responses = [play_cards(a) for a in plays]
+            if not goes_out and kept_straight(hand, responses) is not None:
+                return PASS
+        return self._heuristic.choose(view, legal_actions, rng)
+
+
+POLICIES: dict[str, Callable[[], HeuristicPolicy | StraightKeeperPolicy]] = {
+    HEURISTIC: HeuristicPolicy,
+    STRAIGHT_KEEPER: StraightKeeperPolicy,
+}
+
+# ---------------------------------------------------------------------------
+# Scoring tricks: 0 = not the situation, higher = closer to the ideal
+
+
+def _forced(moment: Moment) -> bool:
+    return moment.action == PASS and len(moment.legal) == 1
+
+
+def _keeps_straight(moment: Moment) -> bool:
+    return moment.action == PASS and kept_straight(moment.hand, moment.responses) is not None
+
+
+def _winner(trace: TrickTrace) -> TrickWon:
+    won = trace.events(TrickWon)[0]
+    assert isinstance(won, TrickWon)
+    return won
+
+
+def _quiet(trace: TrickTrace) -> bool:
+    """Nobody takes cards back and the hand goes on."""
+    return not trace.events(CardsReturned) and not trace.events(HandWon)
+
+
+def _classic_order(rest: Sequence[Moment], winner: int) -> bool:
+    """The replies come as in GAMES.md: the winning set, a forced pass, a straight kept."""
+    reply, cannot, keeps = rest
+    return reply.seat == winner and _forced(cannot) and _keeps_straight(keeps)
+
+
+def score_trick(trace: TrickTrace) -> int:
+    """The worked example: a set of 3+ answered by a lower set; ideally GAMES.md's exact trick.
+
+    Ideal (15): four 11s led; two 8s reply right away and win; then a player
+    who cannot respond and holds a set that is not low enough; then a player
+    who passes to keep a straight.
+    """
+    lead, rest = trace.lead, trace.moments[1:]
+    lead_low = min(lead.cards)
+    lower_sets = [m for m in rest if m.cards and min(m.cards) < lead_low]
+    if play_kind(lead.action) != SET or len(lead.cards) < 3 or not lower_sets or not _quiet(trace):
+        return 0
+    forced = [m for m in rest if _forced(m)]
+    keeper = [m for m in rest if _keeps_straight(m)]
+    winner = _winner(trace)
+    score = 1 + 4 * bool(forced) + 4 * bool(keeper)
+    score += 2 * (lead.cards == (11, 11, 11, 11))
+    score += 2 * any(m.cards == (8, 8) and m.seat == winner.seat for m in rest)
+    score += len(rest) == 3 and _classic_order(rest, winner.seat)
+    score += any(any(m.hand.count(n) >= 2 for n in m.hand if n > lead_low) for m in forced)
+    return score
+
+
+def score_tie(trace: TrickTrace) -> int:
+    """A tie on the lowest card; ideally a set or single lead matched by one responder."""
+    winner = _winner(trace)
+    lowest = [m for m in trace.moments if winner.low in m.cards]
+    if len(lowest) < 2:
+        return 0
+    plays = [m for m in trace.moments if m.cards]
+    score = 1 + _quiet(trace) + (play_kind(trace.lead.action) in (SET, SINGLE))
+    score += lowest[0] is trace.lead
+    score += len(plays) == 2
+    return score
+
+
+def score_take_back(trace: TrickTrace) -> int:
+    """Last cards played that lose: ideally one responder, overtaken later, hand goes on."""
+    returned = trace.events(CardsReturned)
+    if not returned:
+        return 0
+    winner = _winner(trace)
+    back = returned[0]
+    assert isinstance(back, CardsReturned)
+    played = next(m for m in trace.moments if m.seat == back.seat)
+    won = next(m for m in trace.moments if m.seat == winner.seat and m.cards)
+    score = 1 + (not trace.events(HandWon)) + (len(returned) == 1)
+    score += played is not trace.lead
+    score += won.index > played.index
+    return score
+
+
+def score_gifts(trace: TrickTrace) -> int:
+    """A hand's end where a gift changes hands; ideally a tied player with no gift too."""
+    if not trace.events(HandWon) or not trace.events(GiftGiven):
+        return 0
+    return 1 + 2 * bool(trace.events(GiftNotGiven)) + (not trace.events(CardsReturned))
+
+
+def score_game_end(trace: TrickTrace) -> int:
+    """The end of a short game; ideally one winner and a gift handed over."""
+    ended = trace.events(GameEnded)
+    if not ended:
+        return 0
+    end = ended[0]
+    assert isinstance(end, GameEnded)
+    score = 1 + (len(end.winners) == 1) + bool(trace.events(GiftGiven))
+    return score + (not trace.events(CardsReturned))
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A situation to find: the example it becomes and how its games are played and scored."""
+
+    case: PinnedCase
+    variants: tuple[str, ...]
+    policy: str
+    score: Callable[[TrickTrace], int]
+    ideal: int
+    leads: Callable[[int], bool] | None = None
+    """Only tricks with such a lead can score (the others are skipped, for speed)."""
+
+
+def big_set_lead(action: int) -> bool:
+    """A lead of a set of three or more equal cards."""
+    return play_kind(action) == SET and play_length(action) >= 3
+
+
+def _case(kind: str) -> PinnedCase:
+    return next(case for case in PINNED_CASES if case.kind == kind)
+
+
+WANTED: tuple[Wanted, ...] = (
+    Wanted(_case(KIND_TRICK), (), STRAIGHT_KEEPER, score_trick, 15, big_set_lead),
+    Wanted(_case(KIND_TIE), (), HEURISTIC, score_tie, 5),
+    Wanted(_case(KIND_TAKE_BACK), (), HEURISTIC, score_take_back, 5),
+    Wanted(_case(KIND_GIFTS), (), HEURISTIC, score_gifts, 4),
+    Wanted(_case(KIND_GAME_END), (VARIANT_SHORT,), HEURISTIC, score_game_end, 4),
+)
+"""Every pinned example with how it is searched."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """The best trick so far for one wanted situation."""
+
+    score: int
+    seed: int
+    trace: TrickTrace
+    actions: tuple[Action, ...]
+    games: int
+
+
+def _play(spec: GameSpec, wanted: Wanted, seed: int) -> tuple[Action, ...]:
+    config = config_from_spec(spec, wanted.variants)
+    policies = [POLICIES[wanted.policy]() for _ in range(PLAYERS)]
+    result = play(ENGINE, config, policies, seed)
+    return tuple(result.state.history)
+
+
+def search(spec: GameSpec, wanted: Sequence[Wanted], seeds: Sequence[int]) -> dict[str, Found]:
+    """Play the seeded games and return the best trick per wanted example id.
+
+    Wanted situations sharing variants and policy share their games; the
+    search stops as soon as every one has an ideal trick.
+    """
+    found: dict[str, Found] = {}
+    groups: dict[tuple[tuple[str, ...], str], list[Wanted]] = {}
+    for w in wanted:
+        groups.setdefault((w.variants, w.policy), []).append(w)
+    for group in groups.values():
+        config = config_from_spec(spec, group[0].variants)
+        leads = group[0].leads if len(group) == 1 else None
+        for games, seed in enumerate(seeds, start=1):
+            actions = _play(spec, group[0], seed)
+            for trace in walk_tricks(config, PLAYERS, actions, leads):
+                for w in group:
+                    best = found.get(w.case.id)
+                    if best is not None and best.score >= w.ideal:
+                        continue
+                    score = w.score(trace)
+                    if score and (best is None or score > best.score):
+                        found[w.case.id] = Found(score, seed, trace, actions, games)
+            if all(w.case.id in found and found[w.case.id].score >= w.ideal for w in group):
+                break
+    return found
+
+
+def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> Pinned:
+    """The pinned file content for a found trick."""
+    actions = found.actions[: found.trace.last + 1]
+    record = GameRecord(
+        spec.id,
+        wanted.variants,
+        PLAYERS,
+        found.seed,
+        tuple(ENGINE.encode_action(a) for a in actions),
+    )
+    return Pinned(
+        id=wanted.case.id,
+        title=example_title(wanted.case.kind, found.trace.lead.cards),
+        kind=wanted.case.kind,
+        hand=found.trace.hand,
+        trick=found.trace.trick,
+        policies=(wanted.policy,) * PLAYERS,
+        record=record,
+    )
+
+
+def find_one(spec: GameSpec, wanted: Wanted, seeds: Sequence[int]) -> tuple[Pinned, Found] | None:
+    """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
+    found = search(spec, [wanted], seeds).get(wanted.case.id)
+    return None if found is None else (pinned_for(spec, wanted, found), found)
+
+
+def find_pinned(
+    spec: GameSpec, seeds: Sequence[int] | None = None, report: Callable[[str], None] | None = None
+) -> list[tuple[Path, str]]:
+    """Search every wanted example; return ``(path, file text)`` pairs in rulebook order.
+
+    ``seeds`` defaults to ``range(SEARCH_SEEDS)``; ``report`` receives one
+    line per example (seed, games searched, score, time).
+    """
+    seed_list = range(SEARCH_SEEDS) if seeds is None else seeds
+    out: list[tuple[Path, str]] = []
+    for w in WANTED:
+        started = time.perf_counter()
+        result = find_one(spec, w, seed_list)
+        if result is None:
+            raise RuntimeError(f"no '{w.case.kind}' situation in {len(seed_list)} games")
+        pinned, found = result
+        out.append((pinned_path(spec, w.case.id), pinned.to_json()))
+        if report is not None:
+            report(
+                f"{w.case.id}: seed {found.seed}, hand {found.trace.hand}, trick "
+                f"{found.trace.trick}; score {found.score}/{w.ideal} after {found.games} "
+                f"game(s) ({time.perf_counter() - started:.1f} s)"
+            )
+    return out
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``--update`` rewrites the pinned files; otherwise compare and exit 1 on a difference."""
+    from pnp.project import load_game
+
+    parser = argparse.ArgumentParser(
+        prog="python -m pnp.games.twaalf_dagen.example_finder",
+        description="Find the twaalf-dagen rulebook examples in seeded engine games.",
+    )
+    parser.add_argument("--update", action="store_true", help="rewrite the pinned files")
+    args = parser.parse_args(argv)
+    spec = load_game("twaalf-dagen").spec
+    pinned = find_pinned(spec, report=print)
+    stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
+    if args.update:
+        for path, text in pinned:
+            _write_atomic(path, text)
+            print(f"wrote {display_path(path)}")
+        return 0
+    for path in stale:
+        print(f"{path.name}: differs from a fresh search (rewrite with --update)", file=sys.stderr)
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

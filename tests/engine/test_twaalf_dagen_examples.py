@@ -1,0 +1,652 @@
+"""The twaalf-dagen rulebook examples: pinned, replayed, and every claim checked.
+
+Each example comes from a game record pinned in ``cardspecs/twaalf-dagen/examples/``.
+The checks here do not trust the event log the text was rendered from: they
+re-push the record's actions on a fresh engine state (no log) and inspect that
+state at the moment each sentence speaks of (legal actions, hands, the next
+leader, gifts), and they recompute trick winners from the played cards with
+the rules' own words (TD-B3, TD-B4). A false claim fails the suite; the last
+tests prove it by falsifying every claim.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.engine.core import GameRecord, replay
+from pnp.errors import PnpError
+from pnp.games.twaalf_dagen.engine import (
+    ENGINE,
+    PASS,
+    SET,
+    SINGLE,
+    TwaalfDagenState,
+    play_cards,
+)
+from pnp.games.twaalf_dagen.example_finder import WANTED, Wanted, find_one, find_pinned
+from pnp.games.twaalf_dagen.examples import (
+    NAMES,
+    CannotRespond,
+    EarnsGift,
+    GivesGift,
+    HasNoGiftToGive,
+    Leads,
+    Passes,
+    PassesToKeepStraight,
+    Responds,
+    TakesBack,
+    WinsGame,
+    WinsHand,
+    WinsTrick,
+    rulebook_examples,
+)
+from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.project import load_game
+from pnp.rulebook.example import CardPicture, Example, Step
+from pnp.spec.model import GameSpec
+
+# Written out independently of the code under test.
+WORDS = [
+    "nul",
+    "één",
+    "twee",
+    "drie",
+    "vier",
+    "vijf",
+    "zes",
+    "zeven",
+    "acht",
+    "negen",
+    "tien",
+    "elf",
+    "twaalf",
+]
+PLURALS = [
+    "",
+    "enen",
+    "tweeën",
+    "drieën",
+    "vieren",
+    "vijven",
+    "zessen",
+    "zevens",
+    "achten",
+    "negens",
+    "tienen",
+    "elven",
+    "twaalven",
+]
+SEPARATOR = " · "
+
+
+@cache
+def spec() -> GameSpec:
+    """The real spec tables."""
+    return load_game("twaalf-dagen").spec
+
+
+@cache
+def all_examples() -> tuple[Example, ...]:
+    """Every example (the ``kort`` kit shows the base game's examples too)."""
+    return tuple(rulebook_examples(spec(), ("kort",)))
+
+
+def example(example_id: str) -> Example:
+    """One example by id."""
+    return next(e for e in all_examples() if e.id == example_id)
+
+
+def pinned_file(ex: Example) -> Path:
+    """The pinned file named first in the example's source."""
+    return spec().folder / ex.source.split(SEPARATOR)[0]
+
+
+def record_of(ex: Example) -> GameRecord:
+    """The pinned game record of an example."""
+    return GameRecord.from_dict(json.loads(pinned_file(ex).read_text(encoding="utf-8")))
+
+
+def state_after(record: GameRecord, count: int) -> TwaalfDagenState:
+    """A fresh state (no event log) after the first ``count`` actions of ``record``."""
+    state = ENGINE.new_state(config_from_spec(spec(), record.variants), record.num_players)
+    for data in record.actions[:count]:
+        state.push(ENGINE.decode_action(data))
+    return state
+
+
+def action_at(record: GameRecord, index: int) -> tuple[int, ...]:
+    """The cards of the player action ``index`` (empty for a pass)."""
+    action = ENGINE.decode_action(record.actions[index])
+    assert isinstance(action, int)
+    return play_cards(action)
+
+
+def has_word(text: str, word: str) -> bool:
+    """``word`` occurs in ``text`` as a whole word."""
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+def card_words(cards: Sequence[int]) -> list[str]:
+    """The Dutch words a sentence about ``cards`` must contain."""
+    if len(cards) == 1:
+        return [WORDS[cards[0]]]
+    if len(set(cards)) == len(cards):
+        return [WORDS[c] for c in cards]
+    return [WORDS[len(cards)], PLURALS[cards[0]]]
+
+
+def steps_with_claims() -> list[tuple[Example, Step]]:
+    """Every step of every example."""
+    return [(ex, step) for ex in all_examples() for step in ex.steps]
+
+
+def step_id(item: tuple[Example, Step]) -> str:
+    """A readable test id."""
+    ex, step = item
+    return f"{ex.id}:{type(step.claim).__name__}@{getattr(step.claim, 'at', '?')}"
+
+
+# ---------------------------------------------------------------------------
+# Claim checks against a fresh engine state
+
+
+def trick_plays(record: GameRecord, first: int, last: int) -> list[tuple[int, tuple[int, ...]]]:
+    """``(seat, cards)`` of every action from ``first`` to ``last``, seats read from the state."""
+    state = state_after(record, first)
+    plays = []
+    for index in range(first, last + 1):
+        plays.append((state.current_player(), action_at(record, index)))
+        state.push(ENGINE.decode_action(record.actions[index]))
+    return plays
+
+
+def trick_start(state: TwaalfDagenState) -> int:
+    """How many actions of the current trick were played (the state's own trick list)."""
+    return len(state.trick)
+
+
+def _check_leads(record: GameRecord, c: Leads) -> None:
+    state = state_after(record, c.at)
+    assert state.current_player() == c.seat and state.is_leading
+    assert action_at(record, c.at) == c.cards
+    state.push(ENGINE.decode_action(record.actions[c.at]))
+    assert (state.sizes[c.seat] == 0) == c.last
+
+
+def _check_responds(record: GameRecord, c: Responds) -> None:
+    state = state_after(record, c.at)
+    assert state.current_player() == c.seat and not state.is_leading
+    assert action_at(record, c.at) == c.cards
+    assert min(c.cards) <= state.lead_low  # TD-B3
+    earlier = [(seat, play_cards(a)) for seat, a in state.trick if a != PASS]
+    lowest = min(min(cards) for _, cards in earlier)
+    holder = [seat for seat, cards in earlier if lowest in cards][-1]
+    low = min(c.cards)
+    expected = "lowest" if low < lowest else "tie" if low == lowest else "higher"
+    assert c.standing == expected
+    assert c.other == (None if expected == "lowest" else holder)
+    assert (len(state.hand_cards(c.seat)) == len(c.cards)) == c.last
+
+
+def _check_passes(record: GameRecord, c: Passes) -> None:
+    state = state_after(record, c.at)
+    assert state.current_player() == c.seat and not state.is_leading
+    assert action_at(record, c.at) == ()
+    assert len(state.legal_actions()) > 1, "a voluntary pass needs a legal response"
+
+
+def _has_response(hand: Sequence[int], kind: int, low: int) -> bool:
+    """TD-B3 restated: a combination of the lead's kind with a card <= ``low``."""
+    counts = Counter(hand)
+    if kind == SINGLE:
+        return any(n <= low for n in counts)
+    if kind == SET:
+        return any(n <= low and k >= 2 for n, k in counts.items())
+    return any(n <= low and counts[n + 1] for n in counts)
+
+
+def _check_cannot_respond(record: GameRecord, c: CannotRespond) -> None:
+    state = state_after(record, c.at)
+    hand = state.hand_cards(c.seat)
+    assert state.current_player() == c.seat and not state.is_leading
+    assert action_at(record, c.at) == ()
+    assert state.legal_actions() == [PASS]
+    assert state.lead_low == c.low
+    assert not _has_response(hand, state.lead_kind, c.low)
+    assert not Counter(c.held) - Counter(hand), "the cards mentioned are in the hand"
+    assert not c.held or min(c.held) > c.low, "the cards mentioned are not low enough"
+
+
+def _check_keeps_straight(record: GameRecord, c: PassesToKeepStraight) -> None:
+    state = state_after(record, c.at)
+    hand = Counter(state.hand_cards(c.seat))
+    assert state.current_player() == c.seat and action_at(record, c.at) == ()
+    options = {play_cards(a) for a in state.legal_actions() if a != PASS}
+    assert options and options == set(c.options)
+    run = c.straight
+    assert len(run) >= 3 and list(run) == list(range(run[0], run[0] + len(run)))
+    assert all(hand[n] for n in run) and not hand[run[0] - 1] and not hand[run[-1] + 1]
+    for option in options:  # each response takes the last copy of a number of the run
+        assert any(option.count(n) == hand[n] for n in run), option
+
+
+def _check_wins_trick(record: GameRecord, c: WinsTrick) -> None:
+    plays = trick_plays(record, c.first, c.at)
+    assert state_after(record, c.first).is_leading
+    assert len(plays) == record.num_players  # one lap (TD-B4)
+    low = min(card for _, cards in plays for card in cards)
+    holders = [seat for seat, cards in plays if low in cards]
+    assert c.low == low
+    assert c.seat == holders[-1], "TD-B4: on a tie the last one to play the low card wins"
+    assert c.tie_with == tuple(holders[:-1])
+    after = state_after(record, c.at + 1)
+    assert after.leader == c.seat
+    assert (after.sizes[c.seat] == 0) == c.hand_ends
+
+
+def _check_takes_back(record: GameRecord, c: TakesBack) -> None:
+    before = state_after(record, c.played_at)
+    assert before.current_player() == c.seat
+    assert before.hand_cards(c.seat) == c.cards == action_at(record, c.played_at)
+    after = state_after(record, c.at + 1)
+    assert after.hand_cards(c.seat) == c.cards
+    assert after.leader != c.seat
+
+
+def _check_wins_hand(record: GameRecord, c: WinsHand) -> None:
+    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+    assert after.hands_done == before.hands_done + 1
+    assert after.hand_winners[-1] == c.seat
+    assert tuple(after.sizes) == c.cards_left and c.cards_left[c.seat] == 0
+
+
+def _check_earns_gift(record: GameRecord, c: EarnsGift) -> None:
+    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+    assert after.hand_winners[-1] == c.seat
+    assert after.supply == before.supply - 1 == c.supply_left
+
+
+def _most_left(state: TwaalfDagenState, winner: int) -> int:
+    return max(size for seat, size in enumerate(state.sizes) if seat != winner)
+
+
+def _check_gives_gift(record: GameRecord, c: GivesGift) -> None:
+    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+    assert after.hand_winners[-1] == c.receiver
+    assert after.sizes[c.giver] == c.cards_left == _most_left(after, c.receiver)
+    assert before.gifts[c.giver] >= 1 and after.gifts[c.giver] == before.gifts[c.giver] - 1
+
+
+def _check_no_gift(record: GameRecord, c: HasNoGiftToGive) -> None:
+    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+    winner = after.hand_winners[-1]
+    assert c.seat != winner
+    assert after.sizes[c.seat] == c.cards_left == _most_left(after, winner)
+    assert before.gifts[c.seat] == after.gifts[c.seat] == 0
+
+
+def _check_wins_game(record: GameRecord, c: WinsGame) -> None:
+    after = state_after(record, c.at + 1)
+    assert after.is_terminal() and after.hands_done == c.hands
+    top = max(after.gifts)
+    assert c.gifts == top
+    assert c.winners == tuple(s for s, g in enumerate(after.gifts) if g == top)
+
+
+CHECKS: dict[type, Callable[[GameRecord, Any], None]] = {
+    Leads: _check_leads,
+    Responds: _check_responds,
+    Passes: _check_passes,
+    CannotRespond: _check_cannot_respond,
+    PassesToKeepStraight: _check_keeps_straight,
+    WinsTrick: _check_wins_trick,
+    TakesBack: _check_takes_back,
+    WinsHand: _check_wins_hand,
+    EarnsGift: _check_earns_gift,
+    GivesGift: _check_gives_gift,
+    HasNoGiftToGive: _check_no_gift,
+    WinsGame: _check_wins_game,
+}
+
+
+def check_claim(record: GameRecord, claim: object) -> None:
+    """Assert that ``claim`` holds in the replayed game."""
+    CHECKS[type(claim)](record, claim)
+
+
+# ---------------------------------------------------------------------------
+# Sentences agree with their claims
+
+
+def expected_words(claim: object) -> list[str]:
+    """Names and Dutch number words the sentence of ``claim`` must contain."""
+    if isinstance(claim, Leads | TakesBack):
+        return [claim.name, *card_words(claim.cards)]
+    if isinstance(claim, Responds):
+        other = [] if claim.other_name is None else [claim.other_name]
+        return [claim.name, *card_words(claim.cards), *other]
+    if isinstance(claim, Passes):
+        return [claim.name, "past"]
+    if isinstance(claim, CannotRespond):
+        held = card_words(claim.held) if claim.held else []
+        return [claim.name, WORDS[claim.low], "passen", *held]
+    if isinstance(claim, PassesToKeepStraight):
+        options = [w for o in claim.options for w in card_words(o)]
+        return [claim.name, "past", *[WORDS[n] for n in claim.straight], *options]
+    if isinstance(claim, WinsTrick):
+        return [claim.name, WORDS[claim.low], "wint", *claim.tie_names]
+    if isinstance(claim, WinsHand):
+        others = [s for s in range(len(claim.names)) if s != claim.seat]
+        left = [w for s in others for w in (claim.names[s], WORDS[claim.cards_left[s]])]
+        return [claim.name, "wint", "hand", *left]
+    if isinstance(claim, EarnsGift):
+        return [claim.name, "geschenk", *([WORDS[claim.supply_left]] * bool(claim.supply_left))]
+    if isinstance(claim, GivesGift):
+        return [claim.giver_name, claim.receiver_name, WORDS[claim.cards_left], "geschenk"]
+    if isinstance(claim, HasNoGiftToGive):
+        return [claim.name, WORDS[claim.cards_left], "geen geschenk"]
+    assert isinstance(claim, WinsGame)
+    return [*claim.names, WORDS[claim.gifts], "wint" if len(claim.names) == 1 else "winnen"]
+
+
+def seat_names(ex: Example) -> dict[int, str]:
+    """Seat -> name as the example's claims use them (must be one-to-one)."""
+    pairs: set[tuple[int, str]] = set()
+    for step in ex.steps:
+        c = step.claim
+        for seat_field, name_field in (
+            ("seat", "name"),
+            ("other", "other_name"),
+            ("giver", "giver_name"),
+            ("receiver", "receiver_name"),
+        ):
+            seat, name = getattr(c, seat_field, None), getattr(c, name_field, None)
+            if seat is not None and name is not None:
+                pairs.add((seat, name))
+        if isinstance(c, WinsTrick):
+            pairs.update(zip(c.tie_with, c.tie_names, strict=True))
+        if isinstance(c, WinsHand):
+            pairs.update(enumerate(c.names))
+    names = dict(pairs)
+    assert len(names) == len(pairs) == len(set(names.values())), pairs
+    return names
+
+
+# ---------------------------------------------------------------------------
+# Tests
+
+
+@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
+def test_pinned_record_replays_legally(ex: Example) -> None:
+    """The generic replay accepts every action of the pinned record (legality checked)."""
+    record = record_of(ex)
+    config = config_from_spec(spec(), record.variants)
+    events = replay(record, engine=ENGINE, config=config)
+    assert events and record.game_id == "twaalf-dagen" and record.num_players == 4
+    assert ex.source.startswith(f"examples/{ex.id}.json{SEPARATOR}seed {record.seed}{SEPARATOR}")
+
+
+@pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
+def test_every_claim_holds_in_the_replayed_game(item: tuple[Example, Step]) -> None:
+    """Each sentence's claim is true in a fresh replay of the pinned game."""
+    ex, step = item
+    assert step.claim is not None, step.text
+    check_claim(record_of(ex), step.claim)
+
+
+@pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
+def test_every_sentence_says_what_its_claim_says(item: tuple[Example, Step]) -> None:
+    """The sentence names the player(s) and writes the cards as Dutch number words."""
+    _, step = item
+    for word in expected_words(step.claim):
+        assert has_word(step.text, word), f"{word!r} missing in {step.text!r}"
+    assert not re.search(r"\d", step.text), "numbers are written out"
+
+
+@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
+def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
+    """Plays and take-backs show each card (its spec row); gifts changing hands show a gift."""
+    rows = {row.number("number"): row.id for row in spec().component("deck").rows}
+    gift = CardPicture("gifts", spec().component("gifts").rows[0].id)
+    for step in ex.steps:
+        c = step.claim
+        if isinstance(c, Leads | Responds | TakesBack):
+            assert step.cards == tuple(CardPicture("deck", rows[n]) for n in c.cards)
+        elif isinstance(c, EarnsGift | GivesGift):
+            assert step.cards == (gift,)
+        else:
+            assert step.cards == ()
+        automatic = not isinstance(
+            c, Leads | Responds | Passes | CannotRespond | PassesToKeepStraight
+        )
+        assert step.automatic == automatic, step.text
+
+
+@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
+def test_each_player_action_of_the_trick_has_one_sentence(ex: Example) -> None:
+    """The focus trick is told completely, in order, with one name per seat."""
+    wins = [s.claim for s in ex.steps if isinstance(s.claim, WinsTrick)]
+    assert len(wins) == 1
+    won = wins[0]
+    moves = [getattr(s.claim, "at", None) for s in ex.steps if not s.automatic]
+    assert moves == list(range(won.first, won.at + 1))
+    record = record_of(ex)
+    assert won.at == len(record.actions) - 1, "the record ends with the focus trick"
+    names = seat_names(ex)
+    leader = state_after(record, won.first).current_player()
+    assert names[leader] == NAMES[0]
+    assert set(names.values()) <= set(NAMES[: record.num_players])
+
+
+@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
+def test_intro_shows_the_hands_at_the_start_of_the_trick(ex: Example) -> None:
+    """The intro lists every player's cards as they are when the focus trick starts."""
+    won = next(s.claim for s in ex.steps if isinstance(s.claim, WinsTrick))
+    record = record_of(ex)
+    state = state_after(record, won.first)
+    names = seat_names(ex)
+    shown = dict(re.findall(r"(\w+): (\d+(?: \d+)*)", ex.intro))
+    assert shown == {
+        names[s]: " ".join(map(str, state.hand_cards(s))) for s in range(record.num_players)
+    }
+    assert f"{names[state.current_player()]} komt uit" in ex.intro
+
+
+@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
+def test_gift_changes_are_all_told(ex: Example) -> None:
+    """TD-B6: every gift that moves in the focus trick is one sentence; the totals agree."""
+    won = next(s.claim for s in ex.steps if isinstance(s.claim, WinsTrick))
+    record = record_of(ex)
+    before, after = state_after(record, won.at), state_after(record, won.at + 1)
+    delta = [0] * record.num_players
+    for step in ex.steps:
+        c = step.claim
+        if isinstance(c, EarnsGift):
+            delta[c.seat] += 1
+        elif isinstance(c, GivesGift):
+            delta[c.giver] -= 1
+            delta[c.receiver] += 1
+    assert [a - b for a, b in zip(after.gifts, before.gifts, strict=True)] == delta
+    if ex.outro:
+        names = seat_names(ex)
+        shown = dict(re.findall(r"(\w+) (\d+)", ex.outro))
+        assert shown == {names[s]: str(g) for s, g in enumerate(after.gifts)}
+
+
+def claims_of(example_id: str, kind: type) -> list[object]:
+    """The claims of one type in an example."""
+    return [s.claim for s in example(example_id).steps if isinstance(s.claim, kind)]
+
+
+def test_td_b2_b3_worked_trick_as_in_the_rule_checklist() -> None:
+    """TD-B2/TD-B3/TD-B4: four 11s led, two 8s in reply, a player who cannot respond
+    (a set, but not low enough), a player who passes to keep a straight; the 8s win."""
+    ex = example("slag-met-elven")
+    assert set(ex.rules) >= {"TD-B2", "TD-B3", "TD-B4"}
+    (lead,) = claims_of(ex.id, Leads)
+    (reply,) = claims_of(ex.id, Responds)
+    (cannot,) = claims_of(ex.id, CannotRespond)
+    (keeper,) = claims_of(ex.id, PassesToKeepStraight)
+    (won,) = claims_of(ex.id, WinsTrick)
+    assert isinstance(lead, Leads) and lead.cards == (11, 11, 11, 11)
+    assert isinstance(reply, Responds) and reply.cards == (8, 8) and reply.standing == "lowest"
+    assert isinstance(cannot, CannotRespond) and cannot.held and min(cannot.held) > 11
+    assert isinstance(keeper, PassesToKeepStraight) and keeper.options
+    assert isinstance(won, WinsTrick) and won.seat == reply.seat and won.low == 8
+    assert [reply.at, cannot.at, keeper.at] == [lead.at + 1, lead.at + 2, lead.at + 3]
+
+
+def test_td_b4_tie_on_the_lowest_card() -> None:
+    """TD-B4: two players play the same lowest card; the last of them wins the trick."""
+    ex = example("gelijke-lage-kaart")
+    assert "TD-B4" in ex.rules
+    (won,) = claims_of(ex.id, WinsTrick)
+    assert isinstance(won, WinsTrick) and won.tie_with and won.seat not in won.tie_with
+
+
+def test_td_b5_last_cards_that_lose_go_back_into_the_hand() -> None:
+    """TD-B5: a player's last cards do not win the trick, so they return to the hand."""
+    ex = example("laatste-kaarten-terug")
+    assert "TD-B5" in ex.rules
+    (back,) = claims_of(ex.id, TakesBack)
+    (won,) = claims_of(ex.id, WinsTrick)
+    assert isinstance(back, TakesBack) and isinstance(won, WinsTrick)
+    assert won.seat != back.seat and not won.hand_ends
+
+
+def test_td_b6_gifts_change_hands_at_the_end_of_a_hand() -> None:
+    """TD-B6: the hand's winner earns a gift; the most-cards players give one if they have one."""
+    ex = example("geschenken-na-een-hand")
+    assert {"TD-B5", "TD-B6"} <= set(ex.rules)
+    assert claims_of(ex.id, WinsHand) and claims_of(ex.id, EarnsGift)
+    assert claims_of(ex.id, GivesGift) and claims_of(ex.id, HasNoGiftToGive)
+
+
+def test_td_k1_short_game_example_only_in_the_short_kit() -> None:
+    """TD-K1/TD-B7: the end of a short game appears only when ``kort`` is chosen."""
+    base = [e.id for e in rulebook_examples(spec(), ())]
+    short = [e.id for e in rulebook_examples(spec(), ("kort",))]
+    assert "einde-kort-spel" not in base and "einde-kort-spel" in short
+    assert base == [e for e in short if e != "einde-kort-spel"]
+    ex = example("einde-kort-spel")
+    assert ex.variants == ("kort",) and "TD-K1" in ex.rules
+    assert claims_of(ex.id, WinsGame)
+
+
+def test_rebuilding_gives_identical_examples() -> None:
+    """Two builds from the pinned files give the same examples, word for word."""
+    first = rulebook_examples(spec(), ("kort",))
+    second = rulebook_examples(load_game("twaalf-dagen").spec, ("kort",))
+    assert first == second
+    assert [s.text for e in first for s in e.steps] == [s.text for e in second for s in e.steps]
+
+
+@pytest.mark.parametrize("wanted", WANTED, ids=lambda w: w.case.id)
+def test_finder_reproduces_the_pinned_file_from_its_seed(wanted: Wanted) -> None:
+    """The finder, searching the pinned seed, writes the pinned file byte for byte."""
+    path = spec().folder / "examples" / f"{wanted.case.id}.json"
+    seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
+    found = find_one(spec(), wanted, [seed])
+    assert found is not None
+    pinned, result = found
+    assert result.score == wanted.ideal, "the pinned trick has the ideal shape"
+    assert pinned.to_json() == path.read_text(encoding="utf-8")
+
+
+def test_finder_full_search_reproduces_every_pinned_file() -> None:
+    """A fresh search (same seeds, same order) picks the same tricks: identical files."""
+    for path, text in find_pinned(spec()):
+        assert path.read_text(encoding="utf-8") == text, path.name
+
+
+def falsified(claim: Any, players: int) -> object:
+    """The same claim about the wrong player (or the wrong number where no player is named)."""
+    for field in ("seat", "giver"):
+        if hasattr(claim, field):
+            return dataclasses.replace(claim, **{field: (getattr(claim, field) + 1) % players})
+    assert isinstance(claim, WinsGame)
+    return dataclasses.replace(claim, gifts=claim.gifts + 1)
+
+
+@pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
+def test_a_false_claim_fails_its_check(item: tuple[Example, Step]) -> None:
+    """The checks have teeth: the claim about the next player (or a wrong count) is refused."""
+    ex, step = item
+    record = record_of(ex)
+    wrong = falsified(step.claim, record.num_players)
+    with pytest.raises(AssertionError):
+        check_claim(record, wrong)
+
+
+def test_a_reversed_tie_rule_would_be_caught() -> None:
+    """TD-B4: claiming the *first* player of the low card wins the tie fails the check."""
+    (won,) = claims_of("gelijke-lage-kaart", WinsTrick)
+    assert isinstance(won, WinsTrick)
+    reversed_rule = dataclasses.replace(won, seat=won.tie_with[0], tie_with=(won.seat,))
+    with pytest.raises(AssertionError, match="TD-B4"):
+        check_claim(record_of(example("gelijke-lage-kaart")), reversed_rule)
+
+
+def _tamper(folder: Path, edit: Callable[[dict[str, object]], None]) -> None:
+    path = folder / "slag-met-elven.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _illegal_reply(data: dict[str, object]) -> None:
+    actions = data["actions"]
+    assert isinstance(actions, list) and actions[-3] == "8 8"
+    actions[-3] = "12 12"  # not low enough: TD-B3
+
+
+def _cut_short(data: dict[str, object]) -> None:
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    del actions[-1]
+
+
+def _wrong_focus(data: dict[str, object]) -> None:
+    data["focus"] = {"hand": 2, "trick": 1}
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("missing", "missing"),
+        ("not-json", "not a pinned example record"),
+        ("illegal", "no longer replays: action"),
+        ("cut-short", "no longer replays"),
+        ("wrong-focus", "is not in the record"),
+        ("wrong-game", "is a game of"),
+    ],
+)
+def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, message: str) -> None:
+    """A missing, corrupt or no longer replaying pinned file names the file (no traceback)."""
+    folder = project_copy / "cardspecs" / "twaalf-dagen" / "examples"
+    path = folder / "slag-met-elven.json"
+    if case == "missing":
+        path.unlink()
+    elif case == "not-json":
+        path.write_text("{ niet af", encoding="utf-8")
+    elif case == "wrong-game":
+        _tamper(folder, lambda d: d.update(game="santoska"))
+    else:
+        edits = {"illegal": _illegal_reply, "cut-short": _cut_short, "wrong-focus": _wrong_focus}
+        _tamper(folder, edits[case])
+    copied = load_game("twaalf-dagen").spec
+    with pytest.raises(PnpError) as caught:
+        rulebook_examples(copied, ())
+    text = str(caught.value)
+    assert text.startswith("cardspecs/twaalf-dagen/examples/slag-met-elven.json: "), text
+    assert message in text
+    assert "Traceback" not in text and str(project_copy) not in text
