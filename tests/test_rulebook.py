@@ -199,6 +199,7 @@ def test_printing_instructions_follow_the_build_options(tmp_path: Path) -> None:
     reader = PdfReader(result.folder / "spelregels.pdf")
     text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
     assert "Vouw elk vel langs de middellijn" in text
+    assert "Spelershulp (spelershulp.pdf): print en knip deze net als de kaarten" in text
     assert "omslaan langs de lange zijde" not in text
 
 

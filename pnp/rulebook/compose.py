@@ -95,6 +95,7 @@ def template_context(
                 "id": c.id,
                 "name": c.name,
                 "cards": c.card_count,
+                "file": f"{c.file}.pdf",
                 "rows": [{"id": r.id, "count": r.count, **dict(r.fields)} for r in c.rows],
             }
             for c in components
