@@ -11,6 +11,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.project import load_game
+from pnp.rulebook.compose import game_examples
 from pnp.sheets.imposition import BackMode
 from pnp.sheets.sizes import PAPERS
 from tests.pdfinspect import MM, read_page
@@ -111,3 +113,28 @@ def test_simulate_refuses_a_player_count_the_game_does_not_support() -> None:
     result = CliRunner().invoke(app, ["simulate", "twaalf-dagen", "--players", "9"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: 12 Dagen van Kerstmis is for 2 to 8 players, not 9"
+
+
+def test_examples_prints_every_example_with_its_source() -> None:
+    spec = load_game("twaalf-dagen").spec
+    for args, chosen in (([], ()), (["--variant", "kort"], ("kort",))):
+        result = CliRunner().invoke(app, ["examples", "twaalf-dagen", *args])
+        assert result.exit_code == 0, result.output
+        examples = game_examples(spec, chosen)
+        assert result.stdout.startswith(f"twaalf-dagen: {len(examples)} rulebook examples")
+        for number, example in enumerate(examples, start=1):
+            assert f"{number}. {example.title}\n   bron: {example.source}\n" in result.stdout
+            for step in example.steps:
+                marker = "»" if step.automatic else "-"
+                first_words = " ".join(step.text.split()[:4])
+                assert f"   {marker} {first_words}" in result.stdout
+    short = CliRunner().invoke(app, ["examples", "twaalf-dagen", "--variant", "kort"]).stdout
+    base = CliRunner().invoke(app, ["examples", "twaalf-dagen"]).stdout
+    assert "Het einde van een kort spel" in short and "Het einde van een kort spel" not in base
+    assert "[4× Fluitspelers]" in base.replace("\n     ", " ")
+
+
+def test_examples_refuses_an_unknown_variant() -> None:
+    result = CliRunner().invoke(app, ["examples", "twaalf-dagen", "--variant", "lang"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: unknown variant 'lang' for twaalf-dagen (known: kort)"
