@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -38,3 +39,17 @@ def commit_files(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
                 temp.unlink()
         raise PnpError.single(f"cannot write output: {exc.strerror}", folder) from None
     return [target for _, target in staged]
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a UTF-8 text file (``\n`` line ends) beside its target, then rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import PnpError
-from pnp.rulebook.dutch import count_phrase, join_words, number_word, plural_number
+from pnp.rulebook.dutch import count_phrase, join_words, number_word, ordinal_word, plural_number
 from pnp.rulebook.markup import (
     Directive,
     Heading,
@@ -73,6 +73,21 @@ def test_dutch_numbers_and_lists() -> None:
     assert count_phrase(3, "geschenk", "geschenken") == "drie geschenken"
     assert join_words(["a"]) == "a"
     assert join_words(["a", "b", "c"]) == "a, b en c"
+    assert join_words([]) == ""
+    assert join_words(["a", "b"], "of") == "a of b"
+    assert join_words(["a", "b", "c"], last="of") == "a, b of c"
+
+
+def test_dutch_ordinals() -> None:
+    assert [ordinal_word(n) for n in (1, 2, 3, 8, 11, 12)] == [
+        "eerste",
+        "tweede",
+        "derde",
+        "achtste",
+        "elfde",
+        "twaalfde",
+    ]
+    assert [ordinal_word(n) for n in (0, 13, 20)] == ["0de", "13de", "20de"]
 
 
 def _templates(tmp_path: Path, **files: str) -> TemplateSet:

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from pnp.engine import registry
 from pnp.engine.core import JSON, Event, EventLog, GameRecord, play, replay
+from pnp.output import write_text_atomic
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "tests" / "golden"
 """``tests/golden`` of the source tree this package lives in."""
@@ -103,26 +102,13 @@ def format_json(value: JSON, indent: int = 0) -> str:
     return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_golden(game_id: str, root: Path | None = None) -> list[Path]:
     """Regenerate every golden file of ``game_id``; return the paths written."""
     entry = registry.get(game_id)
     written = []
     for variants in _cases_by_variants(entry):
         path = golden_path(game_id, variants, root)
-        _write_atomic(path, format_json(build_golden(game_id, variants)) + "\n")
+        write_text_atomic(path, format_json(build_golden(game_id, variants)) + "\n")
         written.append(path)
     return written
 

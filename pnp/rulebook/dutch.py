@@ -1,4 +1,4 @@
-"""Small Dutch language helpers for rulebook text: number words, plurals, lists."""
+"""Small Dutch language helpers for rulebook text: number words, ordinals, plurals, lists."""
 
 from __future__ import annotations
 
@@ -44,12 +44,36 @@ _PLURALS = {
     12: "twaalven",
 }
 
+# Ordinals ("de derde slag"); digits with "de" above twelve.
+_ORDINALS = (
+    "",
+    "eerste",
+    "tweede",
+    "derde",
+    "vierde",
+    "vijfde",
+    "zesde",
+    "zevende",
+    "achtste",
+    "negende",
+    "tiende",
+    "elfde",
+    "twaalfde",
+)
+
 
 def number_word(number: int) -> str:
     """``number`` written out ("één", "twaalf") up to twenty; digits above that."""
     if 0 <= number < len(_WORDS):
         return _WORDS[number]
     return str(number)
+
+
+def ordinal_word(number: int) -> str:
+    """An ordinal ("eerste" ... "twaalfde") up to twelve; ``"<n>de"`` otherwise."""
+    if 1 <= number < len(_ORDINALS):
+        return _ORDINALS[number]
+    return f"{number}de"
 
 
 def plural_number(number: int) -> str:
@@ -62,10 +86,10 @@ def count_phrase(count: int, singular: str, plural: str) -> str:
     return f"{number_word(count)} {singular if count == 1 else plural}"
 
 
-def join_words(items: Sequence[str]) -> str:
-    """A Dutch enumeration: "a", "a en b", "a, b en c"."""
+def join_words(items: Sequence[str], last: str = "en") -> str:
+    """A Dutch enumeration: "a", "a en b", "a, b en c" (``last="of"``: "a, b of c")."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " en " + items[-1]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"

@@ -32,9 +32,7 @@ from pnp.games.twaalf_dagen.engine import (
     TwaalfDagenState,
     play_cards,
 )
-from pnp.games.twaalf_dagen.example_finder import WANTED, Wanted, find_one, find_pinned
-from pnp.games.twaalf_dagen.examples import (
-    NAMES,
+from pnp.games.twaalf_dagen.example_claims import (
     CannotRespond,
     EarnsGift,
     GivesGift,
@@ -47,8 +45,10 @@ from pnp.games.twaalf_dagen.examples import (
     WinsGame,
     WinsHand,
     WinsTrick,
-    rulebook_examples,
 )
+from pnp.games.twaalf_dagen.example_finder import WANTED, Wanted, find_one, find_pinned
+from pnp.games.twaalf_dagen.example_phrases import NAMES
+from pnp.games.twaalf_dagen.examples import rulebook_examples
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step

@@ -6,7 +6,8 @@ Usage (from the project folder)::
     python -m pnp.games.twaalf_dagen.example_finder            # check them, exit 1 if stale
 
 The pinned files are ``cardspecs/twaalf-dagen/examples/<example-id>.json``
-(see :mod:`pnp.games.twaalf_dagen.examples` for their format and rendering).
+(see :mod:`pnp.games.twaalf_dagen.example_trace` for their format and
+:mod:`pnp.games.twaalf_dagen.examples` for their rendering).
 Re-run with ``--update`` after a deliberate change to the rules, the policies
 or the spec tables, and proofread the new text with ``pnp examples twaalf-dagen``.
 
@@ -25,17 +26,15 @@ a player who cannot respond, a player who passes to keep a straight" never
 happens with it. That example is searched in games of
 :class:`StraightKeeperPolicy` players: the heuristic, except that a responder
 passes when every legal response would break a straight in their hand (see
-:func:`pnp.games.twaalf_dagen.examples.kept_straight`). The policy names are
+:func:`pnp.games.twaalf_dagen.example_claims.kept_straight`). The policy names are
 stored in each pinned file.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -60,24 +59,27 @@ from pnp.games.twaalf_dagen.engine import (
     play_kind,
     play_length,
 )
-from pnp.games.twaalf_dagen.examples import (
+from pnp.games.twaalf_dagen.example_cases import (
     KIND_GAME_END,
     KIND_GIFTS,
     KIND_TAKE_BACK,
     KIND_TIE,
     KIND_TRICK,
     PINNED_CASES,
+    PinnedCase,
+)
+from pnp.games.twaalf_dagen.example_claims import kept_straight
+from pnp.games.twaalf_dagen.example_phrases import example_title
+from pnp.games.twaalf_dagen.example_trace import (
     Moment,
     Pinned,
-    PinnedCase,
     TrickTrace,
-    example_title,
-    kept_straight,
     pinned_path,
     walk_tricks,
 )
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.output import write_text_atomic
 from pnp.paths import display_path
 from pnp.spec.model import GameSpec
 
@@ -96,7 +98,7 @@ class StraightKeeperPolicy:
 
     When responding (not leading), if some legal response exists, none of them
     plays the whole hand, and every one would break the same straight of the
-    hand (:func:`~pnp.games.twaalf_dagen.examples.kept_straight`), pass;
+    hand (:func:`~pnp.games.twaalf_dagen.example_claims.kept_straight`), pass;
     otherwise play like :class:`HeuristicPolicy`.
     """
 
@@ -354,19 +356,6 @@ def find_pinned(
     return out
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``--update`` rewrites the pinned files; otherwise compare and exit 1 on a difference."""
     from pnp.project import load_game
@@ -382,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
     if args.update:
         for path, text in pinned:
-            _write_atomic(path, text)
+            write_text_atomic(path, text)
             print(f"wrote {display_path(path)}")
         return 0
     for path in stale:
