@@ -294,6 +294,24 @@ CASES = [
         ("build", "twaalf-dagen", "--variant", "kort"),
     ),
     Case(
+        "example-json",
+        _file(
+            f"{GAME}/examples/slag-met-elven.json",
+            '"title": "Een slag met vier elven",',
+            '"title": "Een slag met vier elven"',
+            "{file}:{line2}: not valid JSON: Expecting ',' delimiter",
+        ),
+    ),
+    Case(
+        "example-no-longer-replays",
+        _file(
+            f"{GAME}/examples/slag-met-elven.json",
+            '{"dealer": 3}',
+            '{"dealer": 3}, {"dealer": 1}',
+            "{file}: the pinned game no longer replays",
+        ),
+    ),
+    Case(
         "unknown-variant",
         _nothing("unknown variant 'lang' for twaalf-dagen (known: kort)"),
         ("build", "twaalf-dagen", "--variant", "lang"),
@@ -317,7 +335,9 @@ def _expected(case: Case, root: Path) -> str:
     if "{line2}" in message:  # the edit added a line; the error is on the second one
         relative = message.split(":", 1)[0]
         text = (root / relative).read_text(encoding="utf-8").splitlines()
-        marker = "duur = 40" if case.id == "unknown-game-key" else "min_size = 6"
+        marker = {"unknown-game-key": "duur = 40", "example-json": '  "kind": "trick",'}.get(
+            case.id, "min_size = 6"
+        )
         message = message.replace("{line2}", str(text.index(marker) + 1))
     return message
 

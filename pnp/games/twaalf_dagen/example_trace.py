@@ -269,6 +269,8 @@ def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[Pinned, TrickTrace]:
         raise PnpError.single(f"pinned example missing ({rerun})", path) from None
     except OSError as exc:
         raise PnpError.single(f"cannot read the pinned example: {exc.strerror}", path) from None
+    except json.JSONDecodeError as exc:
+        raise PnpError.single(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
     except ValueError as exc:
         raise PnpError.single(f"not a pinned example record: {exc}", path) from None
     if (pinned.id, pinned.kind) != (case.id, case.kind):
