@@ -15,6 +15,7 @@ from pnp.registry import plugin
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
+from pnp.sheets.scoresheet import render_score_sheet
 from pnp.sheets.sizes import PAPERS
 from pnp.spec.model import Component
 from pnp.variants import resolve_variants
@@ -122,6 +123,8 @@ def build(
         )
         files[name] = pdf
         placements += [_with_file(p, name) for p in placed]
+    if spec.scoresheet is not None:
+        files[f"{spec.scoresheet.file}.pdf"] = score_sheet_pdf(data, chosen, options.paper)
     rulebook_task = f"{spec.id}: spelregels"
     if progress:
         progress(rulebook_task, 0, 1)
@@ -135,6 +138,18 @@ def build(
     folder = options.out_dir / spec.id
     written = commit_files(folder, files)
     return BuildResult(spec.id, chosen, folder, written, manifest)
+
+
+def score_sheet_pdf(data: GameData, chosen: tuple[str, ...], paper: str) -> bytes:
+    """The game's score sheet for a kit; a sheet that does not fit is a located user error."""
+    spec = data.spec
+    assert spec.scoresheet is not None
+    try:
+        return render_score_sheet(
+            spec.scoresheet, chosen, game=spec.name, paper=paper, accent=spec.rulebook.accent
+        )
+    except ValueError as exc:
+        raise PnpError.single(f"[scoresheet]: {exc}", spec.folder / "game.toml") from None
 
 
 def _print_files(components: Sequence[Component]) -> dict[str, list[Component]]:

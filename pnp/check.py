@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from pnp.build import card_jobs
+from pnp.build import card_jobs, score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
@@ -12,6 +12,7 @@ from pnp.project import load_game, variant_flag
 from pnp.registry import plugin
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
+from pnp.sheets.sizes import PAPERS
 from pnp.variants import resolve_variants
 
 BUILTIN_FIELDS = {"game", "tagline", "component", "count"}
@@ -71,6 +72,12 @@ def check_game(game_id: str) -> str:
             except PnpError as exc:
                 problems += exc.problems
         drawings = max(drawings, len(renderer.forms.defined))
+        try:
+            if spec.scoresheet is not None:
+                for paper in PAPERS:
+                    score_sheet_pdf(data, chosen, paper)
+        except PnpError as exc:
+            problems += [p for p in exc.problems if p not in problems]
         try:
             prepare_rulebook(data, chosen, {"paper": "a4", "backs": "long-edge"})
         except PnpError as exc:

@@ -312,6 +312,33 @@ CASES = [
         ),
     ),
     Case(
+        "scoresheet-per-page",
+        _file(
+            f"{GAME}/game.toml",
+            "[rulebook]",
+            "[scoresheet]\nper_page = 3\n\n[rulebook]",
+            "{file}:{line2}: 'per_page' must be 1, 2 or 4",
+        ),
+    ),
+    Case(
+        "scoresheet-column-variant",
+        _file(
+            f"{GAME}/game.toml",
+            "[rulebook]",
+            '[scoresheet]\nextra_columns = [{ label = "Bonus", variants = ["lang"] }]\n\n[rulebook]',
+            "column 'Bonus' names unknown variant 'lang'",
+        ),
+    ),
+    Case(
+        "scoresheet-too-many-rows",
+        _file(
+            f"{GAME}/game.toml",
+            "[rulebook]",
+            "[scoresheet]\nrows = 40\nper_page = 4\n\n[rulebook]",
+            "{file}: [scoresheet]: 40 rows do not fit",
+        ),
+    ),
+    Case(
         "unknown-variant",
         _nothing("unknown variant 'lang' for twaalf-dagen (known: kort)"),
         ("build", "twaalf-dagen", "--variant", "lang"),
@@ -335,9 +362,11 @@ def _expected(case: Case, root: Path) -> str:
     if "{line2}" in message:  # the edit added a line; the error is on the second one
         relative = message.split(":", 1)[0]
         text = (root / relative).read_text(encoding="utf-8").splitlines()
-        marker = {"unknown-game-key": "duur = 40", "example-json": '  "kind": "trick",'}.get(
-            case.id, "min_size = 6"
-        )
+        marker = {
+            "unknown-game-key": "duur = 40",
+            "example-json": '  "kind": "trick",',
+            "scoresheet-per-page": "per_page = 3",
+        }.get(case.id, "min_size = 6")
         message = message.replace("{line2}", str(text.index(marker) + 1))
     return message
 

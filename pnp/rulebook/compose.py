@@ -108,6 +108,20 @@ def template_context(
         "chosen": list(chosen),
         "examples": len(examples),
         "print": dict(printing),
+        "scoresheet": _scoresheet(spec, chosen),
+    }
+
+
+def _scoresheet(spec: GameSpec, chosen: tuple[str, ...]) -> dict[str, object] | None:
+    sheet = spec.scoresheet
+    if sheet is None:
+        return None
+    return {
+        "title": sheet.title,
+        "file": f"{sheet.file}.pdf",
+        "rows": sheet.rows,
+        "per_page": sheet.per_page,
+        "columns": [c.label for c in sheet.extra_for(chosen)],
     }
 
 

@@ -21,6 +21,8 @@ from pnp.spec.model import (
     Component,
     GameSpec,
     RulebookSpec,
+    ScoreColumn,
+    ScoreSheetSpec,
     SourceRef,
     Value,
     Variant,
@@ -43,8 +45,21 @@ _COMPONENT_KEYS = {
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
+_SCORESHEET_KEYS = {
+    "title",
+    "file",
+    "rows",
+    "row_label",
+    "players",
+    "player_columns",
+    "extra_columns",
+    "total_label",
+    "per_page",
+    "notes",
+    "rules",
+}
 _COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required"}
-_TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook"}
+_TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook", "scoresheet"}
 
 
 def load_game_spec(folder: Path, art_root: Path) -> GameSpec:
@@ -136,7 +151,84 @@ class _SpecLoader:
             variants=MappingProxyType(variants),
             components=tuple(components),
             rulebook=self.rulebook(colours),
+            scoresheet=self.scoresheet(players, set(variants)),
         )
+
+    def scoresheet(self, players: tuple[int, int], variant_ids: set[str]) -> ScoreSheetSpec | None:
+        keys = ("scoresheet",)
+        if "scoresheet" not in self.source.data:
+            return None
+        table = self.table(keys)
+        self.unknown_keys(keys, table, _SCORESHEET_KEYS)
+        file = table.get("file", "scoreblad")
+        if not isinstance(file, str) or not _FILE_NAME.match(file):
+            self.fail((*keys, "file"), "'file' must be a lower-case file name without .pdf")
+            file = "scoreblad"
+        rows = self.whole(keys, table, "rows", 10, 1, 40)
+        count = self.whole(keys, table, "players", players[1], 1, 12)
+        per_page = table.get("per_page", 1)
+        if per_page not in (1, 2, 4):
+            self.fail((*keys, "per_page"), "'per_page' must be 1, 2 or 4")
+            per_page = 1
+        extra: list[ScoreColumn] = []
+        raw_extra = table.get("extra_columns", [])
+        if not isinstance(raw_extra, list):
+            self.fail((*keys, "extra_columns"), "'extra_columns' must be a list")
+            raw_extra = []
+        for item in raw_extra:
+            if isinstance(item, str) and item.strip():
+                extra.append(ScoreColumn(item))
+                continue
+            label = item.get("label") if isinstance(item, dict) else None
+            only = item.get("variants", []) if isinstance(item, dict) else None
+            if (
+                not isinstance(label, str)
+                or not label.strip()
+                or not isinstance(only, list)
+                or not all(isinstance(v, str) for v in only)
+            ):
+                self.fail(
+                    (*keys, "extra_columns"),
+                    'each extra column is a label or { label = "...", variants = [...] }',
+                )
+                continue
+            for vid in only:
+                if vid not in variant_ids:
+                    self.fail(
+                        (*keys, "extra_columns"), f"column '{label}' names unknown variant '{vid}'"
+                    )
+            extra.append(ScoreColumn(label, tuple(only)))
+        player_columns = self.string_list(keys, table, "player_columns") or ("Punten",)
+        return ScoreSheetSpec(
+            title=self.text(keys, table, "title", "Scoreblad"),
+            file=file,
+            rows=rows,
+            row_label=self.text(keys, table, "row_label", "Ronde"),
+            players=count,
+            player_columns=player_columns,
+            extra_columns=tuple(extra),
+            total_label=table.get("total_label", "Totaal")
+            if isinstance(table.get("total_label", "Totaal"), str)
+            else "Totaal",
+            per_page=per_page,
+            notes=self.string_list(keys, table, "notes"),
+            rules=self.string_list(keys, table, "rules"),
+        )
+
+    def whole(
+        self,
+        keys: tuple[str, ...],
+        table: dict[str, Any],
+        key: str,
+        default: int,
+        low: int,
+        high: int,
+    ) -> int:
+        value = table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.fail((*keys, key), f"'{key}' must be a whole number from {low} to {high}")
+            return default
+        return value
 
     def rulebook(self, colours: dict[str, str]) -> RulebookSpec:
         keys = ("rulebook",)

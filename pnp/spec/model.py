@@ -97,6 +97,42 @@ class RulebookSpec:
 
 
 @dataclass(frozen=True)
+class ScoreColumn:
+    """A column of a score sheet; ``variants`` limits it to kits with one of them."""
+
+    label: str
+    variants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreSheetSpec:
+    """A pen-and-paper score sheet: a grid of rounds by players, printed as a pad.
+
+    Each row is a round (``rows`` of them, labelled ``row_label`` 1, 2, ...); each
+    player has one column per entry of ``player_columns``; ``extra_columns`` follow
+    the players; ``total_label`` names the closing row (none if empty);
+    ``per_page`` copies share a sheet (1, 2 or 4), ``notes`` are printed under it.
+    """
+
+    title: str
+    file: str
+    rows: int
+    row_label: str
+    players: int
+    player_columns: tuple[str, ...]
+    extra_columns: tuple[ScoreColumn, ...]
+    total_label: str
+    per_page: int
+    notes: tuple[str, ...]
+    rules: tuple[str, ...]
+
+    def extra_for(self, variant_ids: tuple[str, ...]) -> tuple[ScoreColumn, ...]:
+        """The extra columns a kit with these variants prints."""
+        chosen = set(variant_ids)
+        return tuple(c for c in self.extra_columns if not c.variants or chosen & set(c.variants))
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything ``cardspecs/<game>/`` says about one game."""
 
@@ -111,6 +147,7 @@ class GameSpec:
     variants: Mapping[str, Variant]
     components: tuple[Component, ...]
     rulebook: RulebookSpec = RulebookSpec()
+    scoresheet: ScoreSheetSpec | None = None
 
     def component(self, component_id: str) -> Component:
         """The component with this id."""
