@@ -8,7 +8,7 @@ from pnp.build import card_jobs, score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.project import load_game, variant_flag
+from pnp.project import load_game, rule_fields, variant_flag
 from pnp.registry import plugin
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
@@ -38,6 +38,7 @@ def check_game(game_id: str) -> str:
                 problems += exc.problems
                 continue
             flags = {variant_flag(v) for v in data.spec.variants}
+            flags |= set(rule_fields(data.spec.rules))
             known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
             for element in layout.elements:
                 for field in sorted(element_fields(element) - known):

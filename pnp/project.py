@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,8 +28,10 @@ class GameData:
     def face_context(self, component: Component, chosen: tuple[str, ...] = ()) -> FaceContext:
         """What a component's layouts may read besides a row.
 
-        The palette, the game-level names, and one flag per variant of the game,
-        ``variant:<id>``, set when the kit includes it (for ``when`` conditions).
+        The palette, the game-level names, one flag per variant of the game,
+        ``variant:<id>``, set when the kit includes it (for ``when`` conditions),
+        and each plain ``[rules]`` setting as ``rule_<name>`` with the chosen
+        variants applied (so a player aid can say how many cards to deal).
         """
         spec = self.spec
         values: dict[str, object] = {
@@ -37,6 +40,7 @@ class GameData:
             "component": component.name,
         }
         values.update({variant_flag(v): v in chosen for v in spec.variants})
+        values.update(rule_fields(spec.settings_for(chosen)))
         return FaceContext(spec.colours, values)
 
     def back_key(self, component: Component, row: CardRow, back: Layout, ctx: FaceContext) -> str:
@@ -45,6 +49,15 @@ class GameData:
         if layout_fields(back) - set(ctx.values):
             key += f".{component.id}.{row.id}"
         return key
+
+
+def rule_fields(settings: Mapping[str, object]) -> dict[str, object]:
+    """The ``rule_<name>`` layout fields of the plain (text, number) rule settings."""
+    return {
+        f"rule_{name}": value
+        for name, value in settings.items()
+        if isinstance(value, str | int | float) and not isinstance(value, bool)
+    }
 
 
 def variant_flag(variant_id: str) -> str:
