@@ -49,6 +49,9 @@ MARGIN_MM = 14.0
 
 FOOTER_MM = 8.0
 COMPONENT_CARD_MM = 17.0
+SMALL_CARD_MM = 11.5
+LONG_TABLE = 12
+"""Tables with more rows than this are summarised instead of listed card by card."""
 EXAMPLE_CARD_MM = 11.0
 EXAMPLE_CARDS_COLUMN_MM = 42.0
 
@@ -301,16 +304,18 @@ class _StoryBuilder:
         flow: list[Flowable] = []
         backs_shown: set[str] = set()
         for comp in self.content.components:
-            rows = ", ".join(f"{row.count}× {_row_name(row)}" for row in comp.rows)
+            rows = _row_summary(comp)
             cards = [Captioned(CardPicture(comp.id, row.id), f"{row.count}×") for row in comp.rows]
             if comp.back and comp.back not in backs_shown:
                 backs_shown.add(comp.back)
                 cards.append(
                     Captioned(CardPicture(comp.id, comp.rows[0].id), "achterkant", back=True)
                 )
-            flow += self.heading(3, inline(f"{comp.card_count} {comp.name.lower()}"))
+            flow += self.heading(3, inline(f"{comp.card_count} {comp.name}"))
             flow.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
-            flow += [CardStrip(self.artist, cards, COMPONENT_CARD_MM), Spacer(0, mm(3))]
+            # Big tables get smaller pictures so a deck still fits about one page.
+            width = COMPONENT_CARD_MM if len(cards) <= 18 else SMALL_CARD_MM
+            flow += [CardStrip(self.artist, cards, width), Spacer(0, mm(3))]
         return flow
 
     def cards(self, block: Directive) -> Flowable:
@@ -373,6 +378,15 @@ _STEP_COMMANDS: list[tuple[object, ...]] = [
     ("BOTTOMPADDING", (0, 0), (-1, -1), mm(0.8)),
     ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#E4DDD2")),
 ]
+
+
+def _row_summary(comp: Component) -> str:
+    """The rows of a component in words: each with its count, or a summary for long tables."""
+    if len(comp.rows) <= LONG_TABLE:
+        return ", ".join(f"{row.count}× {_row_name(row)}" for row in comp.rows)
+    counts = {row.count for row in comp.rows}
+    each = f", van elk {counts.pop()}" if len(counts) == 1 else ""
+    return f"{len(comp.rows)} verschillende kaarten{each}"
 
 
 def _row_name(row: CardRow) -> str:

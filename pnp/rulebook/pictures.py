@@ -164,6 +164,21 @@ class CardStrip(Flowable):  # type: ignore[misc]
         self.height = len(self._rows) * self._row_height() + max(0, len(self._rows) - 1) * self.gap
         return self.width, self.height
 
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """Split between rows of cards when the strip does not fit the rest of the page."""
+        self.wrap(availWidth, availHeight)
+        fit = int((availHeight + self.gap) // (self._row_height() + self.gap))
+        if fit < 1 or fit >= len(self._rows):
+            return []
+        per_row = len(self._rows[0])
+        head, tail = self.cards[: fit * per_row], self.cards[fit * per_row :]
+        return [self._like(head), self._like(tail)]
+
+    def _like(self, cards: list[Captioned]) -> CardStrip:
+        strip = CardStrip(self.artist, cards, self.card_width / mm(1), overlap=self.overlap)
+        strip.gap, strip.caption_size = self.gap, self.caption_size
+        return strip
+
     def draw(self) -> None:
         """Draw every row of cards, top row first."""
         canvas: Canvas = self.canv
