@@ -1,0 +1,180 @@
+"""SK-D1 balance study: how long a game of Sinterklaas lasts with the bundled heuristic.
+
+For every supported player count and each multiple (minder-pakjes, the base
+game, meer-pakjes) it plays seeded games with the heuristic policy in every
+seat, on the deck of the spec tables, and prints a table: the median number
+of rounds (with the 10th-90th percentile range), how the rounds ended (one
+player left, won at the showdown, no winner) and how often the game ended in a
+shared win.
+
+Targets (the designer notes state them): the base game with 4 players has a
+median of 5-12 rounds; every player count and multiple has a median of at
+least 3 rounds. Run::
+
+    python -m pnp.games.sinterklaas.balance [--games 500] [--jobs 2] [--seed 0]
+
+The exit status is 1 if a target is missed. Results do not depend on ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from pnp.engine.simulate import GameOutcome, run_games
+from pnp.games.sinterklaas.config import MEER_PAKJES, MINDER_PAKJES, SinterklaasConfig
+from pnp.games.sinterklaas.engine import ENGINE
+from pnp.games.sinterklaas.policies import HeuristicPolicy
+
+MULTIPLE_VARIANTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("minder-pakjes (2)", (MINDER_PAKJES,)),
+    ("base (3)", ()),
+    ("meer-pakjes (4)", (MEER_PAKJES,)),
+)
+BASE_TARGET = (5.0, 12.0)
+"""Median rounds of the base game with 4 players."""
+MIN_MEDIAN = 3.0
+"""Lowest median rounds for any player count and multiple."""
+
+
+@dataclass(frozen=True)
+class BalanceRow:
+    """The measured figures of one player count and multiple."""
+
+    players: int
+    rules: str
+    games: int
+    median_rounds: float
+    p10_rounds: float
+    p90_rounds: float
+    one_left: float
+    showdown: float
+    no_winner: float
+    shared_wins: float
+
+    def meets_target(self) -> bool:
+        """True if the median is long enough (and in range for the base game with 4 players)."""
+        if self.players == 4 and self.rules.startswith("base"):
+            low, high = BASE_TARGET
+            return low <= self.median_rounds <= high
+        return self.median_rounds >= MIN_MEDIAN
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarise(players: int, rules: str, outcomes: Sequence[GameOutcome]) -> BalanceRow:
+    """Turn the games of one setting into a table row."""
+    rounds = [o.metrics["rounds_per_game"][0] for o in outcomes]
+    ends = {
+        name: [v for o in outcomes for v in o.metrics[name]]
+        for name in ("one_left", "showdown_won", "no_winner")
+    }
+    total = max(1, len(ends["one_left"]))
+    return BalanceRow(
+        players=players,
+        rules=rules,
+        games=len(outcomes),
+        median_rounds=float(statistics.median(rounds)),
+        p10_rounds=_quantile(rounds, 0.1),
+        p90_rounds=_quantile(rounds, 0.9),
+        one_left=sum(ends["one_left"]) / total,
+        showdown=sum(ends["showdown_won"]) / total,
+        no_winner=sum(ends["no_winner"]) / total,
+        shared_wins=sum(1 for o in outcomes if len(o.winners) > 1) / max(1, len(outcomes)),
+    )
+
+
+def spec_configs() -> dict[str, SinterklaasConfig]:
+    """The engine configurations of the three multiples, read from the spec tables."""
+    from pnp.games.sinterklaas.spec_config import config_from_spec
+    from pnp.project import load_game
+
+    spec = load_game("sinterklaas").spec
+    return {rules: config_from_spec(spec, variants) for rules, variants in MULTIPLE_VARIANTS}
+
+
+def study(games: int, *, jobs: int = 2, seed: int = 0) -> list[BalanceRow]:
+    """Play ``games`` heuristic games per player count and multiple; return the rows."""
+    configs = spec_configs()
+    low, high = next(iter(configs.values())).players
+    chunk = max(1, min(100, games // max(1, jobs * 2)))
+    tasks = [
+        (players, rules, start, min(games, start + chunk))
+        for players in range(low, high + 1)
+        for rules in configs
+        for start in range(0, games, chunk)
+    ]
+    results: dict[tuple[int, str], list[GameOutcome]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [
+            (
+                (players, rules),
+                pool.submit(
+                    run_games,
+                    ENGINE,
+                    configs[rules],
+                    [HeuristicPolicy] * players,
+                    seed + 1000 * players,
+                    start,
+                    stop,
+                ),
+            )
+            for players, rules, start, stop in tasks
+        ]
+        for key, future in futures:
+            results.setdefault(key, []).extend(future.result())
+    return [
+        summarise(players, rules, sorted(outcomes, key=lambda o: o.index))
+        for (players, rules), outcomes in results.items()
+    ]
+
+
+def format_table(rows: Sequence[BalanceRow]) -> str:
+    """The balance table as plain text (one row per player count and multiple)."""
+    lines = [
+        f"{'players':>7}  {'rules':<18} {'games':>5}  {'median rounds':>13}  {'p10-p90':>7}  "
+        f"{'one left':>8}  {'showdown':>8}  {'no winner':>9}  {'shared win':>10}  target",
+    ]
+    for row in rows:
+        lines.append(
+            f"{row.players:>7}  {row.rules:<18} {row.games:>5}  {row.median_rounds:>13g}  "
+            f"{f'{row.p10_rounds:g}-{row.p90_rounds:g}':>7}  {row.one_left:>8.1%}  "
+            f"{row.showdown:>8.1%}  {row.no_winner:>9.1%}  {row.shared_wins:>10.1%}  "
+            f"{'ok' if row.meets_target() else 'MISSED'}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the study and print the table; exit 1 if a target is missed."""
+    parser = argparse.ArgumentParser(
+        prog="python -m pnp.games.sinterklaas.balance", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--games", type=int, default=500, help="games per setting")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    rows = study(args.games, jobs=args.jobs, seed=args.seed)
+    low, high = BASE_TARGET
+    print(
+        f"Sinterklaas balance (SK-D1): heuristic policy in every seat, {args.games} games "
+        f"per row, seed {args.seed}"
+    )
+    print(format_table(rows))
+    print(
+        f"targets: base game with 4 players {low:g}-{high:g} median rounds; "
+        f"every row at least {MIN_MEDIAN:g}"
+    )
+    ok = all(row.meets_target() for row in rows)
+    print("targets met" if ok else "TARGET MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

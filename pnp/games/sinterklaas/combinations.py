@@ -1,0 +1,153 @@
+"""Combinations and their ranking (SK-B7, SK-P1, SK-P2).
+
+A player's scoring cards are their hand plus the Pakjeskamer (plus an
+Inpakpiet from their bid, SK-A1). Every combination has a *key*, an integer
+that orders combinations exactly as the rules do:
+
+* more cards beat fewer (SK-B7);
+* on equal count a number combination beats a colour combination (SK-B7); a
+  straight (Pietje Precies only, SK-P2) ranks below both — **DECISION**
+  (straights are by far the most common "all cards" combination, so they rank
+  lowest);
+* then the higher total of the combination's numbers wins (SK-B7);
+* still equal: the keys are equal and nobody wins (unless the Remiseregel,
+  SK-V5, settles it).
+
+With Pietje Precies (SK-P1) a combination only counts if it uses *all* the
+scoring cards (after strikes, SK-P3); otherwise the player's key is 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+NONE = -1
+STRAIGHT = 0
+COLOUR = 1
+NUMBER = 2
+KIND_NAMES = {NONE: "none", STRAIGHT: "straight", COLOUR: "colour", NUMBER: "number"}
+
+
+def combo_key(count: int, kind: int, total: int) -> int:
+    """The ranking key of a combination (0 for no combination)."""
+    if count <= 0 or kind == NONE:
+        return 0
+    return (count << 16) | (kind << 12) | total
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """A combination: its kind, its colour index or number (the lowest for a
+    straight), how many cards it has, their number total, and its key."""
+
+    kind: int
+    value: int
+    count: int
+    total: int
+
+    @property
+    def key(self) -> int:
+        """The ranking key (see the module docstring)."""
+        return combo_key(self.count, self.kind, self.total)
+
+
+NO_COMBINATION = Combination(NONE, 0, 0, 0)
+
+
+def best_combination(
+    colours: Sequence[int], numbers: Sequence[int], precise: bool = False
+) -> Combination:
+    """The best combination of cards given by their colour indices and numbers.
+
+    ``precise`` applies Pietje Precies: only combinations of all cards count
+    (one colour, one number, or a straight of distinct consecutive numbers).
+    """
+    size = len(numbers)
+    if size == 0:
+        return NO_COMBINATION
+    if precise:
+        return _best_precise(colours, numbers)
+    colour_count = [0] * 8
+    colour_total = [0] * 8
+    number_count = [0] * 16
+    for colour, number in zip(colours, numbers, strict=True):
+        colour_count[colour] += 1
+        colour_total[colour] += number
+        number_count[number] += 1
+    best = NO_COMBINATION
+    best_key = 0
+    for colour in range(8):
+        count = colour_count[colour]
+        if count:
+            key = combo_key(count, COLOUR, colour_total[colour])
+            if key > best_key:
+                best_key = key
+                best = Combination(COLOUR, colour, count, colour_total[colour])
+    for number in range(16):
+        count = number_count[number]
+        if count:
+            key = combo_key(count, NUMBER, number * count)
+            if key > best_key:
+                best_key = key
+                best = Combination(NUMBER, number, count, number * count)
+    return best
+
+
+def _best_precise(colours: Sequence[int], numbers: Sequence[int]) -> Combination:
+    size = len(numbers)
+    total = sum(numbers)
+    first = numbers[0]
+    if all(n == first for n in numbers):
+        return Combination(NUMBER, first, size, total)
+    if all(c == colours[0] for c in colours):
+        return Combination(COLOUR, colours[0], size, total)
+    low = min(numbers)
+    if len(set(numbers)) == size and max(numbers) - low == size - 1:
+        return Combination(STRAIGHT, low, size, total)
+    return NO_COMBINATION
+
+
+def best_key(colours: Sequence[int], numbers: Sequence[int], precise: bool = False) -> int:
+    """Shortcut for ``best_combination(...).key``."""
+    return best_combination(colours, numbers, precise).key
+
+
+_COLOUR_BITS = COLOUR << 12
+_NUMBER_BITS = NUMBER << 12
+
+
+def cards_key(
+    cards: Sequence[int],
+    colour_of: Sequence[int],
+    number_of: Sequence[int],
+    precise: bool = False,
+) -> int:
+    """The best key of card codes, looking colours and numbers up in the tables (fast path)."""
+    if not cards:
+        return 0
+    if precise:
+        return _best_precise([colour_of[c] for c in cards], [number_of[c] for c in cards]).key
+    colour_count = [0] * 8
+    colour_total = [0] * 8
+    number_count = [0] * 16
+    for card in cards:
+        colour = colour_of[card]
+        number = number_of[card]
+        colour_count[colour] += 1
+        colour_total[colour] += number
+        number_count[number] += 1
+    best = 0
+    for colour in range(8):
+        count = colour_count[colour]
+        if count:
+            key = (count << 16) | _COLOUR_BITS | colour_total[colour]
+            if key > best:
+                best = key
+    for number in range(16):
+        count = number_count[number]
+        if count:
+            key = (count << 16) | _NUMBER_BITS | (number * count)
+            if key > best:
+                best = key
+    return best

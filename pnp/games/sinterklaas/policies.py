@@ -1,0 +1,366 @@
+"""A sensible heuristic player for Sinterklaas.
+
+The policy reads only its :class:`~pnp.games.sinterklaas.view.SinterklaasView`:
+its own hand, bid and scored cards, every bid on the table, the Pakjeskamer,
+the discard pile, hand sizes and public facts. It never sees another hand or
+the stack order.
+
+Ideas:
+
+* **Equity by sampling.** At the start of a bidding turn it estimates the
+  chance that its combination (after laying the cards it would bid) beats
+  every other player still in the round: it deals the unseen cards at random
+  to the opponents' hands and the Pakjeskamer reveals still to come, a few
+  dozen times, and scores everyone under the configured rules (Pietje
+  Precies strikes and a face-up Inpakpiet included).
+* **Bid what you do not need.** Cards are bid in order of how little they
+  help the best combination (then low points first, so a lost bid feeds the
+  winner little); an action card whose effect helps is bid before a plain one.
+  It never bids its last hand card (an empty hand can only tie the Pakjeskamer).
+* **Go along when the odds pay.** Checking is free; matching costs cards, so
+  the needed equity grows with the cards it must add and is measured against
+  a fair share (one over the players still in). It raises when clearly ahead.
+* **Use the rules sensibly.** It swaps a useful bid card back into the hand
+  (Inwisselregel), hides an action card as Pietje Precies when a strike would
+  help, stakes a scored card or follows a stake only when strong, keeps a
+  Kijkpiet card on top when it fits its combination, picks the best Inpakpiet
+  colour and strikes, gives the Big Sint to the player with the most won cards,
+  and keeps a hand after the round only when it holds a pair or better.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from pnp.games.sinterklaas import actions as act
+from pnp.games.sinterklaas.actions import Action
+from pnp.games.sinterklaas.cards import (
+    INPAKPIET,
+    PIETJE_PRECIES,
+    SCHOENPIET,
+    STROOIPIET,
+    WISSELPIET,
+    action_card,
+    plain_card,
+)
+from pnp.games.sinterklaas.combinations import best_key, cards_key
+from pnp.games.sinterklaas.steps import (
+    ALL_IN,
+    CARD_MASK,
+    COIN,
+    FACE_DOWN,
+    GIVE_BIG,
+    IN,
+    INPAK_COLOUR,
+    JOIN,
+    KEEP,
+    LAP,
+    LIMIT,
+    OPEN_BIG,
+    PEEK_PLACE,
+    STAFPIET_CHOICE,
+    STRIKE,
+    WISSEL,
+)
+from pnp.games.sinterklaas.view import SinterklaasView
+
+SAMPLES = 24
+"""Random deals per equity estimate."""
+
+_GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
+
+
+class HeuristicPolicy:
+    """Bid spare cards when the sampled odds are good, stop otherwise, use the variants sensibly."""
+
+    name = "heuristic"
+
+    __slots__ = ("_plan",)
+
+    def __init__(self) -> None:
+        self._plan: tuple[tuple[object, ...], int] | None = None
+
+    def __repr__(self) -> str:
+        return "HeuristicPolicy()"
+
+    def choose(
+        self, view: SinterklaasView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Pick a legal move (deterministic given ``rng``)."""
+        moves = [a for a in legal_actions if isinstance(a, int)]
+        if len(moves) == 1:
+            return moves[0]
+        kind = view.step[0]
+        if view.in_turn:
+            choice = self._turn(view, moves, rng, kind)
+        else:
+            choice = self._decision(view, moves, rng, kind)
+        return choice if choice in moves else moves[0]
+
+    # -- evaluation -------------------------------------------------------------
+
+    @staticmethod
+    def strikes(view: SinterklaasView) -> int:
+        """Pietje Precies strikes this seat will have at scoring (bid face up or face down)."""
+        if not view.config.precise:
+            return 0
+        return sum(
+            1 for e in view.own_bid if e & FACE_DOWN or (e & CARD_MASK) >> 8 == PIETJE_PRECIES
+        )
+
+    @staticmethod
+    def inpak(view: SinterklaasView) -> int:
+        """Face-up Inpakpiet cards in this seat's bid."""
+        if not view.config.actions:
+            return 0
+        return sum(
+            1 for e in view.own_bid if not e & FACE_DOWN and (e & CARD_MASK) >> 8 == INPAKPIET
+        )
+
+    @staticmethod
+    def key(view: SinterklaasView, cards: Sequence[int], strikes: int = 0, inpak: int = 0) -> int:
+        """The best key of ``cards`` with ``strikes`` optional strikes and ``inpak`` wild colours."""
+        table = view.table
+        precise = view.config.precise
+        cards = list(cards)
+        if inpak:
+            number = table.number[action_card(INPAKPIET)]
+            best = 0
+            for colour in range(5):
+                extra = [plain_card(colour, number)] * inpak
+                best = max(best, HeuristicPolicy.key(view, [*cards, *extra], strikes))
+            return best
+        best = cards_key(cards, table.colour, table.number, precise)
+        if precise and strikes and cards:
+            for index in range(len(cards)):
+                rest = cards[:index] + cards[index + 1 :]
+                best = max(best, HeuristicPolicy.key(view, rest, strikes - 1))
+        return best
+
+    def own_key(self, view: SinterklaasView, hand: Sequence[int], extra_strikes: int = 0) -> int:
+        """This seat's key with ``hand`` and the current Pakjeskamer."""
+        return self.key(
+            view, [*hand, *view.room], self.strikes(view) + extra_strikes, self.inpak(view)
+        )
+
+    def spare_order(self, view: SinterklaasView, hand: Sequence[int]) -> list[int]:
+        """Hand cards from the least to the most useful to bid."""
+        base = self.own_key(view, hand)
+        points = view.table.points
+        scored: list[tuple[float, int]] = []
+        for index, card in enumerate(hand):
+            rest = list(hand[:index]) + list(hand[index + 1 :])
+            loss = base - self.own_key(view, rest)
+            bonus = 0.0
+            action = card >> 8
+            if action and view.config.actions and action in _GOOD_ACTIONS:
+                bonus = 0.5
+            if action and view.config.hidden_precies and action != PIETJE_PRECIES:
+                bonus = 0.5
+            scored.append((loss - bonus + 0.01 * points[card], card))
+        scored.sort()
+        return [card for _, card in scored]
+
+    def unseen(self, view: SinterklaasView) -> list[int]:
+        """Cards this seat has not seen (candidates for other hands and future reveals)."""
+        pool = Counter(view.table.deck)
+        known = [*view.hand, *view.room, *view.discard, *view.scored]
+        for seat in range(view.num_players):
+            known.extend(c for c in view.bid(seat) if c)
+        pool.subtract(known)
+        return [c for c, k in pool.items() for _ in range(max(0, k))]
+
+    def equity(
+        self,
+        view: SinterklaasView,
+        hand: Sequence[int],
+        rng: random.Random,
+        extra_strikes: int = 0,
+    ) -> float:
+        """Sampled chance that ``hand`` wins the showdown against the players still in."""
+        opponents = [
+            s for s in range(view.num_players) if s != view.seat and view.status[s] in (IN, ALL_IN)
+        ]
+        if not opponents:
+            return 1.0
+        pool = self.unseen(view)
+        reveals = view.reveals_left
+        sizes = view.hand_sizes
+        need = reveals + sum(sizes[s] for s in opponents)
+        if need > len(pool):
+            reveals = 0
+            need = sum(sizes[s] for s in opponents)
+            if need > len(pool):
+                return 0.5
+        strikes = self.strikes(view) + extra_strikes
+        inpak = self.inpak(view)
+        room = list(view.room)
+        wins = 0.0
+        for _ in range(SAMPLES):
+            cards = rng.sample(pool, need)
+            future = cards[:reveals]
+            table_cards = room + future
+            mine = self.key(view, [*hand, *table_cards], strikes, inpak)
+            offset = reveals
+            best_other = 0
+            for seat in opponents:
+                size = sizes[seat]
+                other = self.key(view, [*cards[offset : offset + size], *table_cards])
+                offset += size
+                best_other = max(best_other, other)
+            if mine > best_other:
+                wins += 1.0
+            elif mine == best_other and view.config.remise:
+                wins += 0.3
+        return wins / SAMPLES
+
+    # -- bidding turns -----------------------------------------------------------
+
+    def _turn(self, view: SinterklaasView, moves: list[int], rng: random.Random, kind: int) -> int:
+        hand = list(view.hand)
+        bid = len(view.own_bid)
+        if kind == LAP and view.config.exchange:
+            swap = self._best_swap(view, moves)
+            if swap:
+                return swap
+        if kind == LAP:
+            target = self._target(view, hand, bid, rng)
+            if target < 0:
+                return act.STOP if act.STOP in moves else act.DONE
+        elif kind == OPEN_BIG:
+            target = view.step[2]
+        else:
+            target = 1
+        if bid >= target and act.DONE in moves:
+            return act.DONE
+        order = self.spare_order(view, hand)
+        for card in order:
+            hidden = act.hide(card)
+            if hidden in moves and self._hide_helps(view, hand, card):
+                return hidden
+            if act.add(card) in moves:
+                return act.add(card)
+        return act.DONE if act.DONE in moves else moves[0]
+
+    def _target(self, view: SinterklaasView, hand: list[int], bid: int, rng: random.Random) -> int:
+        """The bid to reach this turn, or -1 to stop (planned once per turn)."""
+        high = view.highest_of_others
+        start = bid - view.turn_added
+        plan_key = (view.seat, view.round, len(view.room), start, high, view.status)
+        if self._plan is not None and self._plan[0] == plan_key:
+            return self._plan[1]
+        needed = max(0, high - bid)
+        usable = len(hand) - max(view.limit, 1)
+        if needed > usable:
+            target = bid if (view.limit and len(hand) <= view.limit) else -1
+            self._plan = (plan_key, target)
+            return target
+        order = self.spare_order(view, hand)
+        players_in = sum(1 for s in view.status if s in (IN, ALL_IN))
+        fair = 1.0 / max(2, players_in)
+        p_match = self.equity(view, _without(hand, order[:needed]), rng)
+        if needed == 0:
+            target = bid
+        elif p_match >= fair * (0.75 + 0.15 * needed):
+            target = high
+        else:
+            target = -1
+        if target >= 0 and needed + 1 <= usable and p_match >= 0.45:
+            raised = _without(hand, order[: needed + 1])
+            if self.equity(view, raised, rng) >= 0.5:
+                target = max(bid, high) + 1
+        self._plan = (plan_key, target)
+        return target
+
+    def _best_swap(self, view: SinterklaasView, moves: list[int]) -> int:
+        """A swap that makes the hand's combination stronger (0 if none)."""
+        hand = list(view.hand)
+        base = self.own_key(view, hand)
+        best, best_move = base, 0
+        for move in moves:
+            if act.move_kind(move) != act.SWAP_KIND:
+                continue
+            out_card, in_card = act.move_a(move), act.move_b(move)
+            new_hand = [*_without(hand, [out_card]), in_card]
+            value = self.own_key(view, new_hand)
+            if value > best:
+                best, best_move = value, move
+        return best_move
+
+    def _hide_helps(self, view: SinterklaasView, hand: list[int], card: int) -> bool:
+        """SK-P4: bid an action card face down when one more strike improves the combination."""
+        rest = _without(hand, [card])
+        return self.own_key(view, rest, 1) > self.own_key(view, rest)
+
+    # -- other decisions -----------------------------------------------------------
+
+    def _decision(
+        self, view: SinterklaasView, moves: list[int], rng: random.Random, kind: int
+    ) -> int:
+        hand = list(view.hand)
+        if kind == LIMIT:
+            strong = self.equity(view, hand, rng) >= 0.4
+            return act.limit(0) if strong else act.limit(min(3, view.config.max_limit))
+        if kind == GIVE_BIG:
+            sizes = view.scored_sizes
+            return max(moves, key=lambda m: (sizes[act.move_a(m)], -act.move_a(m)))
+        if kind in (COIN, JOIN):
+            strong = self.equity(view, hand, rng) >= 0.5
+            if kind == COIN:
+                return act.MORE_STAKE if strong and act.MORE_STAKE in moves else act.MORE_CARDS
+            return act.JOIN if strong else act.DECLINE
+        if kind == PEEK_PLACE:
+            top = view.known_top
+            helps = top and self.own_key(view, [*hand, top]) > self.own_key(view, hand)
+            return act.KEEP_TOP if helps else act.TO_BOTTOM
+        if kind == STAFPIET_CHOICE:
+            return act.TAKE_SMALL_SINT
+        if kind == WISSEL:
+            return self._wissel(view, moves, hand)
+        if kind == INPAK_COLOUR:
+            return max(moves, key=lambda m: self._colour_value(view, act.move_a(m)))
+        if kind == STRIKE:
+            return max(moves, key=lambda m: self._strike_value(view, m))
+        if kind == KEEP:
+            table = view.table
+            pair = best_key([table.colour[c] for c in hand], [table.number[c] for c in hand])
+            return act.KEEP_HAND if pair >> 16 >= 2 else act.DISCARD_HAND
+        return moves[0]
+
+    def _wissel(self, view: SinterklaasView, moves: list[int], hand: list[int]) -> int:
+        """Give the least useful hand card; take the room card that fits the own combination best."""
+        spare = self.spare_order(view, hand)[0]
+        best, best_move = -1, moves[0]
+        for move in moves:
+            if act.move_a(move) != spare:
+                continue
+            taken = act.move_b(move)
+            value = self.key(view, [*_without(hand, [spare]), taken])
+            if value > best:
+                best, best_move = value, move
+        return best_move
+
+    def _colour_value(self, view: SinterklaasView, colour: int) -> int:
+        number = view.table.number[action_card(INPAKPIET)]
+        chosen = [plain_card(c, number) for c in view.inpak_colours]
+        cards = [*view.hand, *view.room, *chosen, plain_card(colour, number)]
+        return self.key(view, _without(cards, [c for c in view.struck if c]))
+
+    def _strike_value(self, view: SinterklaasView, move: int) -> int:
+        number = view.table.number[action_card(INPAKPIET)]
+        chosen = [plain_card(c, number) for c in view.inpak_colours]
+        cards = _without([*view.hand, *view.room, *chosen], [c for c in view.struck if c])
+        if act.move_kind(move) == act.STRIKE_KIND:
+            cards = _without(cards, [act.move_a(move)])
+        return self.key(view, cards)
+
+
+def _without(cards: Sequence[int], remove: Sequence[int]) -> list[int]:
+    """``cards`` minus one copy of each of ``remove``."""
+    out = list(cards)
+    for card in remove:
+        if card in out:
+            out.remove(card)
+    return out

@@ -1,0 +1,130 @@
+"""The sinterklaas kit: exactly the cards each variant uses, the score sheet, aid and rulebook."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.build import BuildOptions, build
+from pnp.cli import app
+from pnp.project import load_game
+from tests.pdfinspect import read_page
+
+GAME = "sinterklaas"
+
+
+def _kit(out: Path, *variants: str) -> tuple[Path, dict[str, object]]:
+    result = build(GAME, variants, BuildOptions(out_dir=out))
+    manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
+    return result.folder, manifest
+
+
+def _cards(manifest: dict[str, object]) -> Counter[str]:
+    return Counter(
+        p["component"]  # type: ignore[index]
+        for p in manifest["placements"]  # type: ignore[attr-defined]
+        if p["file"] == "kaarten.pdf"  # type: ignore[index]
+    )
+
+
+def _text(path: Path) -> str:
+    reader = PdfReader(path)
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+
+
+@pytest.mark.parametrize(
+    ("variants", "expected"),
+    [
+        ((), {"deck": 90, "sint": 1}),
+        (("wie-kent-hem-niet",), {"deck": 90, "sint": 1, "grote-sint": 1}),
+        (("actiepiet",), {"deck": 90, "sint": 1, "acties": 9}),
+        (("pietje-precies",), {"deck": 90, "sint": 1, "pietje-precies": 2}),
+        (
+            ("actiepiet", "pietje-precies", "wie-kent-hem-niet"),
+            {"deck": 90, "sint": 1, "grote-sint": 1, "acties": 9, "pietje-precies": 2},
+        ),
+        (("speculaas", "meer-pakjes", "surprises"), {"deck": 90, "sint": 1}),
+    ],
+)
+def test_each_kit_holds_exactly_the_cards_its_variants_use(
+    tmp_path: Path, variants: tuple[str, ...], expected: dict[str, int]
+) -> None:
+    _folder, manifest = _kit(tmp_path, *variants)
+    deck = load_game(GAME).spec.component("deck").card_count
+    assert dict(_cards(manifest)) == {k: deck if k == "deck" else v for k, v in expected.items()}
+
+
+def test_the_action_cards_include_stafpiet_and_at_least_eight_actions() -> None:
+    spec = load_game(GAME).spec
+    actions = spec.component("acties").rows
+    assert len(actions) >= 8
+    assert "stafpiet" in {r.id for r in actions}
+    assert {r.fields["kind"] for r in actions} == {"strategisch", "flauw"}
+    assert spec.component("pietje-precies").rows[0].id == "pietje-precies"
+
+
+def test_every_colour_has_its_own_symbol() -> None:
+    deck = load_game(GAME).spec.component("deck").rows
+    symbols: dict[object, set[object]] = {}
+    for row in deck:
+        symbols.setdefault(row.fields["colour"], set()).add(row.fields["symbol"])
+    assert all(len(s) == 1 for s in symbols.values())
+    assert len({next(iter(s)) for s in symbols.values()}) == len(symbols) == 5
+
+
+def test_contradicting_variants_are_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        [
+            "build",
+            GAME,
+            "--variant",
+            "meer-pakjes",
+            "--variant",
+            "minder-pakjes",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 2
+    assert (
+        "variants 'meer-pakjes' and 'minder-pakjes' of sinterklaas cannot be combined"
+        in result.stderr
+    )
+    assert not any(tmp_path.iterdir())
+
+
+def test_score_sheet_has_the_surprise_column_only_with_surprises(tmp_path: Path) -> None:
+    base, _ = _kit(tmp_path / "base")
+    surprises, _ = _kit(tmp_path / "surprises", "surprises")
+    assert "Winnaar" in _text(base / "scoreblad.pdf")
+    assert "Surprise voor" not in _text(base / "scoreblad.pdf")
+    assert "Surprise voor" in _text(surprises / "scoreblad.pdf")
+
+
+def test_player_aid_states_the_numbers_of_the_kit(tmp_path: Path) -> None:
+    base, _ = _kit(tmp_path / "base")
+    more, _ = _kit(tmp_path / "meer", "meer-pakjes", "pietje-precies")
+    base_front = " ".join(r.text for r in read_page(PdfReader(base / "spelershulp.pdf"), 0).texts)
+    more_reader = PdfReader(more / "spelershulp.pdf")
+    more_front = " ".join(r.text for r in read_page(more_reader, 0).texts)
+    more_back = " ".join(r.text for r in read_page(more_reader, 1).texts)
+    assert "tot 6 kaarten" in base_front and "3 keer bieden" in base_front
+    assert "tot 8 kaarten" in more_front and "4 keer bieden" in more_front
+    assert "Pietje Precies" in more_back
+
+
+def test_rulebook_has_the_chosen_variants_only(tmp_path: Path) -> None:
+    base, _ = _kit(tmp_path / "base")
+    mixed, _ = _kit(tmp_path / "mixed", "speculaas", "pietje-precies")
+    base_text, mixed_text = _text(base / "spelregels.pdf"), _text(mixed / "spelregels.pdf")
+    for name in ("Speculaas", "Overschattingsregel", "Remiseregel", "Pietje Precies"):
+        assert name not in base_text
+        assert name in mixed_text
+    assert "Actiepiet" not in mixed_text.split("Varianten", 1)[-1].split("Voorbeelden")[0]
+    assert "tot zes kaarten" in base_text
