@@ -47,6 +47,13 @@ def test_markup_blocks_in_order() -> None:
     ]
 
 
+def test_rule_ids_inside_a_paragraph_are_printed_small() -> None:
+    (block,) = parse("Eerst dit. [SK-P3] Dan dat. [SK-P4]")
+    assert block == Paragraph(
+        'Eerst dit. <font size="7" color="#8A8178">[SK-P3]</font> Dan dat.', ("SK-P4",)
+    )
+
+
 def test_inline_markup_escapes_everything_else() -> None:
     assert inline("**a** en *b* <c> & 3 * 4") == "<b>a</b> en <i>b</i> &lt;c&gt; &amp; 3 * 4"
 

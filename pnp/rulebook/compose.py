@@ -24,6 +24,7 @@ from pnp.rulebook.markup import Block, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.sheets.sizes import PAPERS
 from pnp.spec.model import Component, GameSpec
+from pnp.spec.tomlsource import TomlSource
 
 SCREEN_PAGE_MM = (148.0, 210.0)
 """The screen edition is A5, one page per PDF page."""
@@ -109,7 +110,13 @@ def template_context(
         "examples": len(examples),
         "print": dict(printing),
         "scoresheet": _scoresheet(spec, chosen),
+        "data": rulebook_data(spec.folder / "rulebook"),
     }
+
+
+def rulebook_data(folder: Path) -> dict[str, object]:
+    """Every ``*.toml`` beside the templates, by file stem (e.g. a measured balance table)."""
+    return {path.stem: TomlSource.read(path).data for path in sorted(folder.glob("*.toml"))}
 
 
 def _scoresheet(spec: GameSpec, chosen: tuple[str, ...]) -> dict[str, object] | None:

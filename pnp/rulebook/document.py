@@ -37,7 +37,15 @@ from pnp.draw.fonts import font_name, register_all
 from pnp.errors import PnpError
 from pnp.project import GameData
 from pnp.rulebook.example import CardPicture, Example
-from pnp.rulebook.markup import Block, Directive, Heading, ListBlock, Note, inline
+from pnp.rulebook.markup import (
+    RULE_TAG_MARKUP,
+    Block,
+    Directive,
+    Heading,
+    ListBlock,
+    Note,
+    inline,
+)
 from pnp.rulebook.markup import Paragraph as TextBlock
 from pnp.rulebook.pictures import Captioned, CardArtist, CardStrip
 from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
@@ -216,7 +224,7 @@ class _StoryBuilder:
         text = block.text
         if block.rules:
             tags = ", ".join(block.rules)
-            text += f' <font size="7" color="#8A8178">[{tags}]</font>'
+            text += " " + RULE_TAG_MARKUP.replace("\\1", tags)
         return Paragraph(text, style or self.styles.body)
 
     def story(self) -> list[Flowable]:

@@ -27,6 +27,7 @@ DIRECTIVES = ("title", "toc", "components", "examples", "pagebreak", "cards")
 """Names a ``::`` line may use."""
 
 _RULE_TAG = re.compile(r"\s*\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]\s*$")
+_INLINE_RULES = re.compile(r"\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _ORDERED = re.compile(r"^(\d+)\.\s+")
@@ -85,11 +86,16 @@ class Directive:
 Block = Heading | Paragraph | ListBlock | Note | Directive
 
 
+RULE_TAG_MARKUP = '<font size="7" color="#8A8178">[\\1]</font>'
+"""How a rule ID in brackets is printed: small and grey."""
+
+
 def inline(text: str) -> str:
-    """Plain text with ``**bold**`` and ``*italic*`` as reportlab paragraph markup."""
+    """Plain text with ``**bold**``, ``*italic*`` and ``[XX-B1]`` rule IDs as paragraph markup."""
     escaped = escape(text, quote=False)
     escaped = _BOLD.sub(r"<b>\1</b>", escaped)
-    return _ITALIC.sub(r"<i>\1</i>", escaped)
+    escaped = _ITALIC.sub(r"<i>\1</i>", escaped)
+    return _INLINE_RULES.sub(RULE_TAG_MARKUP, escaped)
 
 
 def _paragraph(text: str) -> Paragraph:

@@ -11,9 +11,11 @@ Targets (the designer notes state them): the base game with 4 players has a
 median of 5-12 rounds; every player count and multiple has a median of at
 least 3 rounds. Run::
 
-    python -m pnp.games.sinterklaas.balance [--games 500] [--jobs 2] [--seed 0]
+    python -m pnp.games.sinterklaas.balance [--games 500] [--jobs 2] [--seed 0] [--write]
 
 The exit status is 1 if a target is missed. Results do not depend on ``--jobs``.
+``--write`` also stores the table in ``cardspecs/sinterklaas/rulebook/balans.toml``,
+which the rulebook's designer notes print (re-run it after changing the deck).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from pnp.engine.simulate import GameOutcome, run_games
 from pnp.games.sinterklaas.config import MEER_PAKJES, MINDER_PAKJES, SinterklaasConfig
 from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.policies import HeuristicPolicy
+from pnp.output import write_text_atomic
+from pnp.paths import display_path, project_root
 
 MULTIPLE_VARIANTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("minder-pakjes (2)", (MINDER_PAKJES,)),
@@ -151,6 +155,39 @@ def format_table(rows: Sequence[BalanceRow]) -> str:
     return "\n".join(lines)
 
 
+RULES_DUTCH = {
+    "minder-pakjes (2)": "minder pakjes",
+    "base (3)": "basisspel",
+    "meer-pakjes (4)": "meer pakjes",
+}
+
+
+def balance_toml(rows: Sequence[BalanceRow], *, games: int, seed: int) -> str:
+    """The table as TOML for the rulebook: the deck it was measured on and one entry per row."""
+    deck = spec_configs()["base (3)"].deck_size
+    lines = [
+        "# Written by python -m pnp.games.sinterklaas.balance --write; do not edit by hand.",
+        "# The rulebook's designer notes print it; a test checks it matches the deck.",
+        f"deck = {deck}",
+        f"games = {games}",
+        f"seed = {seed}",
+    ]
+    for row in rows:
+        lines += [
+            "",
+            "[[rows]]",
+            f"players = {row.players}",
+            f'rules = "{RULES_DUTCH[row.rules]}"',
+            f"median = {row.median_rounds:g}",
+            f"p10 = {row.p10_rounds:g}",
+            f"p90 = {row.p90_rounds:g}",
+            f"one_left = {row.one_left:.3f}",
+            f"showdown = {row.showdown:.3f}",
+            f"no_winner = {row.no_winner:.3f}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the study and print the table; exit 1 if a target is missed."""
     parser = argparse.ArgumentParser(
@@ -159,8 +196,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=500, help="games per setting")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", action="store_true", help="store the table for the rulebook")
     args = parser.parse_args(argv)
     rows = study(args.games, jobs=args.jobs, seed=args.seed)
+    if args.write:
+        path = project_root() / "cardspecs" / "sinterklaas" / "rulebook" / "balans.toml"
+        write_text_atomic(path, balance_toml(rows, games=args.games, seed=args.seed))
+        print(f"wrote {display_path(path)}")
     low, high = BASE_TARGET
     print(
         f"Sinterklaas balance (SK-D1): heuristic policy in every seat, {args.games} games "
