@@ -20,14 +20,21 @@ def describe_games() -> str:
             continue
         low, high = spec.players
         lines.append(f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min)")
+        width = max([14, *(len(c.id) for c in spec.components), *(len(v) for v in spec.variants)])
         lines.append("  components:")
         for comp in spec.components:
             only = f"  [only with {', '.join(comp.variants)}]" if comp.variants else ""
             lines.append(
-                f"    {comp.id:<14} {comp.card_count:>3} × {comp.size.name} "
+                f"    {comp.id:<{width}} {comp.card_count:>3} × {comp.size.name} "
                 f"{comp.size.width:g}×{comp.size.height:g} mm  {comp.name}{only}"
             )
         lines.append("  variants:" if spec.variants else "  variants: none")
         for variant in spec.variants.values():
-            lines.append(f"    {variant.id:<14} {variant.name}: {variant.summary}")
+            lines.append(f"    {variant.id:<{width}} {variant.name}: {variant.summary}")
+        if spec.scoresheet is not None:
+            sheet = spec.scoresheet
+            lines.append(
+                f"  score sheet: {sheet.file}.pdf, {sheet.rows} rounds × {sheet.players} players, "
+                f"{sheet.per_page} per page"
+            )
     return "\n".join(lines)
