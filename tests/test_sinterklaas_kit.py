@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -128,3 +129,29 @@ def test_rulebook_has_the_chosen_variants_only(tmp_path: Path) -> None:
         assert name in mixed_text
     assert "Actiepiet" not in mixed_text.split("Varianten", 1)[-1].split("Voorbeelden")[0]
     assert "tot zes kaarten" in base_text
+
+
+def test_designer_notes_print_the_balance_measured_on_this_deck(tmp_path: Path) -> None:
+    """SK-D1: the stored balance table was measured on the deck the tables describe."""
+    spec = load_game(GAME).spec
+    balance = tomllib.loads((spec.folder / "rulebook" / "balans.toml").read_text("utf-8"))
+    assert balance["deck"] == spec.component("deck").card_count
+    low, high = spec.players
+    rows = balance["rows"]
+    assert {(r["players"], r["rules"]) for r in rows} == {
+        (p, rules)
+        for p in range(low, high + 1)
+        for rules in ("minder pakjes", "basisspel", "meer pakjes")
+    }
+    assert all(r["median"] >= 3 for r in rows)
+    folder, _ = _kit(tmp_path)
+    text = _text(folder / "spelregels.pdf")
+    for players in range(low, high + 1):
+        line = " ".join(
+            f"{r['rules']} {int(r['median'])} ({int(r['p10'])}–{int(r['p90'])})"
+            for r in rows
+            if r["players"] == players
+        )
+        assert f"{players} spelers: " in text
+        for part in line.split(") "):
+            assert part.strip(" )") in text
