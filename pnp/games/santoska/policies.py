@@ -1,0 +1,148 @@
+"""A sensible heuristic player for Santoska.
+
+The policy reads only the :class:`~pnp.games.santoska.view.SantoskaView` the
+runner hands it, so it remembers exactly what its player may know: the
+peeked bottom row, the cards it swapped in, the cards anybody swapped in from
+the open discard pile and the discard pile itself. Face-down cards it never
+saw are ``None`` to it; it values them at the average of the cards whose place
+it does not know.
+
+Ideas:
+
+* value a grid by its known points (groups counted, SA-B6) plus the average
+  value of an unseen card for each unknown cell;
+* take the open discard when swapping it in gains at least ``take_margin``
+  points, else draw from the draw pile; keep a drawn card only if it helps
+  (replacing an unknown card gets a small bonus: knowing is worth something);
+* call Arriba once the bottom row is known and cheap, Stop once the whole
+  grid is known and cheap (both standards relax as the round drags on and
+  when others have called Arriba); Stop at once when the grid would bring the
+  total to exactly the limit (SA-B7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, SWAP, TAKE
+from pnp.games.santoska.cards import NO_CARD, SANTOSKA
+from pnp.games.santoska.scoring import grid_points
+from pnp.games.santoska.view import Cell, SantoskaView
+
+UNKNOWN_BONUS = 0.75
+"""Extra gain for swapping out a card this player has not seen."""
+
+
+class HeuristicPolicy:
+    """Pair cards, shed high ones, close rows when they are cheap."""
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        take_margin: float = 3.0,
+        arriba_per_card: float = 3.0,
+        stop_per_card: float = 1.5,
+        patience: float = 1.0,
+    ) -> None:
+        self.take_margin = take_margin
+        self.arriba_per_card = arriba_per_card
+        self.stop_per_card = stop_per_card
+        self.patience = patience
+
+    def choose(self, view: SantoskaView, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """Pick a move (deterministic: ``rng`` is unused)."""
+        first = legal_actions[0]
+        if first == TAKE:
+            return self._begin(view, legal_actions)
+        if first == END:
+            return self._call(view, legal_actions)
+        return self._place(view, legal_actions)
+
+    # -- valuing grids ---------------------------------------------------------------
+
+    @staticmethod
+    def unseen_value(view: SantoskaView) -> float:
+        """The average points of a lone card among those whose place is unknown."""
+        counts = view.unseen_counts()
+        total = sum(counts.values())
+        if not total:
+            return 5.0
+        penalty = view.config.santoska_penalty
+        points = sum((penalty if c == SANTOSKA else c) * k for c, k in counts.items())
+        return points / total
+
+    @staticmethod
+    def estimate(view: SantoskaView, cells: Sequence[Cell], unknown: float) -> float:
+        """Known points of ``cells`` plus ``unknown`` for every face-down cell never seen."""
+        config = view.config
+        points = grid_points(cells, view.row_length, config.santoska_penalty, config.santoska_bonus)
+        return points + unknown * sum(1 for c in cells if c is None)
+
+    def best_swap(self, view: SantoskaView, card: int, unknown: float) -> tuple[float, int]:
+        """``(gain, col)`` of the best column of the active row for ``card``."""
+        cells = list(view.cells())
+        n = view.row_length
+        offset = n * view.active_row()
+        base = self.estimate(view, cells, unknown)
+        best_gain, best_col = float("-inf"), 0
+        for col in range(n):
+            cell = offset + col
+            old = cells[cell]
+            cells[cell] = card
+            gain = base - self.estimate(view, cells, unknown)
+            if old is None:
+                gain += UNKNOWN_BONUS
+            cells[cell] = old
+            if gain > best_gain:
+                best_gain, best_col = gain, col
+        return best_gain, best_col
+
+    # -- the three decisions -----------------------------------------------------------
+
+    def _begin(self, view: SantoskaView, legal: Sequence[int]) -> int:
+        if DRAW not in legal:
+            return TAKE
+        top = view.discard_top
+        if top == NO_CARD:
+            return DRAW
+        gain, _ = self.best_swap(view, top, self.unseen_value(view))
+        return TAKE if gain >= self.take_margin else DRAW
+
+    def _place(self, view: SantoskaView, legal: Sequence[int]) -> int:
+        gain, col = self.best_swap(view, view.hand, self.unseen_value(view))
+        if DISCARD in legal and gain <= 0:
+            return DISCARD
+        return SWAP + col
+
+    def _call(self, view: SantoskaView, legal: Sequence[int]) -> int:
+        n = view.row_length
+        players = len(view.remaining)
+        laps = view.turn / max(1, players)
+        others_done = sum(1 for s in view.remaining if s != view.seat and view.arriba[s])
+        slack = (laps / (2.0 * n * self.patience)) + others_done
+        cells = view.cells()
+        unknown = self.unseen_value(view)
+        if ARRIBA in legal:
+            bottom = list(cells[:n]) + [None] * n
+            if any(c is None for c in bottom[:n]) and laps < 3 * n * self.patience:
+                return END
+            points = self.estimate(view, bottom, unknown) - unknown * n
+            return ARRIBA if points <= n * self.arriba_per_card + slack else END
+        if STOP in legal:
+            points = self.estimate(view, cells, unknown)
+            all_known = all(c is not None for c in cells)
+            if all_known and view.totals[view.seat] + points == view.config.limit:
+                return STOP
+            if not all_known and laps < 4 * n * self.patience:
+                return END
+            return STOP if points <= 2 * n * self.stop_per_card + slack else END
+        return END
+
+    def __repr__(self) -> str:
+        return (
+            f"HeuristicPolicy(take_margin={self.take_margin}, "
+            f"arriba_per_card={self.arriba_per_card}, stop_per_card={self.stop_per_card}, "
+            f"patience={self.patience})"
+        )
