@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -13,6 +14,11 @@ from typer.testing import CliRunner
 
 from pnp.build import BuildOptions, build
 from pnp.cli import app
+from pnp.games.sinterklaas import combinations as sk_combinations
+from pnp.games.sinterklaas import config as sk_config
+from pnp.games.sinterklaas import effects as sk_effects
+from pnp.games.sinterklaas import engine as sk_engine
+from pnp.games.sinterklaas import scoring as sk_scoring
 from pnp.project import load_game
 from tests.pdfinspect import read_page
 
@@ -155,3 +161,15 @@ def test_designer_notes_print_the_balance_measured_on_this_deck(tmp_path: Path) 
         assert f"{players} spelers: " in text
         for part in line.split(") "):
             assert part.strip(" )") in text
+
+
+def test_every_rule_id_of_the_engine_is_stated_in_the_full_rulebook(tmp_path: Path) -> None:
+    everything = ("meer-pakjes", "surprises", "speculaas", "actiepiet", "pietje-precies")
+    folder, _ = _kit(tmp_path, *everything, "wie-kent-hem-niet")
+    docs = " ".join(
+        m.__doc__ or "" for m in (sk_engine, sk_config, sk_combinations, sk_scoring, sk_effects)
+    )
+    rule_ids = set(re.findall(r"SK-[A-Z]\d+", docs))
+    assert {"SK-B1", "SK-B9", "SK-V5", "SK-P4", "SK-W5", "SK-D1"} <= rule_ids
+    stated = set(re.findall(r"SK-[A-Z]\d+", _text(folder / "spelregels.pdf")))
+    assert rule_ids <= stated, sorted(rule_ids - stated)
