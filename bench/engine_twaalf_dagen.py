@@ -1,14 +1,10 @@
 """Benchmark of the twaalf-dagen reference engine (event log off).
 
-Measures, for random play:
-
-* actions applied per second on one core (chance actions included, with the
-  legal-action generation and the policy's choice they need);
-* full games per second on one core;
-* the wall time of a 10,000-game simulation with ``jobs=2``.
-
-Targets: at least 20,000 actions/s per core; 10,000 games in under 60 s on
-2 cores. Run from the repository root::
+Measures actions applied per second on one core with random and heuristic
+play (chance actions included, with the legal-action generation and the
+policy's choice they need), full games per second, and the wall time of a
+simulation on ``--jobs`` processes. Targets: at least 20,000 actions/s per core
+with random play; 10,000 games in under 60 s on 2 cores. Run::
 
     python bench/engine_twaalf_dagen.py [--players 4] [--games 2000] [--sim-games 10000]
 """
@@ -16,38 +12,12 @@ Targets: at least 20,000 actions/s per core; 10,000 games in under 60 s on
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import enginebench as eb
 
-from pnp.engine import RandomPolicy, play
-from pnp.engine.simulate import simulate
+from pnp.engine import RandomPolicy
 from pnp.games.twaalf_dagen.engine import ENGINE, standard_config
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
-
-TARGET_ACTIONS_PER_S = 20_000
-TARGET_SIM_SECONDS = 60.0
-
-
-def single_core(players: int, games: int, heuristic: bool = False) -> tuple[float, float, int]:
-    """Play ``games`` games in this process; return (actions/s, games/s, actions)."""
-    config = standard_config()
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        policies = [HeuristicPolicy() if heuristic else RandomPolicy() for _ in range(players)]
-        actions += len(play(ENGINE, config, policies, seed).state.history)
-    elapsed = time.perf_counter() - start
-    return actions / elapsed, games / elapsed, actions
-
-
-def parallel(players: int, games: int, jobs: int) -> tuple[float, int]:
-    """Simulate ``games`` games on ``jobs`` processes; return (wall seconds, actions)."""
-    start = time.perf_counter()
-    summary = simulate("twaalf-dagen", standard_config(), players, games, seed=1, jobs=jobs)
-    return time.perf_counter() - start, summary.total_actions
 
 
 def main() -> int:
@@ -58,31 +28,21 @@ def main() -> int:
     parser.add_argument("--sim-games", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-
-    rate, games_rate, actions = single_core(args.players, args.games)
-    h_rate, h_games_rate, _ = single_core(args.players, max(1, args.games // 4), heuristic=True)
-    wall, sim_actions = parallel(args.players, args.sim_games, args.jobs)
-
-    rows = [
-        ("actions/s, 1 core, random", f"{rate:,.0f}", f">= {TARGET_ACTIONS_PER_S:,}"),
-        ("games/s, 1 core, random", f"{games_rate:,.1f}", ""),
-        ("actions per game, random", f"{actions / args.games:,.1f}", ""),
-        ("actions/s, 1 core, heuristic", f"{h_rate:,.0f}", ""),
-        ("games/s, 1 core, heuristic", f"{h_games_rate:,.1f}", ""),
-        (
-            f"{args.sim_games:,} games, jobs={args.jobs}, wall s",
-            f"{wall:.2f}",
-            f"< {TARGET_SIM_SECONDS:.0f}",
-        ),
-        (f"actions/s, jobs={args.jobs}", f"{sim_actions / wall:,.0f}", ""),
-    ]
-    print(f"twaalf-dagen engine, {args.players} players, event log off")
-    print(f"{'measure':<34} {'value':>12}  target")
-    for name, value, target in rows:
-        print(f"{name:<34} {value:>12}  {target}")
-    ok = rate >= TARGET_ACTIONS_PER_S and wall < TARGET_SIM_SECONDS
-    print("targets met" if ok else "TARGET MISSED")
-    return 0 if ok else 1
+    config = standard_config()
+    rows, ok = eb.play_rows(
+        "",
+        ENGINE,
+        config,
+        (RandomPolicy, HeuristicPolicy),
+        args.players,
+        args.games,
+        max(1, args.games // 4),
+    )
+    sim, sim_ok = eb.simulation_rows(
+        "twaalf-dagen", config, args.players, args.sim_games, args.jobs
+    )
+    title = f"twaalf-dagen engine, {args.players} players, event log off"
+    return eb.report(title, rows + sim, ok and sim_ok)
 
 
 if __name__ == "__main__":
