@@ -32,15 +32,14 @@ stored in each pinned file.
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.engine.core import GameRecord, play
+from pnp.engine.pinned import PinnedRecord, finder_main, pinned_path
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -70,17 +69,9 @@ from pnp.games.twaalf_dagen.example_cases import (
 )
 from pnp.games.twaalf_dagen.example_claims import kept_straight
 from pnp.games.twaalf_dagen.example_phrases import example_title
-from pnp.games.twaalf_dagen.example_trace import (
-    Moment,
-    Pinned,
-    TrickTrace,
-    pinned_path,
-    walk_tricks,
-)
+from pnp.games.twaalf_dagen.example_trace import FINDER, FOCUS, Moment, TrickTrace, walk_tricks
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.output import write_text_atomic
-from pnp.paths import display_path
 from pnp.spec.model import GameSpec
 
 PLAYERS = 4
@@ -303,7 +294,7 @@ def search(spec: GameSpec, wanted: Sequence[Wanted], seeds: Sequence[int]) -> di
     return found
 
 
-def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> Pinned:
+def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> PinnedRecord:
     """The pinned file content for a found trick."""
     actions = found.actions[: found.trace.last + 1]
     record = GameRecord(
@@ -313,18 +304,19 @@ def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> Pinned:
         found.seed,
         tuple(ENGINE.encode_action(a) for a in actions),
     )
-    return Pinned(
+    return PinnedRecord(
         id=wanted.case.id,
         title=example_title(wanted.case.kind, found.trace.lead.cards),
         kind=wanted.case.kind,
-        hand=found.trace.hand,
-        trick=found.trace.trick,
+        focus=tuple(zip(FOCUS, (found.trace.hand, found.trace.trick), strict=True)),
         policies=(wanted.policy,) * PLAYERS,
         record=record,
     )
 
 
-def find_one(spec: GameSpec, wanted: Wanted, seeds: Sequence[int]) -> tuple[Pinned, Found] | None:
+def find_one(
+    spec: GameSpec, wanted: Wanted, seeds: Sequence[int]
+) -> tuple[PinnedRecord, Found] | None:
     """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
     found = search(spec, [wanted], seeds).get(wanted.case.id)
     return None if found is None else (pinned_for(spec, wanted, found), found)
@@ -358,25 +350,12 @@ def find_pinned(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``--update`` rewrites the pinned files; otherwise compare and exit 1 on a difference."""
-    from pnp.project import load_game
-
-    parser = argparse.ArgumentParser(
-        prog="python -m pnp.games.twaalf_dagen.example_finder",
-        description="Find the twaalf-dagen rulebook examples in seeded engine games.",
+    return finder_main(
+        argv,
+        game_id="twaalf-dagen",
+        finder_module=FINDER,
+        find=lambda s, r: find_pinned(s, None, r),
     )
-    parser.add_argument("--update", action="store_true", help="rewrite the pinned files")
-    args = parser.parse_args(argv)
-    spec = load_game("twaalf-dagen").spec
-    pinned = find_pinned(spec, report=print)
-    stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
-    if args.update:
-        for path, text in pinned:
-            write_text_atomic(path, text)
-            print(f"wrote {display_path(path)}")
-        return 0
-    for path in stale:
-        print(f"{path.name}: differs from a fresh search (rewrite with --update)", file=sys.stderr)
-    return 1 if stale else 0
 
 
 if __name__ == "__main__":

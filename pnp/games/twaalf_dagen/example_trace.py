@@ -6,22 +6,26 @@ what the acting seat faced (:class:`Moment`) and the events it caused.
 
 Every example is a real game, pinned in
 ``cardspecs/twaalf-dagen/examples/<example-id>.json`` by
-:mod:`pnp.games.twaalf_dagen.example_finder` (:class:`Pinned`): the game
+:mod:`pnp.games.twaalf_dagen.example_finder`: the game
 record (every action, chance included) up to and including the *focus* trick,
-the focus's hand and trick numbers, the example's id, kind and Dutch title.
+the focus's hand and trick numbers, the example's id, kind and Dutch title
+(the format is shared: :class:`~pnp.engine.pinned.PinnedRecord`).
 :func:`load_pinned` reads one and replays it up to its focus trick.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from pnp.engine.core import JSON, TERMINAL, Event, EventLog, GameRecord
-from pnp.engine.golden import format_json
-from pnp.errors import PnpError
+from pnp.engine.core import TERMINAL, Event
+from pnp.engine.pinned import (
+    PinnedRecord,
+    RecentLog,
+    pinned_path,
+    read_pinned,
+    replay_failed,
+)
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -35,25 +39,14 @@ from pnp.games.twaalf_dagen.example_cases import PinnedCase
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
 
-EXAMPLES_FOLDER = "examples"
-"""The folder of pinned example records inside the game's spec folder."""
+FOCUS = ("hand", "trick")
+"""The names of a pinned example's focus numbers: the hand and the trick in it."""
+
+FINDER = "pnp.games.twaalf_dagen.example_finder"
+"""The module that finds and rewrites the pinned files."""
 
 # ---------------------------------------------------------------------------
 # Walking a game trick by trick
-
-
-class _RecentLog(EventLog):
-    """An event log that keeps only the events of the latest action."""
-
-    __slots__ = ("recent",)
-
-    def __init__(self) -> None:
-        super().__init__(True)
-        self.recent: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        """Remember ``event`` as one of the latest action's events."""
-        self.recent.append(event)
 
 
 @dataclass(frozen=True)
@@ -116,7 +109,7 @@ class TrickTrace:
 
 
 def _moment(
-    state: TwaalfDagenState, log: _RecentLog, index: int, action: int, legal: tuple[int, ...]
+    state: TwaalfDagenState, log: RecentLog, index: int, action: int, legal: tuple[int, ...]
 ) -> Moment:
     """Push ``action`` and describe it with what the acting seat faced before it."""
     seat = state.to_move
@@ -137,7 +130,7 @@ def walk_tricks(
     With ``leads``, only tricks whose lead passes that test are traced and
     yielded (the others are only replayed, which is faster).
     """
-    log = _RecentLog()
+    log = RecentLog()
     state = ENGINE.new_state(config, num_players, log)
     moments: list[Moment] = []
     tracing = False
@@ -175,111 +168,31 @@ def walk_tricks(
 # Pinned records
 
 
-@dataclass(frozen=True)
-class Pinned:
-    """A pinned example: the game record up to its focus trick, and what to show."""
-
-    id: str
-    title: str
-    kind: str
-    hand: int
-    trick: int
-    policies: tuple[str, ...]
-    record: GameRecord
-
-    def to_json(self) -> str:
-        """The file's text: readable JSON ending with a newline."""
-        data: dict[str, JSON] = {
-            "id": self.id,
-            "title": self.title,
-            "kind": self.kind,
-            "focus": {"hand": self.hand, "trick": self.trick},
-            "policies": list(self.policies),
-            **self.record.to_dict(),
-        }
-        return format_json(data) + "\n"
-
-    @classmethod
-    def from_json(cls, text: str) -> Pinned:
-        """Read a pinned file's text; ``ValueError`` if it is malformed."""
-        data = json.loads(text)
-        if not isinstance(data, dict):
-            raise ValueError("expected a JSON object")
-        focus = data.get("focus")
-        if not isinstance(focus, dict):
-            raise ValueError("'focus' must be an object with 'hand' and 'trick'")
-        policies = data.get("policies", [])
-        if not isinstance(policies, list) or not all(isinstance(p, str) for p in policies):
-            raise ValueError("'policies' must be a list of names")
-        return cls(
-            id=_text(data, "id"),
-            title=_text(data, "title"),
-            kind=_text(data, "kind"),
-            hand=_whole(focus, "hand"),
-            trick=_whole(focus, "trick"),
-            policies=tuple(str(p) for p in policies),
-            record=GameRecord.from_dict(data),
-        )
-
-
-def _text(data: Mapping[str, object], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"'{key}' must be a non-empty string")
-    return value
-
-
-def _whole(data: Mapping[str, object], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"focus '{key}' must be a whole number from 1")
-    return value
-
-
-def pinned_path(spec: GameSpec, example_id: str) -> Path:
-    """Where the pinned record of ``example_id`` lives."""
-    return spec.folder / EXAMPLES_FOLDER / f"{example_id}.json"
-
-
-def focus_trace(pinned: Pinned, config: TwaalfDagenConfig) -> TrickTrace:
+def focus_trace(pinned: PinnedRecord, config: TwaalfDagenConfig) -> TrickTrace:
     """Replay ``pinned`` and return its focus trick, which must end the record.
 
     Raises ``ValueError`` when the record does not replay or its last action
     does not end the focus trick.
     """
+    hand, trick = pinned.focus_value("hand"), pinned.focus_value("trick")
     actions = [ENGINE.decode_action(a) for a in pinned.record.actions]
     found: TrickTrace | None = None
     for trace in walk_tricks(config, pinned.record.num_players, actions):
-        if (trace.hand, trace.trick) == (pinned.hand, pinned.trick):
+        if (trace.hand, trace.trick) == (hand, trick):
             found = trace
     if found is None:
-        raise ValueError(f"hand {pinned.hand}, trick {pinned.trick} is not in the record")
+        raise ValueError(f"hand {hand}, trick {trick} is not in the record")
     if found.last != len(actions) - 1:
         raise ValueError("the record does not end with the focus trick")
     return found
 
 
-def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[Pinned, TrickTrace]:
+def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[PinnedRecord, TrickTrace]:
     """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file."""
-    path = pinned_path(spec, case.id)
-    rerun = "re-run python -m pnp.games.twaalf_dagen.example_finder --update"
-    try:
-        pinned = Pinned.from_json(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PnpError.single(f"pinned example missing ({rerun})", path) from None
-    except OSError as exc:
-        raise PnpError.single(f"cannot read the pinned example: {exc.strerror}", path) from None
-    except json.JSONDecodeError as exc:
-        raise PnpError.single(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
-    except ValueError as exc:
-        raise PnpError.single(f"not a pinned example record: {exc}", path) from None
-    if (pinned.id, pinned.kind) != (case.id, case.kind):
-        raise PnpError.single(f"expected example '{case.id}' of kind '{case.kind}'", path)
-    if pinned.record.game_id != spec.id:
-        raise PnpError.single(f"the record is a game of '{pinned.record.game_id}'", path)
+    pinned = read_pinned(spec, case.id, case.kind, FOCUS, FINDER)
     try:
         config = config_from_spec(spec, pinned.record.variants)
         trace = focus_trace(pinned, config)
     except (ValueError, KeyError, TypeError) as exc:
-        raise PnpError.single(f"the pinned game no longer replays: {exc} ({rerun})", path) from None
+        raise replay_failed(pinned_path(spec, case.id), exc, FINDER) from None
     return pinned, trace

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
 from pnp.errors import PnpError
 from pnp.games.twaalf_dagen.example_cases import (
     KIND_GAME_END,
@@ -31,13 +32,7 @@ from pnp.games.twaalf_dagen.example_cases import (
 from pnp.games.twaalf_dagen.example_claims import KIND_CLAIMS, WinsTrick
 from pnp.games.twaalf_dagen.example_phrases import PHRASES
 from pnp.games.twaalf_dagen.example_steps import StepContext, step_context, trick_steps
-from pnp.games.twaalf_dagen.example_trace import (
-    EXAMPLES_FOLDER,
-    Pinned,
-    TrickTrace,
-    load_pinned,
-    pinned_path,
-)
+from pnp.games.twaalf_dagen.example_trace import FINDER, TrickTrace, load_pinned
 from pnp.rulebook.dutch import number_word, ordinal_word
 from pnp.rulebook.example import Example, Step
 from pnp.spec.model import GameSpec
@@ -50,7 +45,7 @@ def _seats_text(ctx: StepContext, values: Sequence[str], separator: str) -> str:
     return separator.join(f"{ctx.names[s]}{values[s]}" for s in seats)
 
 
-def _intro(ctx: StepContext, pinned: Pinned) -> str:
+def _intro(ctx: StepContext, pinned: PinnedRecord) -> str:
     trace = ctx.trace
     hands = [": " + " ".join(map(str, cards)) for cards in trace.start_hands]
     text = PHRASES["intro"].format(
@@ -67,14 +62,14 @@ def _intro(ctx: StepContext, pinned: Pinned) -> str:
     return text
 
 
-def _outro(ctx: StepContext, pinned: Pinned) -> str:
+def _outro(ctx: StepContext, pinned: PinnedRecord) -> str:
     if pinned.kind != KIND_GIFTS:
         return ""
     gifts = [f" {g}" for g in ctx.trace.end_gifts]
     return PHRASES["outro_gifts"].format(gifts=_seats_text(ctx, gifts, ", "))
 
 
-def _check_kind(pinned: Pinned, steps: Sequence[Step], path: Path) -> None:
+def _check_kind(pinned: PinnedRecord, steps: Sequence[Step], path: Path) -> None:
     """The example must still show its situation (engine or policy changes could lose it)."""
     claims = [step.claim for step in steps]
     missing = [
@@ -83,14 +78,10 @@ def _check_kind(pinned: Pinned, steps: Sequence[Step], path: Path) -> None:
     if pinned.kind == KIND_TIE and not any(isinstance(c, WinsTrick) and c.tie_with for c in claims):
         missing.append("a tie on the lowest card")
     if missing:
-        raise PnpError.single(
-            f"the pinned game no longer shows a '{pinned.kind}' example (missing: "
-            f"{', '.join(missing)}); re-run python -m pnp.games.twaalf_dagen.example_finder --update",
-            path,
-        )
+        raise situation_lost(path, pinned.kind, missing, FINDER)
 
 
-def render_example(spec: GameSpec, pinned: Pinned, trace: TrickTrace) -> Example:
+def render_example(spec: GameSpec, pinned: PinnedRecord, trace: TrickTrace) -> Example:
     """Turn a replayed pinned example into the rulebook's :class:`Example`."""
     ctx = step_context(spec, trace)
     steps = trick_steps(ctx)

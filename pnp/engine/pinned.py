@@ -1,0 +1,203 @@
+"""Pinned example records: real engine games stored with a game's data for its rulebook examples.
+
+Every rulebook example is a real game played by the reference engine and
+pinned in ``cardspecs/<game>/examples/<example-id>.json`` by the game's
+example finder: the game record (every action, chance included) up to the
+end of the part the example tells (its *focus*), with the example's id, kind,
+Dutch title and the names of the policies that played it. The focus is a
+few whole numbers whose names the game chooses (``hand`` and ``trick`` for
+twaalf-dagen, ``round`` for sinterklaas).
+
+This module holds what every game's examples share: the file format
+(:class:`PinnedRecord`), reading a file with every problem reported as a
+:class:`~pnp.errors.PnpError` naming it (:func:`read_pinned`), the errors
+for a record that no longer replays or no longer shows its situation, an
+event log that keeps only the latest action's events (:class:`RecentLog`),
+and the ``--update``/check command of the finders (:func:`finder_main`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.engine.core import JSON, Event, EventLog, GameRecord
+from pnp.engine.golden import format_json
+from pnp.errors import PnpError
+from pnp.output import write_text_atomic
+from pnp.paths import display_path
+from pnp.spec.model import GameSpec
+
+EXAMPLES_FOLDER = "examples"
+"""The folder of pinned example records inside a game's spec folder."""
+
+
+class RecentLog(EventLog):
+    """An event log that keeps only the events of the latest action (clear ``recent`` before it)."""
+
+    __slots__ = ("recent",)
+
+    def __init__(self) -> None:
+        super().__init__(True)
+        self.recent: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        """Remember ``event`` as one of the latest action's events."""
+        self.recent.append(event)
+
+
+@dataclass(frozen=True)
+class PinnedRecord:
+    """A pinned example: the game record up to the end of its focus, and what to show."""
+
+    id: str
+    title: str
+    kind: str
+    focus: tuple[tuple[str, int], ...]
+    """The focus numbers by name, in file order (e.g. ``(("hand", 3), ("trick", 7))``)."""
+    policies: tuple[str, ...]
+    record: GameRecord
+
+    def focus_value(self, name: str) -> int:
+        """One focus number; ``KeyError`` if the focus has no such name."""
+        return dict(self.focus)[name]
+
+    def to_json(self) -> str:
+        """The file's text: readable JSON ending with a newline."""
+        focus: dict[str, JSON] = {name: value for name, value in self.focus}
+        data: dict[str, JSON] = {
+            "id": self.id,
+            "title": self.title,
+            "kind": self.kind,
+            "focus": focus,
+            "policies": list(self.policies),
+            **self.record.to_dict(),
+        }
+        return format_json(data) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, focus_names: Sequence[str]) -> PinnedRecord:
+        """Read a pinned file's text whose focus has ``focus_names``; ``ValueError`` if malformed."""
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("expected a JSON object")
+        focus = data.get("focus")
+        if not isinstance(focus, dict):
+            names = " and ".join(f"'{name}'" for name in focus_names)
+            raise ValueError(f"'focus' must be an object with {names}")
+        policies = data.get("policies", [])
+        if not isinstance(policies, list) or not all(isinstance(p, str) for p in policies):
+            raise ValueError("'policies' must be a list of names")
+        return cls(
+            id=_text(data, "id"),
+            title=_text(data, "title"),
+            kind=_text(data, "kind"),
+            focus=tuple((name, _whole(focus, name)) for name in focus_names),
+            policies=tuple(str(p) for p in policies),
+            record=GameRecord.from_dict(data),
+        )
+
+
+def _text(data: Mapping[str, object], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"'{key}' must be a non-empty string")
+    return value
+
+
+def _whole(data: Mapping[str, object], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"focus '{key}' must be a whole number from 1")
+    return value
+
+
+def pinned_path(spec: GameSpec, example_id: str) -> Path:
+    """Where the pinned record of ``example_id`` lives."""
+    return spec.folder / EXAMPLES_FOLDER / f"{example_id}.json"
+
+
+def rerun_hint(finder_module: str) -> str:
+    """What to run to rewrite a game's pinned files."""
+    return f"re-run python -m {finder_module} --update"
+
+
+def read_pinned(
+    spec: GameSpec, example_id: str, kind: str, focus_names: Sequence[str], finder_module: str
+) -> PinnedRecord:
+    """Read the pinned file of ``example_id``; any problem is a :class:`PnpError` naming the file.
+
+    Checks that the file is valid JSON in the pinned format, that it is the
+    expected example (id and kind) and that its record is a game of ``spec``;
+    replaying the record is up to the game.
+    """
+    path = pinned_path(spec, example_id)
+    rerun = rerun_hint(finder_module)
+    try:
+        pinned = PinnedRecord.from_json(path.read_text(encoding="utf-8"), focus_names)
+    except FileNotFoundError:
+        raise PnpError.single(f"pinned example missing ({rerun})", path) from None
+    except OSError as exc:
+        raise PnpError.single(f"cannot read the pinned example: {exc.strerror}", path) from None
+    except json.JSONDecodeError as exc:
+        raise PnpError.single(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
+    except ValueError as exc:
+        raise PnpError.single(f"not a pinned example record: {exc}", path) from None
+    if (pinned.id, pinned.kind) != (example_id, kind):
+        raise PnpError.single(f"expected example '{example_id}' of kind '{kind}'", path)
+    if pinned.record.game_id != spec.id:
+        raise PnpError.single(f"the record is a game of '{pinned.record.game_id}'", path)
+    return pinned
+
+
+def replay_failed(path: Path, problem: Exception, finder_module: str) -> PnpError:
+    """The error for a pinned record that the engine no longer replays."""
+    return PnpError.single(
+        f"the pinned game no longer replays: {problem} ({rerun_hint(finder_module)})", path
+    )
+
+
+def situation_lost(path: Path, kind: str, missing: Sequence[str], finder_module: str) -> PnpError:
+    """The error for a pinned record that replays but no longer shows its kind of situation."""
+    return PnpError.single(
+        f"the pinned game no longer shows a '{kind}' example (missing: "
+        f"{', '.join(missing)}); {rerun_hint(finder_module)}",
+        path,
+    )
+
+
+FindPinned = Callable[[GameSpec, Callable[[str], None]], list[tuple[Path, str]]]
+"""A finder's search: ``(spec, report) -> [(path, file text), ...]`` in rulebook order."""
+
+
+def finder_main(
+    argv: Sequence[str] | None, *, game_id: str, finder_module: str, find: FindPinned
+) -> int:
+    """A finder's command: ``--update`` rewrites the pinned files; otherwise compare them.
+
+    Without ``--update`` it exits with 1 (one line per stale file on stderr)
+    when a fresh search does not give the pinned files byte for byte.
+    """
+    from pnp.project import load_game
+
+    parser = argparse.ArgumentParser(
+        prog=f"python -m {finder_module}",
+        description=f"Find the {game_id} rulebook examples in seeded engine games.",
+    )
+    parser.add_argument("--update", action="store_true", help="rewrite the pinned files")
+    args = parser.parse_args(argv)
+    spec = load_game(game_id).spec
+    pinned = find(spec, print)
+    stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
+    if args.update:
+        for path, text in pinned:
+            write_text_atomic(path, text)
+            print(f"wrote {display_path(path)}")
+        return 0
+    for path in stale:
+        print(f"{path.name}: differs from a fresh search (rewrite with --update)", file=sys.stderr)
+    return 1 if stale else 0
