@@ -62,7 +62,9 @@ def test_score_sheet_has_round_and_total_columns_per_player(
     texts = [r.text for r in read_page(PdfReader(folder / "scoreblad.pdf"), 0).texts]
     per_page = 2
     assert texts.count("Totaal") == 6 * per_page
-    assert any("Precies 100" in t for t in texts)
+    assert texts.count("Precies 100: gewonnen! Boven 100: uit.") == per_page
+    rounds = [t for t in texts if t.isdigit() and 1 <= int(t) <= 40]
+    assert max(map(int, rounds)) >= 20, "room for a long game"
 
 
 @pytest.mark.parametrize("length", [3, 4, 5, 6])
@@ -90,3 +92,14 @@ def test_every_rule_id_of_the_engine_is_stated(base: tuple[Path, dict[str, objec
     assert {"SA-B1", "SA-B6", "SA-B7"} <= rule_ids
     stated = set(re.findall(r"SA-[A-Z]\d+", _text(folder / "spelregels.pdf")))
     assert rule_ids <= stated
+
+
+def test_simulate_and_examples_from_the_command_line() -> None:
+    simulated = CliRunner().invoke(
+        app, ["simulate", GAME, "--players", "3", "--games", "6", "--seed", "2"]
+    )
+    assert simulated.exit_code == 0, simulated.output
+    assert "rounds_per_game" in simulated.stdout and "exact_limit_win" in simulated.stdout
+    shown = CliRunner().invoke(app, ["examples", GAME])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.startswith("santoska: 4 rulebook examples")

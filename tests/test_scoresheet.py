@@ -114,3 +114,13 @@ def test_same_input_same_bytes() -> None:
     one = render_score_sheet(SHEET, (), game="Sinterklaas", paper="a4", accent="#A61C2E")
     two = render_score_sheet(SHEET, (), game="Sinterklaas", paper="a4", accent="#A61C2E")
     assert one == two
+
+
+def test_the_key_mark_stands_out_in_the_header_of_every_copy() -> None:
+    marked = replace(SHEET, mark="Precies 100: gewonnen!")
+    texts = _texts(_read(marked))
+    marks = [t for t in texts if t[0] == "Precies 100: gewonnen!"]
+    assert len(marks) == 2, "one per copy"
+    titles = [t for t in texts if t[0] == "Sinterklaas"]
+    assert all(abs(m[2] - titles[0][2]) < 3 for m in marks), "on the title line"
+    assert not [t for t in _texts(_read(SHEET)) if "Precies" in t[0]]

@@ -173,3 +173,20 @@ def test_every_rule_id_of_the_engine_is_stated_in_the_full_rulebook(tmp_path: Pa
     assert {"SK-B1", "SK-B9", "SK-V5", "SK-P4", "SK-W5", "SK-D1"} <= rule_ids
     stated = set(re.findall(r"SK-[A-Z]\d+", _text(folder / "spelregels.pdf")))
     assert rule_ids <= stated, sorted(rule_ids - stated)
+
+
+@pytest.mark.parametrize("variant", sorted(load_game(GAME).spec.variants))
+def test_every_variant_builds_with_its_own_rulebook_section(tmp_path: Path, variant: str) -> None:
+    spec = load_game(GAME).spec
+    folder, manifest = _kit(tmp_path, variant)
+    names = {f["name"] for f in manifest["files"]}  # type: ignore[attr-defined]
+    assert {"kaarten.pdf", "spelershulp.pdf", "scoreblad.pdf", "spelregels.pdf"} <= names
+    assert spec.variants[variant].name in _text(folder / "spelregels.pdf")
+
+
+def test_simulate_reports_a_summary(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", GAME, "--players", "4", "--games", "6", "--seed", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "rounds" in result.stdout.lower()

@@ -157,6 +157,19 @@ class _CopyDrawer:
         c.setStrokeColor(INK)
         c.setLineWidth(GRID_PT)
         c.line(mm(line_start), mm(top - 12.5), mm(right), mm(top - 12.5))
+        if self.sheet.mark:
+            self.mark(right, top)
+
+    def mark(self, right: float, top: float) -> None:
+        """The sheet's key number in a coloured box at the top right, e.g. the 100 limit."""
+        c = self.canvas
+        size = 8.5
+        width = text_width(self.sheet.mark, "bold", size) / mm(1) + 5
+        c.setFillColor(self.accent)
+        c.roundRect(mm(right - width), mm(top - 7.5), mm(width), mm(6), mm(1.5), 0, 1)
+        c.setFillColor(HexColor("#FFFFFF"))
+        c.setFont(font_name("bold"), size)
+        c.drawCentredString(mm(right - width / 2), mm(top - 5.6), self.sheet.mark)
 
     def shade(self, layout: SheetLayout) -> None:
         c = self.canvas

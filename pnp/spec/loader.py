@@ -57,6 +57,7 @@ _SCORESHEET_KEYS = {
     "per_page",
     "notes",
     "rules",
+    "mark",
 }
 _COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required"}
 _TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook", "scoresheet"}
@@ -213,6 +214,7 @@ class _SpecLoader:
             per_page=per_page,
             notes=self.string_list(keys, table, "notes"),
             rules=self.string_list(keys, table, "rules"),
+            mark=self.text(keys, table, "mark", "") if "mark" in table else "",
         )
 
     def whole(

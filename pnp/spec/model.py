@@ -111,7 +111,8 @@ class ScoreSheetSpec:
     Each row is a round (``rows`` of them, labelled ``row_label`` 1, 2, ...); each
     player has one column per entry of ``player_columns``; ``extra_columns`` follow
     the players; ``total_label`` names the closing row (none if empty);
-    ``per_page`` copies share a sheet (1, 2 or 4), ``notes`` are printed under it.
+    ``per_page`` copies share a sheet (1, 2 or 4), ``notes`` are printed under it,
+    ``mark`` stands out in the header.
     """
 
     title: str
@@ -125,6 +126,8 @@ class ScoreSheetSpec:
     per_page: int
     notes: tuple[str, ...]
     rules: tuple[str, ...]
+    mark: str = ""
+    """A short key line printed boldly in the header, e.g. the limit of the game."""
 
     def extra_for(self, variant_ids: tuple[str, ...]) -> tuple[ScoreColumn, ...]:
         """The extra columns a kit with these variants prints."""
