@@ -11,7 +11,7 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pnp.games
 from pnp.errors import PnpError
@@ -35,6 +35,24 @@ class GamePlugin:
     """The reference engine's configuration for a kit, read from the spec tables."""
     examples: ExampleMaker | None = None
     """The rulebook's examples for a kit, replayed from the game's pinned records."""
+
+
+def engine_deck_check(
+    config_from_spec: EngineConfig, validate: Callable[[Any], list[str]]
+) -> DeckCheck:
+    """A :data:`DeckCheck` running an engine's deck validation on the config the tables give.
+
+    A table the engine cannot even turn into a config is reported as one problem.
+    """
+
+    def check(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
+        try:
+            config = config_from_spec(spec, variants)
+        except (ValueError, KeyError, TypeError) as exc:
+            return [str(exc)]
+        return validate(config)
+
+    return check
 
 
 @cache

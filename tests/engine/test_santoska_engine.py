@@ -31,14 +31,21 @@ from pnp.games.santoska.cards import NO_CARD, SANTOSKA, cell_name, parse_cell
 from pnp.games.santoska.config import ROW_LENGTHS, VARIANTS, SantoskaConfig, standard_config
 from pnp.games.santoska.engine import ENGINE, registration
 from pnp.games.santoska.notation import render_event, render_events
-from pnp.games.santoska.plugin import check_deck
+from pnp.games.santoska.plugin import PLUGIN
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.scoring import grid_points, score_grid
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.games.santoska.state import SantoskaState
 from pnp.project import load_game
 from pnp.simulation import simulate_game
+from pnp.spec.model import GameSpec
 from tests.engine.test_santoska_rules import cards, do, position
+
+
+def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
+    """The plugin's deck check (the build and check commands run the same)."""
+    assert PLUGIN.validate_deck is not None
+    return PLUGIN.validate_deck(spec, variants)
 
 
 def tiny_config(row_length: int) -> SantoskaConfig:

@@ -25,12 +25,13 @@ from pnp.games.sinterklaas.cards import parse_card
 from pnp.games.sinterklaas.config import VARIANTS, standard_config, validate_deck
 from pnp.games.sinterklaas.engine import ENGINE, registration
 from pnp.games.sinterklaas.notation import format_action, render_event, render_events
-from pnp.games.sinterklaas.plugin import check_deck
+from pnp.games.sinterklaas.plugin import PLUGIN
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.project import load_game
 from pnp.simulation import simulate_game
+from pnp.spec.model import GameSpec
 from pnp.variants import resolve_variants
 from tests.engine.sinterklaas_play import cards, deal, do, game, reveal
 
@@ -41,6 +42,12 @@ variant_sets = st.tuples(
     st.sampled_from([(), ("meer-pakjes",), ("minder-pakjes",)]),
     st.sampled_from(["ronde", "symbool", "spel"]),
 )
+
+
+def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
+    """The plugin's deck check (the build and check commands run the same)."""
+    assert PLUGIN.validate_deck is not None
+    return PLUGIN.validate_deck(spec, variants)
 
 
 def _config(choice: tuple[set[str], tuple[str, ...], str]) -> object:

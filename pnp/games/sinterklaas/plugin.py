@@ -5,22 +5,11 @@ from __future__ import annotations
 from pnp.games.sinterklaas.config import validate_deck
 from pnp.games.sinterklaas.examples import rulebook_examples
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.registry import GamePlugin
-from pnp.spec.model import GameSpec
-
-
-def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
-    """The reference engine's deck validation, on the deck the spec tables describe."""
-    try:
-        config = config_from_spec(spec, variants)
-    except (ValueError, KeyError, TypeError) as exc:
-        return [str(exc)]
-    return validate_deck(config)
-
+from pnp.registry import GamePlugin, engine_deck_check
 
 PLUGIN = GamePlugin(
     id="sinterklaas",
-    validate_deck=check_deck,
+    validate_deck=engine_deck_check(config_from_spec, validate_deck),
     engine_config=config_from_spec,
     examples=rulebook_examples,
 )
