@@ -8,7 +8,14 @@ test can replay the record and check every sentence against the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from pnp.errors import PnpError
+
+C = TypeVar("C")
 
 
 @dataclass(frozen=True)
@@ -50,3 +57,26 @@ class Example:
     rules: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     outro: str = ""
+
+
+def kit_examples(
+    cases: Sequence[C],
+    render: Callable[[C], Example],
+    source_file: Callable[[C], Path],
+    variants: tuple[str, ...],
+) -> list[Example]:
+    """Render every pinned case and keep those whose variants the kit includes, in order.
+
+    ``render`` replays one case into an :class:`Example`; a card it cannot find
+    in the spec tables is a :class:`PnpError` naming the case's pinned file.
+    """
+    examples = []
+    for case in cases:
+        try:
+            example = render(case)
+        except (KeyError, IndexError) as exc:
+            message = f"a card of this example has no row in the spec tables ({exc})"
+            raise PnpError.single(message, source_file(case)) from None
+        if set(example.variants) <= set(variants):
+            examples.append(example)
+    return examples

@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
-from pnp.errors import PnpError
 from pnp.games.santoska.actions import ARRIBA, STOP
 from pnp.games.santoska.cards import SANTOSKA
 from pnp.games.santoska.events import RoundEnded
@@ -36,6 +35,7 @@ from pnp.games.santoska.example_cases import (
     KIND_SCORING,
     KIND_STOP,
     PINNED_CASES,
+    PinnedCase,
 )
 from pnp.games.santoska.example_claims import KIND_CLAIMS, CallsStop, GroupScores, Turn
 from pnp.games.santoska.example_phrases import PHRASES, a_card, players_list, points_word
@@ -59,7 +59,7 @@ from pnp.games.santoska.example_steps import (
 from pnp.games.santoska.example_trace import FINDER, RoundTrace, load_pinned
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import Example, Step
+from pnp.rulebook.example import Example, Step, kit_examples
 from pnp.spec.model import GameSpec
 
 
@@ -210,14 +210,9 @@ def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example
     replaying file is a :class:`PnpError` naming it); only examples whose
     variants are all chosen are returned, in rulebook order.
     """
-    examples = []
-    for case in PINNED_CASES:
+
+    def render(case: PinnedCase) -> Example:
         pinned, trace = load_pinned(spec, case)
-        try:
-            example = render_example(spec, pinned, trace)
-        except (KeyError, IndexError) as exc:
-            message = f"a card of this example has no row in the spec tables ({exc})"
-            raise PnpError.single(message, pinned_path(spec, case.id)) from None
-        if set(example.variants) <= set(variants):
-            examples.append(example)
-    return examples
+        return render_example(spec, pinned, trace)
+
+    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)

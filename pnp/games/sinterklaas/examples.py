@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 from pnp.engine.core import Event
 from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
-from pnp.errors import PnpError
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.cards import card_name, card_table
 from pnp.games.sinterklaas.example_cases import (
@@ -37,6 +36,7 @@ from pnp.games.sinterklaas.example_cases import (
     PART_OPENING,
     PART_SHOWDOWN,
     PINNED_CASES,
+    PinnedCase,
 )
 from pnp.games.sinterklaas.example_claims import (
     BY_KIND,
@@ -55,7 +55,7 @@ from pnp.games.sinterklaas.example_trace import FINDER, Moment, RoundTrace, Tabl
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import STOPPED
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import CardPicture, Example, Step
+from pnp.rulebook.example import CardPicture, Example, Step, kit_examples
 from pnp.spec.model import GameSpec
 
 CARD_COMPONENTS = ("deck", "acties", "pietje-precies")
@@ -224,14 +224,9 @@ def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example
     replaying file is a :class:`PnpError` naming it); only examples whose
     variants are all chosen are returned, in rulebook order.
     """
-    examples = []
-    for case in PINNED_CASES:
+
+    def render(case: PinnedCase) -> Example:
         pinned, trace = load_pinned(spec, case)
-        try:
-            example = render_example(spec, pinned, trace)
-        except (KeyError, IndexError) as exc:
-            message = f"a card of this example has no row in the spec tables ({exc})"
-            raise PnpError.single(message, pinned_path(spec, case.id)) from None
-        if set(example.variants) <= set(variants):
-            examples.append(example)
-    return examples
+        return render_example(spec, pinned, trace)
+
+    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)

@@ -21,20 +21,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
-from pnp.errors import PnpError
 from pnp.games.twaalf_dagen.example_cases import (
     KIND_GAME_END,
     KIND_GIFTS,
     KIND_RULES,
     KIND_TIE,
     PINNED_CASES,
+    PinnedCase,
 )
 from pnp.games.twaalf_dagen.example_claims import KIND_CLAIMS, WinsTrick
 from pnp.games.twaalf_dagen.example_phrases import PHRASES
 from pnp.games.twaalf_dagen.example_steps import StepContext, step_context, trick_steps
 from pnp.games.twaalf_dagen.example_trace import FINDER, TrickTrace, load_pinned
 from pnp.rulebook.dutch import number_word, ordinal_word
-from pnp.rulebook.example import Example, Step
+from pnp.rulebook.example import Example, Step, kit_examples
 from pnp.spec.model import GameSpec
 
 
@@ -107,14 +107,9 @@ def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example
     replaying file is a :class:`PnpError` naming it); only examples whose
     variants are all chosen are returned, in rulebook order.
     """
-    examples = []
-    for case in PINNED_CASES:
+
+    def render(case: PinnedCase) -> Example:
         pinned, trace = load_pinned(spec, case)
-        try:
-            example = render_example(spec, pinned, trace)
-        except (KeyError, IndexError) as exc:
-            message = f"a card of this example has no row in the spec tables ({exc})"
-            raise PnpError.single(message, pinned_path(spec, case.id)) from None
-        if set(example.variants) <= set(variants):
-            examples.append(example)
-    return examples
+        return render_example(spec, pinned, trace)
+
+    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)
