@@ -121,16 +121,17 @@ def build(
             label=spec.name,
             progress=report,
         )
-        files[name] = pdf
+        _add(files, name, pdf)
         placements += [_with_file(p, name) for p in placed]
     if spec.scoresheet is not None:
-        files[f"{spec.scoresheet.file}.pdf"] = score_sheet_pdf(data, chosen, options.paper)
+        _add(files, f"{spec.scoresheet.file}.pdf", score_sheet_pdf(data, chosen, options.paper))
     rulebook_task = f"{spec.id}: spelregels"
     if progress:
         progress(rulebook_task, 0, 1)
     printing = {"paper": options.paper, "backs": options.backs.value}
     rulebook = make_rulebook(data, chosen, options.paper, printing)
-    files.update(rulebook.files())
+    for name, blob in rulebook.files().items():
+        _add(files, name, blob)
     if progress:
         progress(rulebook_task, 1, 1)
     manifest = _manifest(data, chosen, options, files, placements)
@@ -138,6 +139,13 @@ def build(
     folder = options.out_dir / spec.id
     written = commit_files(folder, files)
     return BuildResult(spec.id, chosen, folder, written, manifest)
+
+
+def _add(files: dict[str, bytes], name: str, blob: bytes) -> None:
+    """Add one output file; two parts of a kit may never share a name."""
+    if name in files:
+        raise PnpError.single(f"two parts of the kit would both be written to {name}")
+    files[name] = blob
 
 
 def score_sheet_pdf(data: GameData, chosen: tuple[str, ...], paper: str) -> bytes:
@@ -156,16 +164,19 @@ def _print_files(components: Sequence[Component]) -> dict[str, list[Component]]:
     """Components grouped into PDFs: one per ``file`` and card size, in spec order.
 
     A file's first size gets ``<file>.pdf``; other sizes in the same file get
-    ``<file>-<size>.pdf`` (sheets are imposed for one card size at a time).
+    ``<file>-<size>.pdf``, or ``<file>-<w>x<h>.pdf`` for a second custom size
+    (sheets are imposed for one card size at a time).
     """
     groups: dict[tuple[str, float, float], list[Component]] = {}
     for comp in components:
         groups.setdefault((comp.file, comp.size.width, comp.size.height), []).append(comp)
     named: dict[str, list[Component]] = {}
-    for (file, _, _), group in groups.items():
+    for (file, width, height), group in groups.items():
         name = f"{file}.pdf"
         if name in named:
             name = f"{file}-{group[0].size.name}.pdf"
+        if name in named:  # two custom sizes: name them by their measurements
+            name = f"{file}-{width:g}x{height:g}.pdf"
         named[name] = group
     return named
 

@@ -1,14 +1,16 @@
-"""``pnp check``: validate a game's tables, layouts and deck without writing anything."""
+"""``pnp check``: validate a game's tables, layouts, deck and rulebook without writing anything."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from functools import partial
 
 from pnp.build import card_jobs, score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.project import load_game, rule_fields, variant_flag
+from pnp.project import GameData, load_game, rule_fields, variant_flag
 from pnp.registry import plugin
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
@@ -18,31 +20,80 @@ from pnp.variants import resolve_variants
 BUILTIN_FIELDS = {"game", "tagline", "component", "count"}
 
 
+class _Problems:
+    """Every problem of a check, each reported once however many kits run into it."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def add(self, problems: tuple[Problem, ...] | list[Problem]) -> None:
+        self.found += [p for p in problems if p not in self.found]
+
+    def run(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except PnpError as exc:
+            self.add(exc.problems)
+
+    def raise_if_any(self) -> None:
+        if self.found:
+            raise PnpError(self.found)
+
+
 def check_game(game_id: str) -> str:
     """Check everything a build would use; raise :class:`PnpError` listing every problem."""
     data = load_game(game_id)
     spec = data.spec
-    problems: list[Problem] = []
+    problems = _Problems()
+    kits: list[tuple[str, ...]] = [()]
     for vid in spec.variants:
         try:
-            resolve_variants(spec, [vid])
+            kits.append(resolve_variants(spec, [vid]))
         except PnpError as exc:
-            problems += exc.problems
+            problems.add(exc.problems)
+    problems.add(_layout_fields(data))
+    problems.raise_if_any()
+    drawings = 0
+    for chosen in kits:
+        drawings = max(drawings, _render_faces(data, chosen, problems))
+        if spec.scoresheet is not None:
+            for paper in PAPERS:
+                problems.run(partial(score_sheet_pdf, data, chosen, paper))
+        problems.run(partial(prepare_rulebook, data, chosen, {"paper": "a4", "backs": "long-edge"}))
+        deck_check = plugin(game_id).validate_deck
+        if deck_check is not None:
+            problems.add(
+                [
+                    Problem(spec.folder / "game.toml", None, None, message)
+                    for message in deck_check(spec, chosen)
+                ]
+            )
+    problems.raise_if_any()
+    cards = sum(c.card_count for c in spec.components)
+    return (
+        f"{spec.id}: OK — {len(spec.components)} components, {cards} cards, "
+        f"{len(spec.variants)} variants, {drawings} distinct drawings"
+    )
+
+
+def _layout_fields(data: GameData) -> list[Problem]:
+    """Layouts that cannot load, and elements naming fields their table does not have."""
+    spec = data.spec
+    found: list[Problem] = []
+    flags = {variant_flag(v) for v in spec.variants} | set(rule_fields(spec.rules))
     for comp in spec.components:
+        known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
         for name in (comp.layout, comp.back):
             if not name:
                 continue
             try:
                 layout = data.layouts.load(name, comp.size)
             except PnpError as exc:
-                problems += exc.problems
+                found += exc.problems
                 continue
-            flags = {variant_flag(v) for v in data.spec.variants}
-            flags |= set(rule_fields(data.spec.rules))
-            known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
             for element in layout.elements:
                 for field in sorted(element_fields(element) - known):
-                    problems.append(
+                    found.append(
                         Problem(
                             element.source.path,
                             element.source.line,
@@ -51,47 +102,19 @@ def check_game(game_id: str) -> str:
                             f"(table {comp.table.name} has: {', '.join(sorted(known))})",
                         )
                     )
-    if problems:
-        raise PnpError(problems)
-    drawings = 0
-    kits: list[tuple[str, ...]] = [()]
-    for vid in spec.variants:
+    return found
+
+
+def _render_faces(data: GameData, chosen: tuple[str, ...], problems: _Problems) -> int:
+    """Draw every distinct face and back of a kit once (layouts may test variant flags),
+    so text that does not fit is found here too; return how many drawings there were."""
+    canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
+    renderer = FaceRenderer(FormCache(canvas), data.art)
+    for job in card_jobs(data, data.spec.components, chosen):
         try:
-            kits.append(resolve_variants(spec, [vid]))
-        except PnpError:
-            continue  # reported above
-    for chosen in kits:
-        # Render every distinct face once per variant (layouts may test variant flags),
-        # so text that does not fit is found here too.
-        canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
-        renderer = FaceRenderer(FormCache(canvas), data.art)
-        for job in card_jobs(data, spec.components, chosen):
-            try:
-                renderer.face(job.face_key, job.face, job.row, job.context)
-                if job.back and job.back_key:
-                    renderer.face(job.back_key, job.back, job.row, job.context)
-            except PnpError as exc:
-                problems += exc.problems
-        drawings = max(drawings, len(renderer.forms.defined))
-        try:
-            if spec.scoresheet is not None:
-                for paper in PAPERS:
-                    score_sheet_pdf(data, chosen, paper)
+            renderer.face(job.face_key, job.face, job.row, job.context)
+            if job.back and job.back_key:
+                renderer.face(job.back_key, job.back, job.row, job.context)
         except PnpError as exc:
-            problems += [p for p in exc.problems if p not in problems]
-        try:
-            prepare_rulebook(data, chosen, {"paper": "a4", "backs": "long-edge"})
-        except PnpError as exc:
-            problems += [p for p in exc.problems if p not in problems]
-    deck_check = plugin(game_id).validate_deck
-    if deck_check is not None:
-        for variants in [(), *((v,) for v in spec.variants)]:
-            for message in deck_check(spec, variants):
-                problems.append(Problem(spec.folder / "game.toml", None, None, message))
-    if problems:
-        raise PnpError(problems)
-    cards = sum(c.card_count for c in spec.components)
-    return (
-        f"{spec.id}: OK — {len(spec.components)} components, {cards} cards, "
-        f"{len(spec.variants)} variants, {drawings} distinct drawings"
-    )
+            problems.add(exc.problems)
+    return len(renderer.forms.defined)

@@ -276,6 +276,42 @@ CASES = [
         ),
     ),
     Case(
+        "template-zero-division",
+        _file(
+            f"{RULEBOOK}/spelregels.j2",
+            "{{ game.minutes }} minuten",
+            "{{ game.minutes / 0 }} minuten",
+            "{file}:{line}: template error: division by zero",
+        ),
+    ),
+    Case(
+        "markup-bare-directive",
+        _file(
+            "cardspecs/common/rulebook/basis.j2",
+            "::toc",
+            "::",
+            "{file}:{line}: a directive needs a name after '::'",
+        ),
+    ),
+    Case(
+        "markup-unknown-card",
+        _file(
+            f"{RULEBOOK}/spelregels.j2",
+            "{% block setup %}",
+            "{% block setup %}\n::cards deck/patrijs deck/nope",
+            "{file}:{line2}: '::cards deck/nope': no card 'nope' in deck.csv",
+        ),
+    ),
+    Case(
+        "file-name-reserved",
+        _file(
+            f"{GAME}/game.toml",
+            'file = "spelershulp"',
+            'file = "spelregels"',
+            "{file}:{line}: 'spelregels' is the name of a file the build writes itself",
+        ),
+    ),
+    Case(
         "rulebook-accent",
         _file(
             f"{GAME}/game.toml",
@@ -366,6 +402,7 @@ def _expected(case: Case, root: Path) -> str:
             "unknown-game-key": "duur = 40",
             "example-json": '  "kind": "trick",',
             "scoresheet-per-page": "per_page = 3",
+            "markup-unknown-card": "::cards deck/patrijs deck/nope",
         }.get(case.id, "min_size = 6")
         message = message.replace("{line2}", str(text.index(marker) + 1))
     return message

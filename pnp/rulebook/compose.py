@@ -20,7 +20,7 @@ from pnp.rulebook.booklet import impose_booklet
 from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
 from pnp.rulebook.dutch import join_words
 from pnp.rulebook.example import Example
-from pnp.rulebook.markup import Block, MarkupError, parse
+from pnp.rulebook.markup import Block, Directive, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.sheets.sizes import PAPERS
 from pnp.spec.model import Component, GameSpec
@@ -67,7 +67,7 @@ def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...
     maker = plugin(spec.id).examples
     if maker is None:
         return ()
-    return tuple(e for e in maker(spec, chosen) if set(e.variants) <= set(chosen))
+    return tuple(maker(spec, chosen))
 
 
 def template_context(
@@ -147,21 +147,49 @@ def _cover(data: GameData, chosen: tuple[str, ...]) -> Cover:
     return Cover(spec.name, spec.tagline, " · ".join(facts), variants, art)
 
 
-def _parse(templates: TemplateSet, name: str, text: str) -> list[Block]:
+def _parse(templates: TemplateSet, name: str, text: str, spec: GameSpec) -> list[Block]:
+    """Parse the rendered text; a bad line or an unknown card names the template line."""
     try:
-        return parse(text)
+        blocks = parse(text)
     except MarkupError as exc:
         path, line = _find_line(templates, name, exc.text)
         raise PnpError.single(exc.message, path, line) from None
+    lines = text.splitlines()
+    for block in blocks:
+        if isinstance(block, Directive) and block.name == "cards":
+            problem = _unknown_card(spec, block.args)
+            if problem:
+                path, line = _find_line(templates, name, lines[block.line - 1])
+                raise PnpError.single(problem, path, line)
+    return blocks
+
+
+def _unknown_card(spec: GameSpec, args: Sequence[str]) -> str | None:
+    """Why a ``::cards`` argument names no card of the spec tables (None if all are fine)."""
+    for arg in args:
+        component_id, _, row_id = arg.partition("/")
+        try:
+            component = spec.component(component_id)
+        except KeyError:
+            return f"'::cards {arg}': no component '{component_id}'"
+        if row_id not in {row.id for row in component.rows}:
+            return f"'::cards {arg}': no card '{row_id}' in {component.table.name}"
+    return None
 
 
 def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int | None]:
-    """Where a rendered line came from: the first template line containing it."""
-    for folder in templates.folders:
-        for path in sorted(folder.rglob("*.j2")):
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if text.strip() and text.strip() in line:
-                    return path, number
+    """Where a rendered line came from: the first template line that is it, else contains it."""
+    wanted = text.strip()
+    sources = [
+        (path, number, line.strip())
+        for folder in templates.folders
+        for path in sorted(folder.rglob("*.j2"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+    ]
+    for matches in (lambda line: line == wanted, lambda line: wanted in line):
+        for path, number, line in sources:
+            if wanted and matches(line):
+                return path, number
     return templates.path_of(name), None
 
 
@@ -182,7 +210,7 @@ def prepare_rulebook(
     name = spec.rulebook.template
     text = templates.render(name, template_context(data, chosen, components, examples, printing))
     content = RulebookContent(
-        blocks=_parse(templates, name, text),
+        blocks=_parse(templates, name, text, spec),
         cover=_cover(data, chosen),
         components=components,
         examples=examples,

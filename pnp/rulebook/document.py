@@ -8,6 +8,7 @@ components, the engine the examples.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,6 +52,9 @@ from pnp.rulebook.pictures import Captioned, CardArtist, CardStrip
 from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
 from pnp.spec.model import CardRow, Component
 from pnp.units import mm
+
+_MARKUP_CHARS = re.compile(r"\*+")
+"""Emphasis marks, dropped from headings in the outline."""
 
 MARGIN_MM = 14.0
 """Page margin on every side; the booklet's outer edges meet the paper edge, so keep it generous."""
@@ -99,11 +103,12 @@ class LaidOut:
 class _Heading(Paragraph):  # type: ignore[misc]
     """A heading paragraph that remembers its level and bookmark key for the contents."""
 
-    def __init__(self, text: str, style: object, level: int, key: str) -> None:
+    def __init__(self, text: str, style: object, level: int, key: str, plain: str) -> None:
         super().__init__(text, style)
         self.level = level
         self.key = key
-        self.plain = text
+        self.plain = plain
+        """The title without markup, for the contents and the PDF outline."""
 
 
 class _ArtFlowable(Flowable):  # type: ignore[misc]
@@ -212,10 +217,12 @@ class _StoryBuilder:
         self.headings = 0
         self.toc: _Contents | None = None
 
-    def heading(self, level: int, text: str) -> list[Flowable]:
+    def heading(self, level: int, plain: str) -> list[Flowable]:
+        """A heading from plain text (its inline markup is rendered, the outline gets it bare)."""
         self.headings += 1
         style = {1: self.styles.h1, 2: self.styles.h2}.get(level, self.styles.h3)
-        flow: list[Flowable] = [_Heading(text, style, level, f"h{self.headings}")]
+        bare = _MARKUP_CHARS.sub("", plain)
+        flow: list[Flowable] = [_Heading(inline(plain), style, level, f"h{self.headings}", bare)]
         if level == 1:
             return [CondPageBreak(mm(45)), *flow]
         return flow
@@ -232,7 +239,7 @@ class _StoryBuilder:
         flow: list[Flowable] = []
         for block in self.content.blocks:
             if isinstance(block, Heading):
-                flow += self.heading(block.level, inline(block.text))
+                flow += self.heading(block.level, block.text)
             elif isinstance(block, TextBlock):
                 flow.append(self.paragraph(block))
             elif isinstance(block, ListBlock):
@@ -319,7 +326,7 @@ class _StoryBuilder:
                 cards.append(
                     Captioned(CardPicture(comp.id, comp.rows[0].id), "achterkant", back=True)
                 )
-            flow += self.heading(3, inline(f"{comp.card_count} {comp.name}"))
+            flow += self.heading(3, f"{comp.card_count} {comp.name}")
             flow.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
             # Big tables get smaller pictures so a deck still fits about one page.
             width = COMPONENT_CARD_MM if len(cards) <= 18 else SMALL_CARD_MM
@@ -340,7 +347,7 @@ class _StoryBuilder:
         styles = self.styles
         text_width = self.frame_width - mm(EXAMPLE_CARDS_COLUMN_MM)
         for example in self.content.examples:
-            flow += self.heading(2, inline(example.title))
+            flow += self.heading(2, example.title)
             flow.append(Paragraph(inline(example.intro), styles.body))
             for step in example.steps:
                 style = styles.automatic if step.automatic else styles.step
@@ -404,7 +411,7 @@ def _row_name(row: CardRow) -> str:
 
 
 def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: str) -> LaidOut:
-    """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``; returns the PDF bytes."""
+    """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``: the PDF and its page count."""
     register_all()
     doc = _Document(io.BytesIO(), width_mm, height_mm, title)
     builder = _StoryBuilder(content, doc.width)

@@ -168,7 +168,10 @@ class _Parser:
 
     def directive(self, number: int, text: str) -> None:
         self.flush()
-        name, *args = text[2:].split()
+        words = text[2:].split()
+        if not words:
+            raise MarkupError(number, text, "a directive needs a name after '::'")
+        name, *args = words
         if name not in DIRECTIVES:
             raise MarkupError(
                 number, text, f"unknown directive '::{name}' (known: {', '.join(DIRECTIVES)})"

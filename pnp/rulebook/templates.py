@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Mapping
 from pathlib import Path
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateNotFound
 from jinja2.exceptions import TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -62,7 +62,7 @@ class TemplateSet:
         except TemplateSyntaxError as exc:
             path = Path(exc.filename) if exc.filename else self.path_of(name)
             raise PnpError.single(f"template syntax: {exc.message}", path, exc.lineno) from None
-        except (TemplateError, TypeError, ValueError, AttributeError, KeyError) as exc:
+        except Exception as exc:  # a template may fail in any way (1/0, a filter's error)
             path, line = self._location(exc) or (self.path_of(name), None)
             raise PnpError.single(f"template error: {_describe(exc)}", path, line) from None
 

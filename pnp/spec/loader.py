@@ -44,6 +44,8 @@ _COMPONENT_KEYS = {
     "file",
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest"}
+"""Output names the build uses for itself (without ``.pdf``)."""
 _RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
 _SCORESHEET_KEYS = {
     "title",
@@ -152,8 +154,22 @@ class _SpecLoader:
             variants=MappingProxyType(variants),
             components=tuple(components),
             rulebook=self.rulebook(colours),
-            scoresheet=self.scoresheet(players, set(variants)),
+            scoresheet=self.output_files(components, self.scoresheet(players, set(variants))),
         )
+
+    def output_files(
+        self, components: list[Component], sheet: ScoreSheetSpec | None
+    ) -> ScoreSheetSpec | None:
+        """Refuse PDF names the build writes itself, or a score sheet sharing a card file."""
+        for comp in components:
+            if comp.file in _RESERVED_FILES:
+                self.fail(
+                    ("components", comp.id, "file"),
+                    f"'{comp.file}' is the name of a file the build writes itself",
+                )
+        if sheet is not None and sheet.file in _RESERVED_FILES | {c.file for c in components}:
+            self.fail(("scoresheet", "file"), f"'{sheet.file}' is already the name of another file")
+        return sheet
 
     def scoresheet(self, players: tuple[int, int], variant_ids: set[str]) -> ScoreSheetSpec | None:
         keys = ("scoresheet",)
@@ -168,7 +184,7 @@ class _SpecLoader:
         rows = self.whole(keys, table, "rows", 10, 1, 40)
         count = self.whole(keys, table, "players", players[1], 1, 12)
         per_page = table.get("per_page", 1)
-        if per_page not in (1, 2, 4):
+        if isinstance(per_page, bool) or per_page not in (1, 2, 4):
             self.fail((*keys, "per_page"), "'per_page' must be 1, 2 or 4")
             per_page = 1
         extra: list[ScoreColumn] = []
