@@ -30,6 +30,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp import __version__
@@ -50,7 +51,7 @@ from pnp.rulebook.markup import (
 from pnp.rulebook.markup import Paragraph as TextBlock
 from pnp.rulebook.pictures import Captioned, CardArtist, CardStrip
 from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
-from pnp.spec.model import CardRow, Component
+from pnp.spec.model import Component
 from pnp.units import mm
 
 _MARKUP_CHARS = re.compile(r"\*+")
@@ -398,16 +399,10 @@ _STEP_COMMANDS: list[tuple[object, ...]] = [
 def _row_summary(comp: Component) -> str:
     """The rows of a component in words: each with its count, or a summary for long tables."""
     if len(comp.rows) <= LONG_TABLE:
-        return ", ".join(f"{row.count}× {_row_name(row)}" for row in comp.rows)
+        return ", ".join(f"{row.count}× {row.display_name}" for row in comp.rows)
     counts = {row.count for row in comp.rows}
     each = f", van elk {counts.pop()}" if len(counts) == 1 else ""
     return f"{len(comp.rows)} verschillende kaarten{each}"
-
-
-def _row_name(row: CardRow) -> str:
-    """The name a row shows in lists: its ``name`` field, else its id."""
-    value = row.fields.get("name")
-    return value if isinstance(value, str) and value else row.id
 
 
 def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: str) -> LaidOut:
@@ -432,6 +427,6 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
         doc.multiBuild(story, maxPasses=8)
     except PnpError:
         raise
-    except Exception as exc:  # reportlab raises LayoutError and plain ValueErrors alike
+    except (LayoutError, ValueError) as exc:  # too large a flowable, or bad paragraph markup
         raise PnpError.single(f"cannot lay out the rulebook: {exc}".replace("\n", " ")) from None
     return LaidOut(buffer.getvalue(), doc.page)

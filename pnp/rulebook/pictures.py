@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
-from pnp.layout.render import FaceRenderer, FormCache
+from pnp.layout.render import FaceContext, FaceRenderer, FormCache
 from pnp.project import GameData
 from pnp.rulebook.example import CardPicture
 from pnp.sheets.sizes import BLEED
@@ -45,6 +45,7 @@ class CardArtist:
     def __init__(self, data: GameData, chosen: tuple[str, ...] = ()) -> None:
         self.data = data
         self.chosen = chosen
+        self._contexts: dict[str, FaceContext] = {}
         self.sketch = False
         """While true, pictures only take their space (for the layout passes that find page numbers)."""
         self._forms: weakref.WeakKeyDictionary[Canvas, FaceRenderer] = weakref.WeakKeyDictionary()
@@ -62,12 +63,12 @@ class CardArtist:
                 f"a rulebook picture names unknown component '{picture.component}'",
                 spec.folder / "game.toml",
             ) from None
-        for row in comp.rows:
-            if row.id == picture.row:
-                return comp, row
-        raise PnpError.single(
-            f"a rulebook picture names unknown card '{picture.row}'", comp.table
-        ) from None
+        try:
+            return comp, comp.row(picture.row)
+        except KeyError:
+            raise PnpError.single(
+                f"a rulebook picture names unknown card '{picture.row}'", comp.table
+            ) from None
 
     def aspect(self, picture: CardPicture) -> float:
         """Height over width of the card's trim box."""
@@ -92,7 +93,9 @@ class CardArtist:
             renderer = FaceRenderer(FormCache(canvas), self.data.art)
             self._forms[canvas] = renderer
         spec = self.data.spec
-        context = self.data.face_context(comp, self.chosen)
+        context = self._contexts.get(comp.id)
+        if context is None:
+            context = self._contexts[comp.id] = self.data.face_context(comp, self.chosen)
         if back:
             if comp.back is None:
                 raise PnpError.single(

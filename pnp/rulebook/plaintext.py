@@ -17,14 +17,10 @@ def card_names(spec: GameSpec, cards: Sequence[CardPicture]) -> str:
     parts = []
     for picture, same in groupby(cards):
         count = len(list(same))
-        name = picture.row
         try:
-            for row in spec.component(picture.component).rows:
-                if row.id == picture.row:
-                    value = row.fields.get("name")
-                    name = value if isinstance(value, str) and value else row.id
+            name = spec.component(picture.component).row(picture.row).display_name
         except KeyError:
-            pass
+            name = picture.row
         parts.append(f"{count}× {name}")
     return ", ".join(parts)
 

@@ -50,6 +50,12 @@ class CardRow:
     fields: Mapping[str, Value]
     source: SourceRef
 
+    @property
+    def display_name(self) -> str:
+        """How the row is named in lists: its ``name`` field, else its id."""
+        value = self.fields.get("name")
+        return value if isinstance(value, str) and value else self.id
+
     def text(self, name: str) -> str:
         """A field as text (raises KeyError for an unknown field)."""
         return str(self.fields[name])
@@ -78,6 +84,13 @@ class Component:
     table: Path
     file: str = "kaarten"
     """The PDF (without ``.pdf``) the component is printed in, e.g. ``spelershulp``."""
+
+    def row(self, row_id: str) -> CardRow:
+        """The row with this id (``KeyError`` if the table has none)."""
+        for row in self.rows:
+            if row.id == row_id:
+                return row
+        raise KeyError(row_id)
 
     @property
     def card_count(self) -> int:
