@@ -224,14 +224,19 @@ class _SpecLoader:
             players=count,
             player_columns=player_columns,
             extra_columns=tuple(extra),
-            total_label=table.get("total_label", "Totaal")
-            if isinstance(table.get("total_label", "Totaal"), str)
-            else "Totaal",
+            total_label=self.total_label(keys, table),
             per_page=per_page,
             notes=self.string_list(keys, table, "notes"),
             rules=self.string_list(keys, table, "rules"),
             mark=self.text(keys, table, "mark", "") if "mark" in table else "",
         )
+
+    def total_label(self, keys: tuple[str, ...], table: dict[str, Any]) -> str:
+        value = table.get("total_label", "Totaal")
+        if not isinstance(value, str):
+            self.fail((*keys, "total_label"), "'total_label' must be text (\"\" for no total row)")
+            return "Totaal"
+        return value
 
     def whole(
         self,
