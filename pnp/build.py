@@ -105,7 +105,8 @@ def build(
     components = spec.components_for(chosen)
     files: dict[str, bytes] = {}
     placements: list[dict[str, object]] = []
-    for name, group in _print_files(components).items():
+    print_files = _print_files(components)
+    for name, group in print_files.items():
         task = f"{spec.id}: {name}"
 
         def report(done: int, total: int, task: str = task) -> None:
@@ -128,7 +129,11 @@ def build(
     rulebook_task = f"{spec.id}: spelregels"
     if progress:
         progress(rulebook_task, 0, 1)
-    printing = {"paper": options.paper, "backs": options.backs.value}
+    printing = {
+        "paper": options.paper,
+        "backs": options.backs.value,
+        "files": {comp.id: name for name, group in print_files.items() for comp in group},
+    }
     rulebook = make_rulebook(data, chosen, options.paper, printing)
     for name, blob in rulebook.files().items():
         _add(files, name, blob)

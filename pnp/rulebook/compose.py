@@ -80,6 +80,9 @@ def template_context(
     """Plain values the templates may read (no Python objects reach the sandbox)."""
     spec = data.spec
     low, high = spec.players
+    # The build names the PDFs (a second card size gets its own file); default to the spec's.
+    named = printing.get("files", {})
+    files: Mapping[str, str] = named if isinstance(named, Mapping) else {}
     return {
         "game": {
             "id": spec.id,
@@ -96,7 +99,7 @@ def template_context(
                 "id": c.id,
                 "name": c.name,
                 "cards": c.card_count,
-                "file": f"{c.file}.pdf",
+                "file": files.get(c.id, f"{c.file}.pdf"),
                 "rows": [{"id": r.id, "count": r.count, **dict(r.fields)} for r in c.rows],
             }
             for c in components
