@@ -13,7 +13,10 @@ This module holds what every game's examples share: the file format
 :class:`~pnp.errors.PnpError` naming it (:func:`read_pinned`), the errors
 for a record that no longer replays or no longer shows its situation, an
 event log that keeps only the latest action's events (:class:`RecentLog`),
-and the ``--update``/check command of the finders (:func:`finder_main`).
+the examples' ids and kinds (:class:`PinnedCase`), reading and replaying one
+(:func:`load_pinned`) and the ``--update``/check command of the finders
+(:func:`finder_main`). The search of the finders is in
+:mod:`pnp.engine.pinned_search`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
@@ -34,6 +38,22 @@ from pnp.spec.model import GameSpec
 
 EXAMPLES_FOLDER = "examples"
 """The folder of pinned example records inside a game's spec folder."""
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PinnedCase:
+    """An example a rulebook shows: its id (file name), kind of situation and needed variants.
+
+    ``variants`` are the variants its game must be played with, for a game
+    whose kits show such an example only when all of them are chosen (see
+    :func:`load_pinned`'s ``check_variants``); the other games leave it empty.
+    """
+
+    id: str
+    kind: str
+    variants: tuple[str, ...] = ()
 
 
 class RecentLog(EventLog):
@@ -168,6 +188,35 @@ def situation_lost(path: Path, kind: str, missing: Sequence[str], finder_module:
         f"{', '.join(missing)}); {rerun_hint(finder_module)}",
         path,
     )
+
+
+def load_pinned(
+    spec: GameSpec,
+    case: PinnedCase,
+    focus_names: Sequence[str],
+    finder_module: str,
+    replay: Callable[[PinnedRecord], T],
+    *,
+    check_variants: bool = False,
+) -> tuple[PinnedRecord, T]:
+    """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file.
+
+    ``replay`` replays the record up to its focus (``ValueError``, ``KeyError``
+    or ``TypeError`` when it no longer does); with ``check_variants`` the
+    record must be played with exactly the case's variants.
+    """
+    pinned = read_pinned(spec, case.id, case.kind, focus_names, finder_module)
+    path = pinned_path(spec, case.id)
+    if check_variants and pinned.record.variants != case.variants:
+        expected = ", ".join(case.variants) or "none"
+        raise PnpError.single(
+            f"the record is played with the wrong variants (expected: {expected})", path
+        )
+    try:
+        trace = replay(pinned)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise replay_failed(path, exc, finder_module) from None
+    return pinned, trace
 
 
 FindPinned = Callable[[GameSpec, Callable[[str], None]], list[tuple[Path, str]]]

@@ -10,7 +10,8 @@ illustrates.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from pnp.engine.pinned import PinnedCase
 
 KIND_ARRIBA = "arriba"
 KIND_STOP = "stop"
@@ -24,14 +25,6 @@ KIND_RULES: Mapping[str, tuple[str, ...]] = {
     KIND_EXACT: ("SA-B6", "SA-B7"),
 }
 """The rule IDs each kind of example illustrates."""
-
-
-@dataclass(frozen=True)
-class PinnedCase:
-    """An example the rulebook shows: its id (file name) and kind of situation."""
-
-    id: str
-    kind: str
 
 
 PINNED_CASES: tuple[PinnedCase, ...] = (

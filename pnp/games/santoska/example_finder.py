@@ -26,14 +26,13 @@ candidate. Same code, same spec tables: same picks, byte for byte.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedRecord, finder_main, pinned_path
+from pnp.engine.pinned import PinnedCase, PinnedRecord
+from pnp.engine.pinned_search import ExampleSearch, Found
 from pnp.engine.policies import Policy
 from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import SANTOSKA, parse_cell
@@ -45,7 +44,6 @@ from pnp.games.santoska.example_cases import (
     KIND_SCORING,
     KIND_STOP,
     PINNED_CASES,
-    PinnedCase,
 )
 from pnp.games.santoska.example_phrases import example_title
 from pnp.games.santoska.example_trace import FINDER, FOCUS, RoundTrace, TurnTrace, walk_rounds
@@ -224,16 +222,6 @@ WANTED: tuple[Wanted, ...] = (
 """Every pinned example with the score of its ideal shape."""
 
 
-@dataclass(frozen=True)
-class Found:
-    """The best candidate so far for one wanted situation."""
-
-    candidate: Candidate
-    seed: int
-    actions: tuple[Action, ...]
-    games: int
-
-
 def play_game(spec: GameSpec, seed: int) -> tuple[Action, ...]:
     """The actions of one seeded game of the searched kind."""
     config = config_from_spec(spec, VARIANTS)
@@ -241,32 +229,20 @@ def play_game(spec: GameSpec, seed: int) -> tuple[Action, ...]:
     return tuple(play(ENGINE, config, policies, seed).state.history)
 
 
-def search(spec: GameSpec, wanted: Sequence[Wanted], seeds: Sequence[int]) -> dict[str, Found]:
-    """Play the seeded games and return the best candidate per wanted example id.
-
-    The search stops as soon as every wanted situation has an ideal candidate.
-    """
-    config = config_from_spec(spec, VARIANTS)
-    found: dict[str, Found] = {}
-    for games, seed in enumerate(seeds, start=1):
-        actions = play_game(spec, seed)
-        for trace in walk_rounds(config, PLAYERS, actions):
-            for w in wanted:
-                best = found.get(w.case.id)
-                if best is not None and best.candidate.score >= w.ideal:
-                    continue
-                for candidate in candidates(w.case.kind, trace):
-                    best = found.get(w.case.id)
-                    if best is None or candidate.score > best.candidate.score:
-                        found[w.case.id] = Found(candidate, seed, actions, games)
-                    if candidate.score >= w.ideal:
-                        break
-        if all(w.case.id in found and found[w.case.id].candidate.score >= w.ideal for w in wanted):
-            break
-    return found
+def _walk(
+    spec: GameSpec, _group: Sequence[Wanted], actions: tuple[Action, ...]
+) -> Iterator[RoundTrace]:
+    return walk_rounds(config_from_spec(spec, VARIANTS), PLAYERS, actions)
 
 
-def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> PinnedRecord:
+def _candidates(
+    _spec: GameSpec, wanted: Wanted, trace: RoundTrace
+) -> Iterator[tuple[int, Candidate]]:
+    for candidate in candidates(wanted.case.kind, trace):
+        yield candidate.score, candidate
+
+
+def pinned_for(spec: GameSpec, wanted: Wanted, found: Found[Candidate, Action]) -> PinnedRecord:
     """The pinned file content for a found candidate."""
     candidate = found.candidate
     actions = found.actions[: candidate.last + 1]
@@ -284,47 +260,28 @@ def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> PinnedRecord:
     )
 
 
-def find_one(
-    spec: GameSpec, wanted: Wanted, seeds: Sequence[int]
-) -> tuple[PinnedRecord, Found] | None:
-    """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
-    found = search(spec, [wanted], seeds).get(wanted.case.id)
-    return None if found is None else (pinned_for(spec, wanted, found), found)
+def _describe(found: Found[Candidate, Action]) -> str:
+    return f"round {found.candidate.round}, player {found.candidate.seat + 1}"
 
 
-def find_pinned(
-    spec: GameSpec, seeds: Sequence[int] | None = None, report: Callable[[str], None] | None = None
-) -> list[tuple[Path, str]]:
-    """Search every wanted example; return ``(path, file text)`` pairs in rulebook order.
+SEARCH: ExampleSearch[Wanted, RoundTrace, Candidate, Action] = ExampleSearch(
+    game_id="santoska",
+    finder_module=FINDER,
+    wanted=WANTED,
+    seeds=SEARCH_SEEDS,
+    group=lambda _w: VARIANTS,
+    play=lambda spec, _w, seed: play_game(spec, seed),
+    walk=_walk,
+    candidates=_candidates,
+    pinned_for=pinned_for,
+    describe=_describe,
+)
+"""The search of the examples: every situation is searched in the same games."""
 
-    ``seeds`` defaults to ``range(SEARCH_SEEDS)``; ``report`` receives one
-    line per example (seed, round, player, games searched, score).
-    """
-    seed_list = range(SEARCH_SEEDS) if seeds is None else seeds
-    started = time.perf_counter()
-    found = search(spec, WANTED, seed_list)
-    out: list[tuple[Path, str]] = []
-    for w in WANTED:
-        if w.case.id not in found:
-            raise RuntimeError(f"no '{w.case.kind}' situation in {len(seed_list)} games")
-        result = found[w.case.id]
-        out.append((pinned_path(spec, w.case.id), pinned_for(spec, w, result).to_json()))
-        if report is not None:
-            c = result.candidate
-            report(
-                f"{w.case.id}: seed {result.seed}, round {c.round}, player {c.seat + 1}; "
-                f"score {c.score}/{w.ideal} after {result.games} game(s)"
-            )
-    if report is not None:
-        report(f"searched in {time.perf_counter() - started:.1f} s")
-    return out
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``--update`` rewrites the pinned files; otherwise compare and exit 1 on a difference."""
-    return finder_main(
-        argv, game_id="santoska", finder_module=FINDER, find=lambda s, r: find_pinned(s, None, r)
-    )
+search = SEARCH.search
+find_one = SEARCH.find_one
+find_pinned = SEARCH.find_pinned
+main = SEARCH.main
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import TERMINAL, Event
-from pnp.engine.pinned import PinnedRecord, RecentLog, pinned_path, read_pinned, replay_failed
+from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.santoska.actions import ARRIBA, DRAW, TAKE, Action
 from pnp.games.santoska.cards import NO_CARD, parse_cell
 from pnp.games.santoska.config import SantoskaConfig
@@ -35,7 +36,7 @@ from pnp.games.santoska.events import (
     RoundDealt,
     RoundEnded,
 )
-from pnp.games.santoska.example_cases import KIND_ARRIBA, KIND_EXACT, KIND_STOP, PinnedCase
+from pnp.games.santoska.example_cases import KIND_ARRIBA, KIND_EXACT, KIND_STOP
 from pnp.games.santoska.rounds import REASON_EXACT
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
@@ -270,10 +271,10 @@ def focus_round(pinned: PinnedRecord, config: SantoskaConfig) -> RoundTrace:
 
 def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[PinnedRecord, RoundTrace]:
     """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file."""
-    pinned = read_pinned(spec, case.id, case.kind, FOCUS, FINDER)
-    try:
-        config = config_from_spec(spec, pinned.record.variants)
-        trace = focus_round(pinned, config)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise replay_failed(pinned_path(spec, case.id), exc, FINDER) from None
-    return pinned, trace
+    return load_pinned_record(
+        spec,
+        case,
+        FOCUS,
+        FINDER,
+        lambda pinned: focus_round(pinned, config_from_spec(spec, pinned.record.variants)),
+    )

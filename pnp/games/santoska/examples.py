@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
+from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.santoska.actions import ARRIBA, STOP
 from pnp.games.santoska.cards import SANTOSKA
 from pnp.games.santoska.events import RoundEnded
@@ -35,7 +35,6 @@ from pnp.games.santoska.example_cases import (
     KIND_SCORING,
     KIND_STOP,
     PINNED_CASES,
-    PinnedCase,
 )
 from pnp.games.santoska.example_claims import KIND_CLAIMS, CallsStop, GroupScores, Turn
 from pnp.games.santoska.example_phrases import PHRASES, a_card, players_list, points_word

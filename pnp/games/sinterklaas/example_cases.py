@@ -19,8 +19,8 @@ appears in kits that include all of them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from pnp.engine.pinned import PinnedCase
 from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
 
 KIND_SHOWDOWN = "showdown"
@@ -56,15 +56,6 @@ KIND_PART: Mapping[str, str] = {
     KIND_OPENING: PART_OPENING,
 }
 """Which part of the focus round each kind of example tells."""
-
-
-@dataclass(frozen=True)
-class PinnedCase:
-    """An example the rulebook shows: its id (file name), kind and the variants it needs."""
-
-    id: str
-    kind: str
-    variants: tuple[str, ...] = ()
 
 
 PINNED_CASES: tuple[PinnedCase, ...] = (

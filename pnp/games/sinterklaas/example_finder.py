@@ -27,13 +27,12 @@ the policy names are stored in each pinned file.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedRecord, finder_main, pinned_path
+from pnp.engine.pinned import PinnedCase, PinnedRecord
+from pnp.engine.pinned_search import ExampleSearch
 from pnp.errors import PnpError
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.actions import Action
@@ -46,7 +45,6 @@ from pnp.games.sinterklaas.example_cases import (
     KIND_SHOWDOWN,
     KIND_TIE_NUMBER,
     KIND_TIE_TOTAL,
-    PinnedCase,
     case,
 )
 from pnp.games.sinterklaas.example_phrases import example_title
@@ -100,17 +98,6 @@ WANTED: tuple[Wanted, ...] = (
     Wanted(case(KIND_OPENING), HEURISTIC, score_opening, 3),
 )
 """Every pinned example with how it is searched."""
-
-
-@dataclass(frozen=True)
-class Found:
-    """The best round so far for one wanted situation."""
-
-    score: int
-    seed: int
-    trace: RoundTrace
-    actions: tuple[Action, ...]
-    games: int
 
 
 def _play(spec: GameSpec, wanted: Wanted, seed: int) -> tuple[Action, ...]:
@@ -177,74 +164,37 @@ def tell(spec: GameSpec, wanted: Wanted, trace: RoundTrace) -> Told:
     return Told(trace, tuple(step.claim for step in example.steps))
 
 
-def search(spec: GameSpec, wanted: Sequence[Wanted], seeds: Sequence[int]) -> dict[str, Found]:
-    """Play the seeded games and return the best round per wanted example id.
-
-    Wanted situations sharing variants and policy share their games; the
-    search stops as soon as every one has an ideal round.
-    """
-    found: dict[str, Found] = {}
-    groups: dict[tuple[tuple[str, ...], str], list[Wanted]] = {}
-    for w in wanted:
-        groups.setdefault((w.case.variants, w.policy), []).append(w)
-    for group in groups.values():
-        config = config_from_spec(spec, group[0].case.variants)
-        for games, seed in enumerate(seeds, start=1):
-            actions = _play(spec, group[0], seed)
-            for trace in walk_rounds(config, PLAYERS, actions):
-                for w in group:
-                    best = found.get(w.case.id)
-                    if best is not None and best.score >= w.ideal:
-                        continue
-                    score = w.score(tell(spec, w, trace))
-                    if score and (best is None or score > best.score):
-                        found[w.case.id] = Found(score, seed, trace, actions, games)
-            if all(w.case.id in found and found[w.case.id].score >= w.ideal for w in group):
-                break
-    return found
+def _walk(
+    spec: GameSpec, group: Sequence[Wanted], actions: tuple[Action, ...]
+) -> Iterator[RoundTrace]:
+    return walk_rounds(config_from_spec(spec, group[0].case.variants), PLAYERS, actions)
 
 
-def find_one(
-    spec: GameSpec, wanted: Wanted, seeds: Sequence[int]
-) -> tuple[PinnedRecord, Found] | None:
-    """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
-    found = search(spec, [wanted], seeds).get(wanted.case.id)
-    if found is None:
-        return None
-    return pinned_for(spec, wanted, found.seed, found.actions, found.trace), found
+def _candidates(
+    spec: GameSpec, wanted: Wanted, trace: RoundTrace
+) -> Iterator[tuple[int, RoundTrace]]:
+    yield wanted.score(tell(spec, wanted, trace)), trace
 
 
-def find_pinned(
-    spec: GameSpec, seeds: Sequence[int] | None = None, report: Callable[[str], None] | None = None
-) -> list[tuple[Path, str]]:
-    """Search every wanted example; return ``(path, file text)`` pairs in rulebook order.
+SEARCH: ExampleSearch[Wanted, RoundTrace, RoundTrace, Action] = ExampleSearch(
+    game_id="sinterklaas",
+    finder_module=FINDER,
+    wanted=WANTED,
+    seeds=SEARCH_SEEDS,
+    group=lambda w: (w.case.variants, w.policy),
+    play=_play,
+    walk=_walk,
+    candidates=_candidates,
+    pinned_for=lambda spec, w, f: pinned_for(spec, w, f.seed, f.actions, f.candidate),
+    describe=lambda f: f"round {f.candidate.round}",
+)
+"""The search of the examples: situations sharing variants and policy share their games
+(one pass serves every example)."""
 
-    ``seeds`` defaults to ``range(SEARCH_SEEDS)``; ``report`` receives one
-    line per example (seed, games searched, score, time).
-    """
-    seed_list = range(SEARCH_SEEDS) if seeds is None else seeds
-    out: list[tuple[Path, str]] = []
-    for w in WANTED:
-        started = time.perf_counter()
-        result = find_one(spec, w, seed_list)
-        if result is None:
-            raise RuntimeError(f"no '{w.case.kind}' situation in {len(seed_list)} games")
-        pinned, found = result
-        out.append((pinned_path(spec, w.case.id), pinned.to_json()))
-        if report is not None:
-            report(
-                f"{w.case.id}: seed {found.seed}, round {found.trace.round}; score "
-                f"{found.score}/{w.ideal} after {found.games} game(s) "
-                f"({time.perf_counter() - started:.1f} s)"
-            )
-    return out
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``--update`` rewrites the pinned files; otherwise compare and exit 1 on a difference."""
-    return finder_main(
-        argv, game_id="sinterklaas", finder_module=FINDER, find=lambda s, r: find_pinned(s, None, r)
-    )
+search = SEARCH.search
+find_one = SEARCH.find_one
+find_pinned = SEARCH.find_pinned
+main = SEARCH.main
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import CHANCE, TERMINAL, Event
-from pnp.engine.pinned import PinnedRecord, RecentLog, pinned_path, read_pinned, replay_failed
-from pnp.errors import PnpError
+from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.config import SinterklaasConfig
@@ -29,7 +29,6 @@ from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.example_cases import (
     KIND_PART,
     PART_OPENING,
-    PinnedCase,
 )
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import (
@@ -229,16 +228,11 @@ def focus_trace(pinned: PinnedRecord, config: SinterklaasConfig) -> RoundTrace:
 
 def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[PinnedRecord, RoundTrace]:
     """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file."""
-    pinned = read_pinned(spec, case.id, case.kind, FOCUS, FINDER)
-    if pinned.record.variants != case.variants:
-        expected = ", ".join(case.variants) or "none"
-        raise PnpError.single(
-            f"the record is played with the wrong variants (expected: {expected})",
-            pinned_path(spec, case.id),
-        )
-    try:
-        config = config_from_spec(spec, pinned.record.variants)
-        trace = focus_trace(pinned, config)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise replay_failed(pinned_path(spec, case.id), exc, FINDER) from None
-    return pinned, trace
+    return load_pinned_record(
+        spec,
+        case,
+        FOCUS,
+        FINDER,
+        lambda pinned: focus_trace(pinned, config_from_spec(spec, pinned.record.variants)),
+        check_variants=True,
+    )

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.engine.core import Event
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
+from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.cards import card_name, card_table
 from pnp.games.sinterklaas.example_cases import (
@@ -36,7 +36,6 @@ from pnp.games.sinterklaas.example_cases import (
     PART_OPENING,
     PART_SHOWDOWN,
     PINNED_CASES,
-    PinnedCase,
 )
 from pnp.games.sinterklaas.example_claims import (
     BY_KIND,

@@ -8,7 +8,8 @@ lowest card, last cards taken back, gifts after a hand, the end of a game);
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from pnp.engine.pinned import PinnedCase
 
 KIND_TRICK = "trick"
 KIND_TIE = "tie"
@@ -24,14 +25,6 @@ KIND_RULES: Mapping[str, tuple[str, ...]] = {
     KIND_GAME_END: ("TD-B6", "TD-B7", "TD-K1"),
 }
 """The rule IDs each kind of example illustrates."""
-
-
-@dataclass(frozen=True)
-class PinnedCase:
-    """An example the rulebook shows: its id (file name) and kind of situation."""
-
-    id: str
-    kind: str
 
 
 PINNED_CASES: tuple[PinnedCase, ...] = (

@@ -33,13 +33,12 @@ stored in each pinned file.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedRecord, finder_main, pinned_path
+from pnp.engine.pinned import PinnedCase, PinnedRecord
+from pnp.engine.pinned_search import ExampleSearch, Found
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -65,7 +64,6 @@ from pnp.games.twaalf_dagen.example_cases import (
     KIND_TIE,
     KIND_TRICK,
     PINNED_CASES,
-    PinnedCase,
 )
 from pnp.games.twaalf_dagen.example_claims import kept_straight
 from pnp.games.twaalf_dagen.example_phrases import example_title
@@ -248,17 +246,6 @@ WANTED: tuple[Wanted, ...] = (
 """Every pinned example with how it is searched."""
 
 
-@dataclass(frozen=True)
-class Found:
-    """The best trick so far for one wanted situation."""
-
-    score: int
-    seed: int
-    trace: TrickTrace
-    actions: tuple[Action, ...]
-    games: int
-
-
 def _play(spec: GameSpec, wanted: Wanted, seed: int) -> tuple[Action, ...]:
     config = config_from_spec(spec, wanted.variants)
     policies = [POLICIES[wanted.policy]() for _ in range(PLAYERS)]
@@ -266,37 +253,23 @@ def _play(spec: GameSpec, wanted: Wanted, seed: int) -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 
-def search(spec: GameSpec, wanted: Sequence[Wanted], seeds: Sequence[int]) -> dict[str, Found]:
-    """Play the seeded games and return the best trick per wanted example id.
-
-    Wanted situations sharing variants and policy share their games; the
-    search stops as soon as every one has an ideal trick.
-    """
-    found: dict[str, Found] = {}
-    groups: dict[tuple[tuple[str, ...], str], list[Wanted]] = {}
-    for w in wanted:
-        groups.setdefault((w.variants, w.policy), []).append(w)
-    for group in groups.values():
-        config = config_from_spec(spec, group[0].variants)
-        leads = group[0].leads if len(group) == 1 else None
-        for games, seed in enumerate(seeds, start=1):
-            actions = _play(spec, group[0], seed)
-            for trace in walk_tricks(config, PLAYERS, actions, leads):
-                for w in group:
-                    best = found.get(w.case.id)
-                    if best is not None and best.score >= w.ideal:
-                        continue
-                    score = w.score(trace)
-                    if score and (best is None or score > best.score):
-                        found[w.case.id] = Found(score, seed, trace, actions, games)
-            if all(w.case.id in found and found[w.case.id].score >= w.ideal for w in group):
-                break
-    return found
+def _walk(
+    spec: GameSpec, group: Sequence[Wanted], actions: tuple[Action, ...]
+) -> Iterator[TrickTrace]:
+    config = config_from_spec(spec, group[0].variants)
+    leads = group[0].leads if len(group) == 1 else None
+    return walk_tricks(config, PLAYERS, actions, leads)
 
 
-def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> PinnedRecord:
+def _candidates(
+    _spec: GameSpec, wanted: Wanted, trace: TrickTrace
+) -> Iterator[tuple[int, TrickTrace]]:
+    yield wanted.score(trace), trace
+
+
+def pinned_for(spec: GameSpec, wanted: Wanted, found: Found[TrickTrace, Action]) -> PinnedRecord:
     """The pinned file content for a found trick."""
-    actions = found.actions[: found.trace.last + 1]
+    actions = found.actions[: found.candidate.last + 1]
     record = GameRecord(
         spec.id,
         wanted.variants,
@@ -306,56 +279,32 @@ def pinned_for(spec: GameSpec, wanted: Wanted, found: Found) -> PinnedRecord:
     )
     return PinnedRecord(
         id=wanted.case.id,
-        title=example_title(wanted.case.kind, found.trace.lead.cards),
+        title=example_title(wanted.case.kind, found.candidate.lead.cards),
         kind=wanted.case.kind,
-        focus=tuple(zip(FOCUS, (found.trace.hand, found.trace.trick), strict=True)),
+        focus=tuple(zip(FOCUS, (found.candidate.hand, found.candidate.trick), strict=True)),
         policies=(wanted.policy,) * PLAYERS,
         record=record,
     )
 
 
-def find_one(
-    spec: GameSpec, wanted: Wanted, seeds: Sequence[int]
-) -> tuple[PinnedRecord, Found] | None:
-    """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
-    found = search(spec, [wanted], seeds).get(wanted.case.id)
-    return None if found is None else (pinned_for(spec, wanted, found), found)
+SEARCH: ExampleSearch[Wanted, TrickTrace, TrickTrace, Action] = ExampleSearch(
+    game_id="twaalf-dagen",
+    finder_module=FINDER,
+    wanted=WANTED,
+    seeds=SEARCH_SEEDS,
+    group=lambda w: (w.variants, w.policy),
+    play=_play,
+    walk=_walk,
+    candidates=_candidates,
+    pinned_for=pinned_for,
+    describe=lambda f: f"hand {f.candidate.hand}, trick {f.candidate.trick}",
+)
+"""The search of the examples: situations sharing variants and policy share their games."""
 
-
-def find_pinned(
-    spec: GameSpec, seeds: Sequence[int] | None = None, report: Callable[[str], None] | None = None
-) -> list[tuple[Path, str]]:
-    """Search every wanted example; return ``(path, file text)`` pairs in rulebook order.
-
-    ``seeds`` defaults to ``range(SEARCH_SEEDS)``; ``report`` receives one
-    line per example (seed, games searched, score, time).
-    """
-    seed_list = range(SEARCH_SEEDS) if seeds is None else seeds
-    out: list[tuple[Path, str]] = []
-    for w in WANTED:
-        started = time.perf_counter()
-        result = find_one(spec, w, seed_list)
-        if result is None:
-            raise RuntimeError(f"no '{w.case.kind}' situation in {len(seed_list)} games")
-        pinned, found = result
-        out.append((pinned_path(spec, w.case.id), pinned.to_json()))
-        if report is not None:
-            report(
-                f"{w.case.id}: seed {found.seed}, hand {found.trace.hand}, trick "
-                f"{found.trace.trick}; score {found.score}/{w.ideal} after {found.games} "
-                f"game(s) ({time.perf_counter() - started:.1f} s)"
-            )
-    return out
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``--update`` rewrites the pinned files; otherwise compare and exit 1 on a difference."""
-    return finder_main(
-        argv,
-        game_id="twaalf-dagen",
-        finder_module=FINDER,
-        find=lambda s, r: find_pinned(s, None, r),
-    )
+search = SEARCH.search
+find_one = SEARCH.find_one
+find_pinned = SEARCH.find_pinned
+main = SEARCH.main
 
 
 if __name__ == "__main__":

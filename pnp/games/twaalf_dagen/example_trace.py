@@ -19,13 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import TERMINAL, Event
-from pnp.engine.pinned import (
-    PinnedRecord,
-    RecentLog,
-    pinned_path,
-    read_pinned,
-    replay_failed,
-)
+from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -35,7 +30,6 @@ from pnp.games.twaalf_dagen.engine import (
     TwaalfDagenState,
     play_cards,
 )
-from pnp.games.twaalf_dagen.example_cases import PinnedCase
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
 
@@ -189,10 +183,10 @@ def focus_trace(pinned: PinnedRecord, config: TwaalfDagenConfig) -> TrickTrace:
 
 def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[PinnedRecord, TrickTrace]:
     """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file."""
-    pinned = read_pinned(spec, case.id, case.kind, FOCUS, FINDER)
-    try:
-        config = config_from_spec(spec, pinned.record.variants)
-        trace = focus_trace(pinned, config)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise replay_failed(pinned_path(spec, case.id), exc, FINDER) from None
-    return pinned, trace
+    return load_pinned_record(
+        spec,
+        case,
+        FOCUS,
+        FINDER,
+        lambda pinned: focus_trace(pinned, config_from_spec(spec, pinned.record.variants)),
+    )

@@ -20,14 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedRecord, pinned_path, situation_lost
+from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.twaalf_dagen.example_cases import (
     KIND_GAME_END,
     KIND_GIFTS,
     KIND_RULES,
     KIND_TIE,
     PINNED_CASES,
-    PinnedCase,
 )
 from pnp.games.twaalf_dagen.example_claims import KIND_CLAIMS, WinsTrick
 from pnp.games.twaalf_dagen.example_phrases import PHRASES

@@ -1,0 +1,159 @@
+"""Searching seeded engine games for the rulebook examples a game pins.
+
+Every game's example finder works the same way: for each wanted situation
+(a :class:`~pnp.engine.pinned.PinnedCase` and the score of its ideal shape)
+players play seeded games (seed 0, 1, 2, ...); the game cuts each game into
+traces (tricks, rounds) and scores the candidates of each trace for each
+wanted situation (0: not this situation; higher: closer to the ideal). The
+first candidate that reaches the ideal score is kept; if none does, the best
+one found (the earliest on a tie). Wanted situations whose games are played
+alike (the same *group*) share their games, and the search of a group stops
+as soon as every one of its situations has an ideal candidate.
+
+:class:`ExampleSearch` holds that loop and the finder's commands; what is
+played, how it is cut and scored and what is pinned stays with the game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar
+
+from pnp.engine.pinned import PinnedCase, PinnedRecord, finder_main, pinned_path
+from pnp.spec.model import GameSpec
+
+
+class WantedExample(Protocol):
+    """A situation to find: the example it becomes and the score of its ideal shape."""
+
+    @property
+    def case(self) -> PinnedCase:
+        """The example the situation becomes."""
+        ...
+
+    @property
+    def ideal(self) -> int:
+        """The score of the ideal shape; the search of it stops there."""
+        ...
+
+
+W = TypeVar("W", bound=WantedExample)
+T = TypeVar("T")
+C = TypeVar("C")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Found(Generic[C, A]):
+    """The best candidate so far for one wanted situation and the game it is in."""
+
+    score: int
+    seed: int
+    candidate: C
+    actions: tuple[A, ...]
+    """Every action of the game the candidate is in."""
+    games: int
+    """How many games had been searched when it was found."""
+
+
+@dataclass(frozen=True)
+class ExampleSearch(Generic[W, T, C, A]):
+    """How one game searches its rulebook examples (``W`` wanted, ``T`` trace,
+    ``C`` candidate, ``A`` action), with the finder's search and commands."""
+
+    game_id: str
+    finder_module: str
+    wanted: tuple[W, ...]
+    """Every pinned example with how it is searched, in rulebook order."""
+    seeds: int
+    """Seeds tried (per group) before settling for the best candidates found."""
+    group: Callable[[W], Hashable]
+    """Situations with the same group share their games."""
+    play: Callable[[GameSpec, W, int], tuple[A, ...]]
+    """The actions of one seeded game for a group (given its first situation)."""
+    walk: Callable[[GameSpec, Sequence[W], tuple[A, ...]], Iterable[T]]
+    """The traces of a group's game, in game order."""
+    candidates: Callable[[GameSpec, W, T], Iterable[tuple[int, C]]]
+    """The scored candidates of a situation in one trace, in game order."""
+    pinned_for: Callable[[GameSpec, W, Found[C, A]], PinnedRecord]
+    """The pinned record for a found candidate."""
+    describe: Callable[[Found[C, A]], str]
+    """Where a found candidate is, for the report (e.g. ``"round 3"``)."""
+
+    def search(
+        self, spec: GameSpec, wanted: Sequence[W], seeds: Sequence[int]
+    ) -> dict[str, Found[C, A]]:
+        """Play the seeded games and return the best candidate per wanted example id."""
+        found: dict[str, Found[C, A]] = {}
+        groups: dict[Hashable, list[W]] = {}
+        for w in wanted:
+            groups.setdefault(self.group(w), []).append(w)
+        for members in groups.values():
+            for games, seed in enumerate(seeds, start=1):
+                actions = self.play(spec, members[0], seed)
+                for trace in self.walk(spec, members, actions):
+                    for w in members:
+                        if _ideal(found, w):
+                            continue
+                        for score, candidate in self.candidates(spec, w, trace):
+                            best = found.get(w.case.id)
+                            if score > 0 and (best is None or score > best.score):
+                                found[w.case.id] = Found(score, seed, candidate, actions, games)
+                            if score >= w.ideal:
+                                break
+                if all(_ideal(found, w) for w in members):
+                    break
+        return found
+
+    def find_one(
+        self, spec: GameSpec, wanted: W, seeds: Sequence[int]
+    ) -> tuple[PinnedRecord, Found[C, A]] | None:
+        """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
+        found = self.search(spec, [wanted], seeds).get(wanted.case.id)
+        return None if found is None else (self.pinned_for(spec, wanted, found), found)
+
+    def find_pinned(
+        self,
+        spec: GameSpec,
+        seeds: Sequence[int] | None = None,
+        report: Callable[[str], None] | None = None,
+    ) -> list[tuple[Path, str]]:
+        """Search every wanted example in one pass; ``(path, file text)`` pairs in rulebook order.
+
+        ``seeds`` defaults to ``range(self.seeds)``; ``report`` receives one
+        line per example (seed, place, score, games searched) and the time.
+        """
+        seed_list = range(self.seeds) if seeds is None else seeds
+        started = time.perf_counter()
+        found = self.search(spec, self.wanted, seed_list)
+        out: list[tuple[Path, str]] = []
+        for w in self.wanted:
+            if w.case.id not in found:
+                raise RuntimeError(f"no '{w.case.kind}' situation in {len(seed_list)} games")
+            result = found[w.case.id]
+            out.append((pinned_path(spec, w.case.id), self.pinned_for(spec, w, result).to_json()))
+            if report is not None:
+                report(
+                    f"{w.case.id}: seed {result.seed}, {self.describe(result)}; "
+                    f"score {result.score}/{w.ideal} after {result.games} game(s)"
+                )
+        if report is not None:
+            report(f"searched in {time.perf_counter() - started:.1f} s")
+        return out
+
+    def main(self, argv: Sequence[str] | None = None) -> int:
+        """``--update`` rewrites the pinned files; otherwise compare, exit 1 on a difference."""
+        return finder_main(
+            argv,
+            game_id=self.game_id,
+            finder_module=self.finder_module,
+            find=lambda s, r: self.find_pinned(s, None, r),
+        )
+
+
+def _ideal(found: Mapping[str, Found[C, A]], wanted: WantedExample) -> bool:
+    best = found.get(wanted.case.id)
+    return best is not None and best.score >= wanted.ideal
