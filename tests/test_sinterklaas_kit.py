@@ -107,6 +107,7 @@ def test_contradicting_variants_are_refused(tmp_path: Path) -> None:
 
 
 def test_score_sheet_has_the_surprise_column_only_with_surprises(tmp_path: Path) -> None:
+    """SK-C5: points per round winner, final totals, and the surprise picks with surprises."""
     base, _ = _kit(tmp_path / "base")
     surprises, _ = _kit(tmp_path / "surprises", "surprises")
     assert "Winnaar" in _text(base / "scoreblad.pdf")
