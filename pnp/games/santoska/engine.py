@@ -64,10 +64,9 @@ the reshuffles, and a game at most ``round_limit`` rounds.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from pnp.engine.core import JSON, EventLog
+from pnp.engine.delegating import DelegatingEngine
 from pnp.games.santoska.actions import (
     Action,
     ChooseDealer,
@@ -110,36 +109,11 @@ __all__ = [
 ]
 
 
-class SantoskaEngine:
+class SantoskaEngine(DelegatingEngine[SantoskaConfig, SantoskaState, SantoskaView, Action]):
     """The engine object for :func:`pnp.engine.core.play` and friends."""
 
-    game_id = GAME_ID
-
-    def variants(self, config: SantoskaConfig) -> tuple[str, ...]:
-        """The variant ids the configuration was made for."""
-        return config.variants
-
-    def new_state(
-        self, config: SantoskaConfig, num_players: int, log: EventLog | None = None
-    ) -> SantoskaState:
-        """A new game waiting for the first dealer to be drawn."""
-        return SantoskaState(config, num_players, log)
-
-    def sample_chance(self, state: SantoskaState, rng: random.Random) -> Action:
-        """Draw the outcome of the current chance node."""
-        return state.sample_chance(rng)
-
-    def player_view(self, state: SantoskaState, player: int) -> SantoskaView:
-        """The view policies get for ``player``."""
-        return SantoskaView(state, player)
-
-    def encode_action(self, action: Action) -> JSON:
-        """A move's notation or a chance outcome as a JSON object."""
-        return encode_action(action)
-
-    def decode_action(self, data: JSON) -> Action:
-        """Inverse of :meth:`encode_action`."""
-        return decode_action(data)
+    def __init__(self) -> None:
+        super().__init__(GAME_ID, SantoskaState, SantoskaView, encode_action, decode_action)
 
     def metrics(self, state: SantoskaState) -> dict[str, list[float]]:
         """Samples for simulation summaries of a finished game.

@@ -72,10 +72,9 @@ every swap locks one, and laps close when nobody must act.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from pnp.engine.core import JSON, EventLog
+from pnp.engine.delegating import DelegatingEngine
 from pnp.games.sinterklaas.actions import Action, ChooseSint, decode_action, encode_action
 from pnp.games.sinterklaas.config import (
     GAME_ID,
@@ -109,36 +108,13 @@ __all__ = [
 ]
 
 
-class SinterklaasEngine:
+class SinterklaasEngine(
+    DelegatingEngine[SinterklaasConfig, SinterklaasState, SinterklaasView, Action]
+):
     """The engine object for :func:`pnp.engine.core.play` and friends."""
 
-    game_id = GAME_ID
-
-    def variants(self, config: SinterklaasConfig) -> tuple[str, ...]:
-        """The variant ids the configuration was made for."""
-        return config.variants
-
-    def new_state(
-        self, config: SinterklaasConfig, num_players: int, log: EventLog | None = None
-    ) -> SinterklaasState:
-        """A new game waiting for the first Sint to be drawn."""
-        return SinterklaasState(config, num_players, log)
-
-    def sample_chance(self, state: SinterklaasState, rng: random.Random) -> Action:
-        """Draw the outcome of the current chance node."""
-        return state.sample_chance(rng)
-
-    def player_view(self, state: SinterklaasState, player: int) -> SinterklaasView:
-        """The view policies get for ``player``."""
-        return SinterklaasView(state, player)
-
-    def encode_action(self, action: Action) -> JSON:
-        """A move's notation or a chance outcome as a JSON object."""
-        return encode_action(action)
-
-    def decode_action(self, data: JSON) -> Action:
-        """Inverse of :meth:`encode_action`."""
-        return decode_action(data)
+    def __init__(self) -> None:
+        super().__init__(GAME_ID, SinterklaasState, SinterklaasView, encode_action, decode_action)
 
     def metrics(self, state: SinterklaasState) -> dict[str, list[float]]:
         """Samples for simulation summaries of a finished game.
