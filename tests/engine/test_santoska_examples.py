@@ -52,33 +52,8 @@ from pnp.games.santoska.spec_config import config_from_spec
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
+from tests.dutch_words import PLURALS, WORDS
 
-# Written out independently of the code under test.
-WORDS = [
-    "nul",
-    "één",
-    "twee",
-    "drie",
-    "vier",
-    "vijf",
-    "zes",
-    "zeven",
-    "acht",
-    "negen",
-    "tien",
-    "elf",
-    "twaalf",
-    "dertien",
-    "veertien",
-    "vijftien",
-    "zestien",
-    "zeventien",
-    "achttien",
-    "negentien",
-    "twintig",
-]
-PLURALS = ["", "enen", "tweeën", "drieën", "vieren", "vijven", "zessen", "zevens", "achten"]
-PLURALS += ["negens", "tienen"]
 PLACES = [
     ["linksonder", "middenonder", "rechtsonder"],
     ["linksboven", "middenboven", "rechtsboven"],

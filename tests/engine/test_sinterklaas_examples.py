@@ -63,12 +63,10 @@ from pnp.games.sinterklaas.steps import (
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
+from tests.dutch_words import WORDS
 
 ALL_VARIANTS = ("actiepiet", "pietje-precies", "wie-kent-hem-niet")
 NAMES = ("Anna", "Bram", "Cas", "Daan", "Eva", "Fleur")
-# Written out independently of the code under test.
-WORDS = ["nul", "één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien"]
-WORDS += ["elf", "twaalf", "dertien", "veertien", "vijftien", "zestien", "zeventien"]
 ADJECTIVES = {
     "rood": "rode",
     "blauw": "blauwe",

@@ -53,38 +53,8 @@ from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
+from tests.dutch_words import PLURALS, WORDS
 
-# Written out independently of the code under test.
-WORDS = [
-    "nul",
-    "één",
-    "twee",
-    "drie",
-    "vier",
-    "vijf",
-    "zes",
-    "zeven",
-    "acht",
-    "negen",
-    "tien",
-    "elf",
-    "twaalf",
-]
-PLURALS = [
-    "",
-    "enen",
-    "tweeën",
-    "drieën",
-    "vieren",
-    "vijven",
-    "zessen",
-    "zevens",
-    "achten",
-    "negens",
-    "tienen",
-    "elven",
-    "twaalven",
-]
 SEPARATOR = " · "
 
 
