@@ -13,12 +13,16 @@ from pnp.output import commit_files
 from pnp.project import GameData, load_game
 from pnp.registry import plugin
 from pnp.rulebook.compose import make_rulebook
+from pnp.sheets.board import render_board
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
 from pnp.sheets.scoresheet import render_score_sheet
 from pnp.sheets.sizes import PAPERS
 from pnp.spec.model import Component
 from pnp.variants import resolve_variants
+
+BOARD_FILE = "speelbord.pdf"
+"""The printed board of ``--map-sheet``."""
 
 ProgressCallback = Callable[[str, int, int], None]
 """Called with (task description, steps done, steps total)."""
@@ -33,6 +37,10 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
     out_dir: Path = Path("output")
+    map_sheet: bool = False
+    """Also write the whole map as one printed board (games played on tiles)."""
+    seed: int | None = None
+    """Seed of the board's setup (default 0); only with ``map_sheet``."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,10 @@ def check_options(options: BuildOptions) -> None:
         raise PnpError.single("--back-offset only applies to --backs long-edge or short-edge")
     if any(abs(v) > 20 for v in options.back_offset):
         raise PnpError.single("--back-offset is limited to 20 mm in each direction")
+    if options.seed is not None and not options.map_sheet:
+        raise PnpError.single("--seed only applies with --map-sheet")
+    if options.seed is not None and not 0 <= options.seed < 2**32:
+        raise PnpError.single("--seed must be a whole number from 0 to 4294967295")
 
 
 def card_jobs(
@@ -126,6 +138,11 @@ def build(
         placements += [_with_file(p, name) for p in placed]
     if spec.scoresheet is not None:
         _add(files, f"{spec.scoresheet.file}.pdf", score_sheet_pdf(data, chosen, options.paper))
+    if options.map_sheet:
+        if game_plugin.board is None:
+            raise PnpError.single(f"{spec.id} is not played on a map of tiles: --map-sheet")
+        board = game_plugin.board(spec, chosen, options.seed or 0)
+        _add(files, BOARD_FILE, render_board(board, data, chosen, PAPERS[options.paper]))
     rulebook_task = f"{spec.id}: spelregels"
     if progress:
         progress(rulebook_task, 0, 1)
@@ -221,6 +238,8 @@ def _manifest(
             "backs": options.backs.value,
             "back_offset_mm": list(options.back_offset),
             "cut_lines": options.cut_lines,
+            "map_sheet": options.map_sheet,
+            "seed": options.seed or 0 if options.map_sheet else None,
         },
         "files": [
             {"name": name, "bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}

@@ -114,12 +114,21 @@ def build_command(
     cut_lines: Annotated[
         bool, typer.Option("--cut-lines", help="Draw cut lines across the sheet.")
     ] = False,
+    map_sheet: Annotated[
+        bool,
+        typer.Option("--map-sheet", help="Also print the whole map as one board (tile games)."),
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the --map-sheet setup (default 0).")
+    ] = None,
     out_dir: OutOption = Path("output"),
 ) -> None:
     """Write the print-ready kit of GAME to OUT/GAME/."""
 
     def run() -> None:
-        options = BuildOptions(paper, backs, _parse_offset(back_offset), cut_lines, out_dir)
+        options = BuildOptions(
+            paper, backs, _parse_offset(back_offset), cut_lines, out_dir, map_sheet, seed
+        )
         with _progress() as progress:
             result = build(game, tuple(variant or ()), options, progress)
         chosen = ", ".join(result.variants) or "base game"

@@ -19,15 +19,17 @@ from pnp.spec.model import GameSpec
 
 if TYPE_CHECKING:
     from pnp.rulebook.example import Example
+    from pnp.sheets.board import Board
 
 DeckCheck = Callable[[GameSpec, tuple[str, ...]], list[str]]
 EngineConfig = Callable[[GameSpec, tuple[str, ...]], object]
 ExampleMaker = Callable[[GameSpec, tuple[str, ...]], "list[Example]"]
+BoardMaker = Callable[[GameSpec, tuple[str, ...], int], "Board"]
 
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """What a game adds to the generic kit: id, deck validation, engine config, rulebook examples."""
+    """What a game adds to the generic kit: deck validation, engine config, examples, a board."""
 
     id: str
     validate_deck: DeckCheck | None = None
@@ -35,6 +37,8 @@ class GamePlugin:
     """The reference engine's configuration for a kit, read from the spec tables."""
     examples: ExampleMaker | None = None
     """The rulebook's examples for a kit, replayed from the game's pinned records."""
+    board: BoardMaker | None = None
+    """One legal map setup from a seed, for games played on tiles (``pnp build --map-sheet``)."""
 
 
 def engine_deck_check(

@@ -14,6 +14,8 @@ MAX_COUNT = 200
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 COLUMN_TYPES = ("id", "count", "int", "text", "colour", "art", "bool", "choice")
+_MAY_BE_BLANK = ("text", "choice", "art", "colour")
+"""Types whose blank cell in an optional column (``required = false``) reads as ""."""
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,11 @@ class Column:
     def parse(self, cell: str, ctx: ColumnContext) -> Value:
         """Convert one cell; raise ``ValueError`` with a user-facing message when it is wrong."""
         text = cell.strip()
-        if text == "" and self.required:
-            raise ValueError("is empty")
+        if text == "":
+            if self.required:
+                raise ValueError("is empty")
+            if self.type in _MAY_BE_BLANK:
+                return ""
         parser = getattr(self, f"_parse_{self.type}")
         value: Value = parser(text, ctx)
         return value

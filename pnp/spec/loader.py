@@ -44,7 +44,7 @@ _COMPONENT_KEYS = {
     "file",
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest"}
+_RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest", "speelbord"}
 """Output names the build uses for itself (without ``.pdf``)."""
 _RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
 _SCORESHEET_KEYS = {
