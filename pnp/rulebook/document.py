@@ -39,6 +39,7 @@ from pnp.draw.fonts import font_name, register_all
 from pnp.errors import PnpError
 from pnp.project import GameData
 from pnp.rulebook.example import CardPicture, Example
+from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure
 from pnp.rulebook.markup import (
     RULE_TAG_MARKUP,
     Block,
@@ -67,6 +68,8 @@ LONG_TABLE = 12
 """Tables with more rows than this are summarised instead of listed card by card."""
 EXAMPLE_CARD_MM = 11.0
 EXAMPLE_CARDS_COLUMN_MM = 42.0
+FIGURE_MM = 38.0
+"""Height of the figures (maps, card rows) under an example's step."""
 
 
 @dataclass(frozen=True)
@@ -369,6 +372,13 @@ class _StoryBuilder:
                     row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
                 row.setStyle(_table_style(_STEP_COMMANDS))
                 flow.append(row)
+                if step.figures:
+                    figures = tuple(f for f in step.figures if isinstance(f, MapFigure | RowFigure))
+                    flow += [
+                        Spacer(0, mm(1.5)),
+                        FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM)),
+                        Spacer(0, mm(2)),
+                    ]
             if example.outro:
                 flow.append(Spacer(0, mm(1.5)))
                 flow.append(Paragraph(inline(example.outro), styles.body))

@@ -31,13 +31,16 @@ class Step:
     """One sentence of an example.
 
     ``automatic`` marks what the rules did by themselves (no player chose it);
-    ``claim`` is the game-specific fact the sentence states, checked by tests.
+    ``claim`` is the game-specific fact the sentence states, checked by tests;
+    ``figures`` are drawings under the sentence (a map, a row of cards: see
+    :mod:`pnp.rulebook.figures`).
     """
 
     text: str
     cards: tuple[CardPicture, ...] = ()
     automatic: bool = False
     claim: object | None = None
+    figures: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -83,8 +83,12 @@ class CardArtist:
         y: float,
         width: float,
         back: bool = False,
+        rounded: bool = True,
     ) -> None:
-        """Draw the card (or its back) with its trim box's bottom-left at (x, y), ``width`` points wide."""
+        """Draw the card (or its back) with its trim box's bottom-left at (x, y), ``width`` points wide.
+
+        Cards get rounded corners; tiles (``rounded=False``) stay square.
+        """
         comp, row = self._row(picture)
         if self.sketch:
             return
@@ -109,7 +113,7 @@ class CardArtist:
             form = renderer.face(f"face.{spec.id}.{comp.id}.{row.id}", layout, row, context)
         scale = width / mm(comp.size.width)
         height = width * comp.size.height / comp.size.width
-        radius = mm(CORNER_MM) * scale
+        radius = mm(CORNER_MM) * scale if rounded else 0.0
         canvas.saveState()
         path = canvas.beginPath()
         path.roundRect(x, y, width, height, radius)

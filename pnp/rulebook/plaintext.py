@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from itertools import groupby
 
 from pnp.rulebook.example import CardPicture, Example
+from pnp.rulebook.figures import MapFigure, RowFigure, describe_figure
 from pnp.spec.model import GameSpec
 
 WIDTH = 88
@@ -23,6 +24,20 @@ def card_names(spec: GameSpec, cards: Sequence[CardPicture]) -> str:
             name = picture.row
         parts.append(f"{count}× {name}")
     return ", ".join(parts)
+
+
+def _names(spec: GameSpec, figure: MapFigure | RowFigure) -> dict[CardPicture, str]:
+    """Table names of the cards a row figure shows."""
+    if isinstance(figure, MapFigure):
+        return {}
+    pictures = [*figure.cards, *(s.card for s in figure.slots if s is not None and s.card)]
+    names: dict[CardPicture, str] = {}
+    for picture in pictures:
+        try:
+            names[picture] = spec.component(picture.component).row(picture.row).display_name
+        except KeyError:
+            names[picture] = picture.row
+    return names
 
 
 def _wrap(text: str, indent: str, rest: str | None = None) -> list[str]:
@@ -47,6 +62,9 @@ def format_example(spec: GameSpec, number: int, example: Example) -> str:
             text += f" [{card_names(spec, step.cards)}]"
         marker = "   » " if step.automatic else "   - "
         lines += _wrap(text, marker, "     ")
+        for figure in step.figures:
+            if isinstance(figure, MapFigure | RowFigure):
+                lines += ["     " + line for line in describe_figure(figure, _names(spec, figure))]
     if example.outro:
         lines += _wrap(example.outro, "   ")
     return "\n".join(lines)
