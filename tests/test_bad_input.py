@@ -386,6 +386,32 @@ CASES = [
         ("build", "twaalf-dagen", "--back-offset", "2mm"),
     ),
     Case(
+        "stoomboot-too-few-pakjes",
+        _file(
+            "cardspecs/stoomboot/pakjes.csv",
+            "p-letter,4,",
+            "p-letter,2,",
+            "cardspecs/stoomboot/game.toml: ST-D1: the houses want 3 letter pakje(s), "
+            "the Pakje deck has 2 card(s) of that kind",
+        ),
+        ("build", "stoomboot"),
+    ),
+    Case(
+        "stoomboot-unknown-wish",
+        _file(
+            "cardspecs/stoomboot/huizen.csv",
+            "Amsterdam,letter,",
+            "Amsterdam,speculaas,",
+            "{file}:{line}: column 'want1': 'speculaas' is not one of",
+        ),
+        ("build", "stoomboot"),
+    ),
+    Case(
+        "stoomboot-seed-without-map-sheet",
+        _nothing("--seed only applies with --map-sheet"),
+        ("build", "stoomboot", "--seed", "4"),
+    ),
+    Case(
         "offset-without-duplex",
         _nothing("--back-offset only applies to --backs long-edge or short-edge"),
         ("build", "twaalf-dagen", "--backs", "gutterfold", "--back-offset", "1,1"),

@@ -115,7 +115,10 @@ def describe_figure(figure: Figure, names: dict[CardPicture, str]) -> list[str]:
             slots.append(f"{index}: dicht")
         else:
             slots.append(f"{index}: {names.get(slot.card, slot.card.row)}")
-    return [f"{figure.caption}: {cards}", "  onder de posities: " + "; ".join(slots)]
+    lines = [f"{figure.caption}: {cards}"]
+    if slots:
+        lines.append("  onder de posities: " + "; ".join(slots))
+    return lines
 
 
 class FigureRow(Flowable):  # type: ignore[misc]
@@ -138,20 +141,25 @@ class FigureRow(Flowable):  # type: ignore[misc]
             return cell * figure.columns, self.max_height
         card_h = (self.max_height - SLOT_EXTRA) / (1 + _slot_aspect(self.artist, figure))
         card_w = card_h / _aspect(self.artist, figure.cards[0])
-        return card_w * len(figure.cards), self.max_height
+        # Without cards under it the row is just as wide, and only as high as its cards.
+        height = self.max_height if any(figure.slots) else card_h
+        return card_w * len(figure.cards), height
 
     def _scale(self) -> float:
         total = sum(w for w, _ in self._sizes) + GAP * (len(self._sizes) - 1)
         return min(1.0, self.max_width / total) if total else 1.0
 
+    def _height(self) -> float:
+        return max((h for _, h in self._sizes), default=0.0)
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        return availWidth, self.max_height * self._scale() + CAPTION_PT * 1.6
+        return availWidth, self._height() * self._scale() + CAPTION_PT * 1.6
 
     def draw(self) -> None:
         canvas = self.canv
         scale = self._scale()
         x = 0.0
-        top = self.max_height * scale + CAPTION_PT * 1.6
+        top = self._height() * scale + CAPTION_PT * 1.6
         for figure, (w, h) in zip(self.figures, self._sizes, strict=True):
             fw, fh = w * scale, h * scale
             bottom = top - fh

@@ -1,0 +1,1 @@
+"""Stoomboot, the cooperative steamboat game (rules ST-C1 ... ST-D1)."""

@@ -1,0 +1,481 @@
+"""The Stoomboot rulebook examples, rendered from pinned engine traces.
+
+Every example is one round of a real game played by the engine, pinned by
+:mod:`pnp.games.stoomboot.example_finder` (replay:
+:mod:`~pnp.games.stoomboot.example_trace`; which examples:
+:mod:`~pnp.games.stoomboot.example_cases`). :func:`rulebook_examples`
+replays each record with the engine configured from the spec tables and
+turns the round's events into Dutch sentences, in the order they happened.
+The sentences show the real cards they mention; the Stoomrij after the
+placing and after every change is drawn as a row of cards with the played
+cards under its positions, and the round's end as the map with the path the
+boat sailed. Every sentence carries a claim
+(:mod:`~pnp.games.stoomboot.example_claims`) that the tests check against a
+fresh engine state.
+
+Players get Dutch first names instead of seat numbers: Anna, Bram, Cas, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from pnp.engine.core import Event
+from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
+from pnp.games.stoomboot.board import parse_square
+from pnp.games.stoomboot.events import (
+    CardIgnored,
+    CardPlaced,
+    CardRevealed,
+    DamageTaken,
+    Delivered,
+    DeliveryDeclined,
+    HeadingChosen,
+    KalenderChosen,
+    KalenderFilled,
+    NewSint,
+    PakjesReturned,
+    PawnBumped,
+    PawnMoved,
+    PawnTurned,
+    PlacingEnded,
+    PlayerSkipped,
+    RowLengthened,
+    RoundStarted,
+    RowShortened,
+    TileTriggered,
+)
+from pnp.games.stoomboot.example_cases import (
+    KIND_DELIVERY,
+    KIND_LONGER,
+    KIND_ROCK,
+    KIND_ROUND,
+    KIND_RULES,
+    KIND_SHORTER,
+    PINNED_CASES,
+)
+from pnp.games.stoomboot.example_claims import Claim, KalenderCount, Placed, Table
+from pnp.games.stoomboot.example_trace import FINDER, Moment, RoundTrace, load_pinned
+from pnp.games.stoomboot.map_sheet import TILE_COMPONENTS
+from pnp.rulebook.dutch import count_phrase, join_words, number_word, ordinal_word
+from pnp.rulebook.example import CardPicture, Example, Step, kit_examples
+from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
+from pnp.spec.model import GameSpec
+
+NAMES = ("Anna", "Bram", "Cas", "Daan", "Eva", "Fleur")
+CARD_COMPONENTS = (
+    "varen",
+    "varen-prachtig",
+    "stoomboot",
+    "stoomboot-prachtig",
+    "pakjes",
+    "pakjes-prachtig",
+)
+HEADINGS = {"n": "het noorden", "o": "het oosten", "z": "het zuiden", "w": "het westen"}
+SIDE_WORDS = {"links": "linker", "rechts": "rechter"}
+PAKJE_WORDS = {
+    "letter": "een chocoladeletter",
+    "marsepein": "marsepein",
+    "boek": "een boek",
+    "knuffel": "een knuffel",
+    "trommel": "een trommel",
+}
+IGNORED = {
+    "storm": "Op deze positie staat een storm: de kaart doet niets.",
+    "past-niet": "De kaart sluit nergens aan en de Stoomrij heeft maar één kaart: er gebeurt niets.",
+}
+
+
+@dataclass
+class _Story:
+    """The example being told: the steps so far and what the table looks like now."""
+
+    spec: GameSpec
+    trace: RoundTrace
+    kind: str
+    steps: list[Step] = field(default_factory=list)
+    row: tuple[str, ...] = ()
+    pawns: dict[str, tuple[str, str]] = field(default_factory=dict)
+    delivered: set[str] = field(default_factory=set)
+    path: list[str] = field(default_factory=list)
+    placed: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    kalender: int | None = None
+
+    # -- cards and tiles of the spec tables ------------------------------------
+
+    def picture(self, card: str) -> CardPicture:
+        for component_id in CARD_COMPONENTS:
+            component = self.spec.component(component_id)
+            if any(row.id == card for row in component.rows):
+                return CardPicture(component_id, card)
+        raise KeyError(card)
+
+    def card_name(self, card: str) -> str:
+        picture = self.picture(card)
+        if picture.component.startswith("stoomboot"):
+            return "een Stoombootkaart ({})".format(
+                self.spec.component(picture.component).row(card).text("name")
+            )
+        return self.spec.component(picture.component).row(card).text("name")
+
+    def tile_id(self, square: str) -> str:
+        return self.trace.tiles[parse_square(square, self.trace.size)]
+
+    def house(self, square: str) -> str | None:
+        tile = self.tile_id(square)
+        houses = self.spec.component("huizen")
+        return houses.row(tile).text("name") if any(r.id == tile for r in houses.rows) else None
+
+    def wants(self, square: str) -> str:
+        row = self.spec.component("huizen").row(self.tile_id(square))
+        return join_words([PAKJE_WORDS[w] for w in (row.text("want1"), row.text("want2")) if w])
+
+    def connector(self, card: str, side: str) -> str:
+        component = self.picture(card).component
+        return self.spec.component(component).row(card).text(side)
+
+    # -- figures ---------------------------------------------------------------
+
+    def row_figure(self, caption: str, with_slots: bool) -> RowFigure:
+        cards = tuple(self.picture(c) for c in self.row)
+        slots: list[RowSlot | None] = []
+        if with_slots:
+            for position in range(1, len(self.trace.icons) + 1):
+                card = self.placed.get(position)
+                if card is None:
+                    slots.append(None)
+                else:
+                    shown = self.picture(card[0]) if card[1] else None
+                    slots.append(RowSlot(shown, str(position)))
+        return RowFigure(cards, tuple(slots), caption)
+
+    def map_figure(self, caption: str) -> MapFigure:
+        owner: dict[str, str] = {}
+        for component_id in TILE_COMPONENTS:
+            for row in self.spec.component(component_id).rows:
+                owner.setdefault(row.id, component_id)
+        size = self.trace.size
+        tiles = []
+        for index, tile in enumerate(self.trace.tiles):
+            square = f"{chr(97 + index % size)}{index // size + 1}"
+            component = owner[tile]
+            letter = {"huizen": "H", "water": "~"}.get(component, "!")
+            done = square in self.delivered
+            tiles.append(
+                MapTile(
+                    index % size,
+                    index // size,
+                    CardPicture(component, tile),
+                    done,
+                    letter.lower() if done else letter,
+                )
+            )
+        pawns = tuple(
+            MapPawn(
+                parse_square(sq, size) % size,
+                parse_square(sq, size) // size,
+                heading,
+                "#C0392B" if pawn == "boot" else "#23824F",
+                "B" if pawn == "boot" else "P",
+            )
+            for pawn, (sq, heading) in sorted(self.pawns.items())
+        )
+        cells = tuple(
+            (parse_square(sq, size) % size, parse_square(sq, size) // size) for sq in self.path
+        )
+        return MapFigure(size, size, tuple(tiles), caption, cells, pawns)
+
+    # -- telling ---------------------------------------------------------------
+
+    def say(
+        self,
+        text: str,
+        cards: tuple[str, ...] = (),
+        automatic: bool = False,
+        figures: tuple[object, ...] = (),
+    ) -> None:
+        pictures = tuple(self.picture(c) for c in cards)
+        self.steps.append(Step(text, pictures, automatic, None, figures))
+
+    def claim(self, claim: Claim, since: int) -> None:
+        """Give the last step told since step ``since`` its claim (if it has none yet)."""
+        if len(self.steps) > since and self.steps[-1].claim is None:
+            self.steps[-1] = replace(self.steps[-1], claim=claim)
+
+    def table_claim(self, index: int) -> Table:
+        pawns = tuple((p, sq, h) for p, (sq, h) in self.pawns.items())
+        return Table(index, pawns, self.row, tuple(sorted(self.delivered)))
+
+
+def _name(seat: int) -> str:
+    return NAMES[seat] if seat < len(NAMES) else f"speler {seat + 1}"
+
+
+def _direction(size: int, start: str, end: str) -> str:
+    a, b = parse_square(start, size), parse_square(end, size)
+    dr, dc = b // size - a // size, b % size - a % size
+    if dr < 0:
+        return HEADINGS["n"]
+    if dr > 0:
+        return HEADINGS["z"]
+    return HEADINGS["o"] if dc > 0 else HEADINGS["w"]
+
+
+def _intro(story: _Story) -> str:
+    trace = story.trace
+    positions = len(trace.icons)
+    eyes = [str(i) for i, eye in enumerate(trace.eyes, start=1) if eye]
+    boat_square, heading = story.pawns["boot"]
+    where = story.house(boat_square)
+    place = f"bij {where}" if where else "op het water"
+    text = (
+        f"{number_word(trace.num_players).capitalize()} spelers, de {ordinal_word(trace.round)} "
+        f"ronde. {_name(trace.sint)} is de Sint. De Stoomrij heeft "
+        f"{count_phrase(len(trace.row), 'kaart', 'kaarten')}, dus "
+        f"{count_phrase(positions, 'positie', 'posities')}"
+    )
+    if eyes:
+        word = "heeft" if len(eyes) == 1 else "hebben"
+        text += f"; positie {join_words(eyes)} {word} een oogje"
+    text += f". De boot ligt {place}, met de boeg naar {HEADINGS[heading]}."
+    return text
+
+
+def _placing(story: _Story, moment: Moment, event: Event) -> None:
+    if isinstance(event, CardPlaced):
+        story.placed[event.position] = (event.card, event.face_up)
+        who = _name(event.seat)
+        if event.face_up:
+            story.say(
+                f"{who} legt {story.card_name(event.card)} open onder positie {event.position}: "
+                "daar zit een oogje, dus iedereen mag het zien.",
+                (event.card,),
+            )
+        else:
+            story.say(f"{who} legt een kaart dicht onder positie {event.position}.")
+        story.claim(Placed(moment.index, event.position, event.card, event.face_up), 0)
+    elif isinstance(event, PlayerSkipped):
+        story.say(f"{_name(event.seat)} heeft geen kaarten meer en slaat over.", automatic=True)
+    elif isinstance(event, PlacingEnded):
+        story.say(
+            f"Alle posities zijn gevuld. {_name(event.next_sint)} legde de laatste kaart "
+            "en wordt na deze ronde de Sint.",
+            automatic=True,
+            figures=(story.row_figure("De Stoomrij na het leggen", with_slots=True),),
+        )
+
+
+def _sailing(story: _Story, event: Event) -> None:
+    size = story.trace.size
+    sint = _name(story.trace.sint)
+    if isinstance(event, CardRevealed):
+        story.say(
+            f"{sint} draait positie {event.position} om: {story.card_name(event.card)}, "
+            f"gelegd door {_name(event.placed_by)}.",
+            (event.card,),
+        )
+    elif isinstance(event, CardIgnored):
+        story.say(IGNORED.get(event.reason, "Deze kaart doet niets."), automatic=True)
+    elif isinstance(event, PawnTurned):
+        story.pawns[event.pawn] = (event.square, event.after)
+        story.say(f"De boeg wijst nu naar {HEADINGS[event.after]}.", automatic=True)
+    elif isinstance(event, HeadingChosen):
+        square = story.pawns[event.pawn][0]
+        story.pawns[event.pawn] = (square, event.heading)
+        story.say(f"{sint} draait de boot met de boeg naar {HEADINGS[event.heading]}.")
+    elif isinstance(event, PawnMoved):
+        story.pawns[event.pawn] = (event.end, event.heading)
+        if event.pawn == "boot":
+            if not story.path:
+                story.path.append(event.start)
+            story.path += list(event.path)
+        house = story.house(event.end)
+        arrival = f" en komt bij {house}" if house else ""
+        story.say(
+            f"De boot vaart {count_phrase(len(event.path), 'tegel', 'tegels')} naar "
+            f"{_direction(size, event.start, event.path[0])}{arrival}.",
+            automatic=True,
+        )
+    elif isinstance(event, PawnBumped):
+        if event.cause == "rots":
+            story.say(
+                "Daar ligt een rots! De boot kan er niet in, blijft liggen en loopt "
+                f"{count_phrase(event.damage, 'schade', 'schade')} op.",
+                automatic=True,
+            )
+        else:
+            extra = f" en dat kost {event.damage} schade" if event.damage else ", er gebeurt niets"
+            story.say(
+                f"De boot zou van de kaart af varen: hij blijft liggen{extra}.", automatic=True
+            )
+    elif isinstance(event, TileTriggered):
+        row = story.spec.component("pepernoot").row(event.tile)
+        story.say(f"{row.text('name')}: {row.text('effect')}", automatic=True)
+    elif isinstance(event, DamageTaken):
+        story.row = event.row
+        story.say(
+            f"Voor de schade haalt {sint} de {SIDE_WORDS[event.side]} kaart van de Stoomrij. "
+            f"Er {'blijft' if len(event.row) == 1 else 'blijven'} "
+            f"{count_phrase(len(event.row), 'kaart', 'kaarten')} over.",
+            figures=(story.row_figure("De Stoomrij na de schade", with_slots=False),)
+            if event.row
+            else (),
+        )
+    elif isinstance(event, RowLengthened | RowShortened):
+        _row_change(story, event)
+    elif isinstance(event, Delivered):
+        story.delivered.add(event.square)
+        house = story.house(event.square) or event.house
+        lies = "die liggen" if len(event.cards) > 1 else "dat ligt"
+        story.say(
+            f"De boot ligt bij {house}, dat {story.wants(event.square)} wil, en {lies} open in "
+            f"de Stoomrij. {sint} bezorgt: de pakjeskaarten gaan uit het spel en {house} "
+            f"draait om naar bezorgd. Nog {count_phrase(event.left, 'huis', 'huizen')} te gaan.",
+            event.cards,
+        )
+    elif isinstance(event, DeliveryDeclined):
+        story.say(f"{sint} zou kunnen bezorgen, maar bewaart de pakjes.")
+
+
+def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
+    sint = _name(story.trace.sint)
+    before = story.row
+    story.row = event.row
+    length = count_phrase(len(event.row), "kaart", "kaarten")
+    figure = (story.row_figure("De Stoomrij voor de volgende ronde", with_slots=False),)
+    if isinstance(event, RowLengthened):
+        neighbour = before[0] if event.side == "links" else before[-1]
+        touching = story.connector(neighbour, "left" if event.side == "links" else "right")
+        story.say(
+            f"{sint} maakt de Stoomrij langer: de kaart sluit {event.side} aan "
+            f"({touching} tegen {touching}). De Stoomrij heeft nu {length}: volgende ronde "
+            f"{count_phrase(2 * len(event.row) - 1, 'positie', 'posities')}.",
+            figures=figure,
+        )
+        return
+    card = event.cause
+    fits = bool(before) and (
+        story.connector(card, "right") == story.connector(before[0], "left")
+        or story.connector(before[-1], "right") == story.connector(card, "left")
+    )
+    reason = (
+        f"{sint} kiest ervoor de Stoomrij korter te maken"
+        if fits
+        else (
+            f"De kaart sluit nergens aan (links {story.connector(card, 'left')}, rechts "
+            f"{story.connector(card, 'right')}), dus moet {sint} de Stoomrij korter maken"
+        )
+    )
+    story.say(
+        f"{reason}: de {SIDE_WORDS[event.side]} kaart gaat weg. De Stoomrij heeft nu {length}.",
+        figures=figure,
+    )
+
+
+def _round_end(story: _Story, event: Event) -> None:
+    if isinstance(event, PakjesReturned) and event.cards:
+        names = join_words([story.card_name(c).lower() for c in event.cards])
+        story.say(f"Niet bezorgd: {names}. Die gaan terug in de Pakje-stapel.", automatic=True)
+    elif isinstance(event, KalenderChosen):
+        story.kalender = event.count
+        story.say(
+            f"{_name(event.seat)} legt {story.card_name(event.card)} van positie "
+            f"{event.position} op de Kalender. Daar {'ligt' if event.count == 1 else 'liggen'} "
+            f"nu {count_phrase(event.count, 'kaart', 'kaarten')}.",
+            (event.card,),
+        )
+    elif isinstance(event, KalenderFilled):
+        story.kalender = event.count
+        story.say(
+            "Er ligt geen gespeelde kaart meer op tafel: de bovenste kaart van een stapel gaat "
+            f"op de Kalender ({count_phrase(event.count, 'kaart', 'kaarten')}).",
+            automatic=True,
+        )
+    elif isinstance(event, NewSint):
+        story.say(f"{_name(event.seat)} is de nieuwe Sint.", automatic=True)
+
+
+def tell(spec: GameSpec, trace: RoundTrace, kind: str) -> tuple[str, list[Step]]:
+    """The intro and the steps of one round, told for an example of ``kind``."""
+    story = _Story(spec, trace, kind, row=trace.row)
+    story.pawns = {pawn: (square, heading) for pawn, square, heading in trace.pawns}
+    story.delivered = set(trace.delivered)
+    intro = _intro(story)
+    for number, moment in enumerate(trace.moments):
+        since = len(story.steps)
+        events = moment.events
+        if number == 0:  # the action that started the round also ended the previous one
+            start = next(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
+            events = events[start:]
+        for event in events:
+            if kind == KIND_ROUND:
+                _placing(story, moment, event)
+            elif isinstance(event, PlacingEnded):
+                story.say(
+                    "Iedereen legt om de beurt een kaart, tot alle posities gevuld zijn.",
+                    figures=(story.row_figure("De Stoomrij na het leggen", with_slots=True),),
+                )
+            elif isinstance(event, CardPlaced):
+                story.placed[event.position] = (event.card, event.face_up)
+            _sailing(story, event)
+            if kind in (KIND_ROUND, KIND_DELIVERY):
+                _round_end(story, event)
+        told_kalender = any(isinstance(e, KalenderChosen | KalenderFilled) for e in moment.events)
+        if told_kalender and story.kalender is not None:
+            story.claim(KalenderCount(moment.index, story.kalender), since)
+        story.claim(story.table_claim(moment.index), since)
+    story.steps.append(
+        Step(
+            "Zo voer de boot deze ronde over de kaart.",
+            figures=(story.map_figure("De kaart na de ronde, met de route van de boot"),),
+            automatic=True,
+            claim=story.table_claim(trace.last),
+        )
+    )
+    return intro, story.steps
+
+
+_REQUIRED: dict[str, Callable[[RoundTrace], bool]] = {
+    KIND_ROUND: lambda t: bool(t.events(CardRevealed)),
+    KIND_DELIVERY: lambda t: bool(t.events(Delivered)),
+    KIND_LONGER: lambda t: any(
+        isinstance(e, RowLengthened) and e.cause == "stoomboot" for e in t.events(RowLengthened)
+    ),
+    KIND_SHORTER: lambda t: bool(t.events(RowShortened)),
+    KIND_ROCK: lambda t: any(
+        isinstance(e, PawnBumped) and e.cause == "rots" for e in t.events(PawnBumped)
+    ),
+}
+
+
+def render_example(spec: GameSpec, pinned: PinnedRecord, trace: RoundTrace) -> Example:
+    """Turn a replayed pinned example into the rulebook's :class:`Example`."""
+    if not _REQUIRED[pinned.kind](trace):
+        raise situation_lost(pinned_path(spec, pinned.id), pinned.kind, [pinned.kind], FINDER)
+    intro, steps = tell(spec, trace, pinned.kind)
+    seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
+    return Example(
+        id=pinned.id,
+        title=pinned.title,
+        intro=intro,
+        source=f"{EXAMPLES_FOLDER}/{pinned.id}.json · seed {seed} · ronde {trace.round}",
+        steps=tuple(steps),
+        rules=KIND_RULES[pinned.kind],
+        variants=pinned.record.variants,
+    )
+
+
+def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
+    """The examples for a kit with ``variants``, replayed from the pinned records.
+
+    Every pinned file is read and replayed (a missing, corrupt or no longer
+    replaying file is a :class:`PnpError` naming it); only examples whose
+    variants are all chosen are returned, in rulebook order.
+    """
+
+    def render(case: PinnedCase) -> Example:
+        pinned, trace = load_pinned(spec, case)
+        return render_example(spec, pinned, trace)
+
+    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)

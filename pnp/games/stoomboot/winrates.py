@@ -1,0 +1,196 @@
+"""ST-D1 win rates: how often the bundled cooperative policy wins Stoomboot.
+
+Plays seeded games with the heuristic policy in every seat, on the tables of
+the spec (so a change to a tile or a card shows up here), for the base game
+with every player count and for each expansion alone and all together with
+four players. Prints the win rate and why the lost games were lost. Run::
+
+    python -m pnp.games.stoomboot.winrates [--games 400] [--jobs 2] [--seed 0] [--write]
+
+The exit status is 1 if the base game is never won (ST-D1: it must be
+winnable). Results do not depend on ``--jobs``. ``--write`` also stores the
+table in ``cardspecs/stoomboot/rulebook/winkansen.toml``, which the
+rulebook's designer notes print (re-run it after changing the tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from pnp.engine.simulate import GameOutcome, run_games
+from pnp.games.stoomboot.config import StoombootConfig
+from pnp.games.stoomboot.engine import ENGINE
+from pnp.games.stoomboot.policies import HeuristicPolicy
+from pnp.output import write_text_atomic
+from pnp.paths import display_path, project_root
+
+SETTINGS: tuple[tuple[str, tuple[str, ...], int], ...] = (
+    ("basisspel, 2 spelers", (), 2),
+    ("basisspel, 3 spelers", (), 3),
+    ("basisspel, 4 spelers", (), 4),
+    ("basisspel, 5 spelers", (), 5),
+    ("basisspel, 6 spelers", (), 6),
+    ("Kleine kaart, 4 spelers", ("kleine-kaart",), 4),
+    ("Krappe Kalender, 4 spelers", ("krappe-kalender",), 4),
+    ("Prachtige Pakjes, 4 spelers", ("prachtige-pakjes",), 4),
+    ("Pepernoot Plekken, 4 spelers", ("pepernoot-plekken",), 4),
+    ("Rebelse Pietjes, 4 spelers", ("rebelse-pietjes",), 4),
+    (
+        "alle uitbreidingen, 4 spelers",
+        ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes"),
+        4,
+    ),
+)
+"""Label (as the rulebook prints it), variants and players of each measured setting."""
+
+REASONS_DUTCH = {
+    "pakjesavond": "pakjesavond voorbij",
+    "stoomrij-leeg": "Stoomrij leeg",
+    "vastgelopen": "vastgelopen",
+}
+
+
+@dataclass(frozen=True)
+class WinRow:
+    """The measured figures of one setting."""
+
+    label: str
+    variants: tuple[str, ...]
+    players: int
+    games: int
+    won: float
+    losses: tuple[tuple[str, float], ...]
+    """Each loss reason with its share of all games, most frequent first."""
+    rounds: float
+    """Mean rounds per game."""
+
+
+def summarise(
+    label: str, variants: tuple[str, ...], players: int, outcomes: Sequence[GameOutcome]
+) -> WinRow:
+    """Turn the games of one setting into a table row."""
+    count = max(1, len(outcomes))
+    won = sum(o.metrics["won"][0] for o in outcomes) / count
+    reasons: dict[str, float] = {}
+    for outcome in outcomes:
+        for name, values in outcome.metrics.items():
+            if name.startswith("lost_") and values and values[0]:
+                reason = name.removeprefix("lost_").replace("_", "-")
+                reasons[reason] = reasons.get(reason, 0.0) + values[0] / count
+    rounds = sum(o.metrics["rounds_per_game"][0] for o in outcomes) / count
+    losses = tuple(sorted(reasons.items(), key=lambda item: (-item[1], item[0])))
+    return WinRow(label, variants, players, len(outcomes), won, losses, rounds)
+
+
+def spec_configs() -> dict[tuple[str, ...], StoombootConfig]:
+    """The engine configuration of every measured variant set, read from the spec tables."""
+    from pnp.games.stoomboot.spec_config import config_from_spec
+    from pnp.project import load_game
+
+    spec = load_game("stoomboot").spec
+    return {variants: config_from_spec(spec, variants) for _, variants, _ in SETTINGS}
+
+
+def tables_fingerprint() -> str:
+    """A short hash of the configurations measured: the stored table must match it."""
+    configs = spec_configs()
+    text = repr(sorted((k, repr(v)) for k, v in configs.items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def study(games: int, *, jobs: int = 2, seed: int = 0) -> list[WinRow]:
+    """Play ``games`` heuristic games per setting; return the rows in :data:`SETTINGS` order."""
+    configs = spec_configs()
+    chunk = max(1, min(100, games // max(1, jobs * 2)))
+    results: dict[int, list[GameOutcome]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [
+            (
+                index,
+                pool.submit(
+                    run_games,
+                    ENGINE,
+                    configs[variants],
+                    [HeuristicPolicy] * players,
+                    seed + 1000 * index,
+                    start,
+                    min(games, start + chunk),
+                ),
+            )
+            for index, (_, variants, players) in enumerate(SETTINGS)
+            for start in range(0, games, chunk)
+        ]
+        for index, future in futures:
+            results.setdefault(index, []).extend(future.result())
+    return [
+        summarise(label, variants, players, sorted(results[i], key=lambda o: o.index))
+        for i, (label, variants, players) in enumerate(SETTINGS)
+    ]
+
+
+def format_table(rows: Sequence[WinRow]) -> str:
+    """The table as plain text."""
+    lines = [f"{'setting':<32} {'games':>5}  {'won':>6}  {'rounds':>6}  lost because"]
+    for row in rows:
+        lost = ", ".join(f"{reason} {share:.1%}" for reason, share in row.losses) or "-"
+        lines.append(f"{row.label:<32} {row.games:>5}  {row.won:>6.1%}  {row.rounds:>6.1f}  {lost}")
+    return "\n".join(lines)
+
+
+def _lost_dutch(row: WinRow) -> str:
+    return ", ".join(
+        f"{round(100 * share)} % {REASONS_DUTCH.get(reason, reason)}"
+        for reason, share in row.losses
+        if round(100 * share) > 0
+    )
+
+
+def winrates_toml(rows: Sequence[WinRow], *, games: int, seed: int) -> str:
+    """The table as TOML for the rulebook, with the fingerprint of the tables it was measured on."""
+    lines = [
+        "# Written by python -m pnp.games.stoomboot.winrates --write; do not edit by hand.",
+        "# The rulebook's designer notes print it; a test checks it matches the tables.",
+        f'tables = "{tables_fingerprint()}"',
+        f"games = {games}",
+        f"seed = {seed}",
+    ]
+    for row in rows:
+        lines += [
+            "",
+            "[[rows]]",
+            f'label = "{row.label}"',
+            f"players = {row.players}",
+            f"variants = [{', '.join(repr(v).replace(chr(39), chr(34)) for v in row.variants)}]",
+            f"won = {round(100 * row.won)}",
+            f'lost = "{_lost_dutch(row)}"',
+            f"rounds = {row.rounds:.1f}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the study and print the table; exit 1 if the base game is never won."""
+    parser = argparse.ArgumentParser(
+        prog="python -m pnp.games.stoomboot.winrates", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--games", type=int, default=400, help="games per setting")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", action="store_true", help="store the table for the rulebook")
+    args = parser.parse_args(argv)
+    rows = study(args.games, jobs=args.jobs, seed=args.seed)
+    print(format_table(rows))
+    if args.write:
+        path = project_root() / "cardspecs" / "stoomboot" / "rulebook" / "winkansen.toml"
+        write_text_atomic(path, winrates_toml(rows, games=args.games, seed=args.seed))
+        print(f"wrote {display_path(path)}")
+    base = [row for row in rows if not row.variants]
+    return 0 if all(row.won > 0 for row in base) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

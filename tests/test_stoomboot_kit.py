@@ -1,0 +1,229 @@
+"""The stoomboot kit: tiles, the three decks, pawns, expansions, the map sheet and the rulebook."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.build import BuildOptions, build
+from pnp.cli import app
+from pnp.project import load_game
+from pnp.units import mm
+from tests.pdfinspect import read_page
+
+GAME = "stoomboot"
+EXPANSIONS = ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes")
+
+
+def _kit(out: Path, *variants: str, **options: Any) -> tuple[Path, dict[str, Any]]:
+    result = build(GAME, variants, BuildOptions(out_dir=out, **options))
+    manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
+    return result.folder, manifest
+
+
+def _placed(manifest: dict[str, Any], file: str) -> Counter[tuple[str, str]]:
+    return Counter(
+        (p["component"], p["card"])
+        for p in manifest["placements"]
+        if p["file"] == file
+    )
+
+
+def _text(path: Path) -> str:
+    reader = PdfReader(path)
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    return _kit(tmp_path_factory.mktemp("stoomboot"))
+
+
+@pytest.fixture(scope="module")
+def everything(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    return _kit(tmp_path_factory.mktemp("stoomboot-all"), *EXPANSIONS)
+
+
+def test_base_kit_has_25_square_tiles_with_houses_and_water(
+    base: tuple[Path, dict[str, Any]],
+) -> None:
+    """ST-C1: 25 base tiles, 60 mm squares, houses and water; their backs are printed too."""
+    _, manifest = base
+    tiles = _placed(manifest, "tegels.pdf")
+    assert sum(tiles.values()) == 25
+    houses = sum(n for (c, _), n in tiles.items() if c == "huizen")
+    assert houses >= 4 and sum(n for (c, _), n in tiles.items() if c == "water") == 25 - houses
+    boxes = {
+        tuple(p["trim_mm"][2:])
+        for p in manifest["placements"]
+        if p["file"] == "tegels.pdf"
+    }
+    assert boxes == {(60.0, 60.0)}
+    assert all(
+        p["back_page"] is not None
+        for p in manifest["placements"]
+        if p["file"] == "tegels.pdf"
+    )
+
+
+def test_house_fronts_show_wishes_and_backs_say_bezorgd(
+    base: tuple[Path, dict[str, Any]],
+) -> None:
+    """ST-C1/ST-B6: a house shows its wanted pakjes on the front and "bezorgd" on the back."""
+    folder, _ = base
+    reader = PdfReader(folder / "tegels.pdf")
+    front = [t.text for t in read_page(reader, 0).texts]
+    back = [t.text for t in read_page(reader, 1).texts]
+    houses = load_game(GAME).spec.component("huizen").rows
+    names = {row.text("name") for row in houses}
+    assert names & set(front), "house names on the front page"
+    assert front.count("Wil graag") == len(names & set(front))
+    assert any(t.endswith(": bezorgd!") and t.split(":")[0] in names for t in back)
+    # Pakje pictures on the fronts: one per wanted pakje of the houses on the sheet.
+    page = read_page(reader, 0)
+    pakje_forms = [f for f in page.forms if "pakje-" in f.name]
+    on_sheet = [row for row in houses if row.text("name") in front]
+    assert len(pakje_forms) == sum(1 + bool(row.text("want2")) for row in on_sheet)
+
+
+def test_three_decks_each_with_its_own_back(base: tuple[Path, dict[str, Any]]) -> None:
+    """ST-C2: Varen, Stoomboot and Pakje cards, the piles told apart by their backs."""
+    folder, manifest = base
+    cards = _placed(manifest, "kaarten.pdf")
+    spec = load_game(GAME).spec
+    for component in ("varen", "stoomboot", "pakjes"):
+        assert (
+            sum(n for (c, _), n in cards.items() if c == component)
+            == spec.component(component).card_count
+        )
+    assert not any(c in ("kalender", "pakjes-prachtig") for c, _ in cards)
+    text = _text(folder / "kaarten.pdf")
+    for label in ("Varen", "Stoomboot", "Pakje"):
+        assert label in text
+
+
+def test_stoomboot_cards_show_connectors_and_positions(
+    base: tuple[Path, dict[str, Any]],
+) -> None:
+    """ST-C4: each Stoombootkaart names its two connectors; eye positions show the eye icon."""
+    folder, _ = base
+    reader = PdfReader(folder / "kaarten.pdf")
+    spec = load_game(GAME).spec
+    eyes = sum(r.count for r in spec.component("stoomboot").rows if r.text("icon") == "oog")
+    found_eyes = 0
+    connector_names = Counter[str]()
+    for index in range(0, len(reader.pages), 2):
+        page = read_page(reader, index)
+        found_eyes += sum(1 for f in page.forms if "icoon-oog" in f.name)
+        connector_names.update(t.text for t in page.texts if t.text in ("rond", "hoek", "golf"))
+    assert found_eyes == eyes
+    expected = Counter[str]()
+    for row in spec.component("stoomboot").rows:
+        expected.update([row.text("left"), row.text("right")] * row.count)
+    assert connector_names == expected
+
+
+def test_pawn_standee_and_no_pieten_without_the_expansion(
+    base: tuple[Path, dict[str, Any]], everything: tuple[Path, dict[str, Any]]
+) -> None:
+    """ST-C3: the boat is a fold-over standee; ST-R1: Piet pawns only with rebelse-pietjes."""
+    _, manifest = base
+    pawns = _placed(manifest, "pionnen.pdf")
+    assert pawns == Counter({("pion-boot", "stoomboot"): 1})
+    folder, manifest_all = everything
+    pieten = _placed(manifest_all, "pionnen.pdf")
+    spec = load_game(GAME).spec
+    assert sum(n for (c, _), n in pieten.items() if c == "pieten") == spec.players[1]
+    page = read_page(PdfReader(folder / "pionnen.pdf"), 0)
+    # The picture is drawn twice per standee: upright and upside down (back to back when folded).
+    boats = [f for f in page.forms if f.name.endswith("stoomboot.svg") or "stoomboot_svg" in f.name]
+    assert len(boats) == 2
+    upright, turned = sorted(boats, key=lambda f: f.ctm[0])
+    assert upright.ctm[0] * turned.ctm[0] < 0, "one of the two pictures is turned half round"
+
+
+def test_each_expansion_adds_exactly_its_components(tmp_path: Path) -> None:
+    """Only what the chosen variants use is printed (kit contents rule)."""
+    spec = load_game(GAME).spec
+    base_ids = {c.id for c in spec.components_for(())}
+    for variant in EXPANSIONS:
+        added = {c.id for c in spec.components_for((variant,))} - base_ids
+        assert added, variant
+        assert all(variant in spec.component(c).variants for c in added)
+    _, manifest = _kit(tmp_path, "pepernoot-plekken")
+    tiles = _placed(manifest, "tegels.pdf")
+    specials = {card for (c, card) in tiles if c == "pepernoot"}
+    assert specials == {r.id for r in spec.component("pepernoot").rows}
+
+
+def test_expansion_cards_in_full_kit(everything: tuple[Path, dict[str, Any]]) -> None:
+    """ST-K1, ST-P1 ... ST-P3: Kalender cards, special pakjes, new Varen and Stoomrij cards."""
+    folder, manifest = everything
+    cards = _placed(manifest, "kaarten.pdf")
+    spec = load_game(GAME).spec
+    for component in ("kalender", "pakjes-prachtig", "varen-prachtig", "stoomboot-prachtig"):
+        assert (
+            sum(n for (c, _), n in cards.items() if c == component)
+            == spec.component(component).card_count
+        ), component
+    assert spec.component("kalender").card_count == 10
+    text = _text(folder / "kaarten.pdf")
+    for name in ("Joker", "Dubbelcadeau", "Telefoon", "Dubbel Vooruit", "Anker", "Draai Om"):
+        assert name in text
+
+
+def test_map_sheet_lays_out_one_legal_map(tmp_path: Path) -> None:
+    """--map-sheet: one page, the grid of tiles scaled to fit, every house of the set on it."""
+    folder, manifest = _kit(tmp_path, map_sheet=True, seed=7)
+    reader = PdfReader(folder / "speelbord.pdf")
+    assert len(reader.pages) == 1
+    page = read_page(reader, 0)
+    tiles = [f for f in page.forms if ".face.stoomboot." in f.name]
+    assert len(tiles) == 25
+    sizes = {round(f.box()[2], 1) for f in tiles} | {round(f.box()[3], 1) for f in tiles}
+    # Each tile form is the bleed box; the visible trim is the cell: all equal squares.
+    assert len(sizes) == 1
+    width = float(reader.pages[0].mediabox.width)
+    lefts = sorted({round(f.box()[0], 1) for f in tiles})
+    assert len(lefts) == 5 and max(lefts) + (lefts[1] - lefts[0]) <= width
+    spec = load_game(GAME).spec
+    houses = [f for f in tiles if ".face.stoomboot.huizen." in f.name]
+    assert len(houses) == spec.component("huizen").card_count
+    texts = [t.text for t in page.texts]
+    assert any("7" in t for t in texts), "the caption names the seed"
+    assert manifest["options"]["seed"] == 7
+
+
+def test_map_sheet_is_reproducible_and_depends_on_the_seed(tmp_path: Path) -> None:
+    """Same seed, same bytes; another seed, another map."""
+    one = (_kit(tmp_path / "a", map_sheet=True, seed=3)[0] / "speelbord.pdf").read_bytes()
+    two = (_kit(tmp_path / "b", map_sheet=True, seed=3)[0] / "speelbord.pdf").read_bytes()
+    other = (_kit(tmp_path / "c", map_sheet=True, seed=4)[0] / "speelbord.pdf").read_bytes()
+    assert one == two
+    assert one != other
+
+
+def test_small_map_sheet_has_16_tiles_and_4_houses(tmp_path: Path) -> None:
+    """ST-B1 kleine-kaart: a 4x4 map with at least 4 houses."""
+    folder, _ = _kit(tmp_path, "kleine-kaart", map_sheet=True)
+    page = read_page(PdfReader(folder / "speelbord.pdf"), 0)
+    tiles = [f for f in page.forms if ".face.stoomboot." in f.name]
+    assert len(tiles) == 16
+    assert len([f for f in tiles if ".face.stoomboot.huizen." in f.name]) >= 4
+    assert round(tiles[0].box()[2]) >= round(mm(44)), "4x4 tiles are larger than 5x5 ones"
+
+
+def test_map_sheet_options_are_checked(tmp_path: Path) -> None:
+    """--seed needs --map-sheet; a game without tiles refuses --map-sheet; exit 2, no output."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["build", GAME, "--seed", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "--seed only applies with --map-sheet" in result.output
+    result = runner.invoke(app, ["build", "santoska", "--map-sheet", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "--map-sheet" in result.output
+    assert not any(tmp_path.iterdir())
