@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -227,3 +228,68 @@ def test_map_sheet_options_are_checked(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "santoska", "--map-sheet", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "--map-sheet" in result.output
     assert not any(tmp_path.iterdir())
+
+
+ALL_RULES = {
+    *(f"ST-C{i}" for i in range(1, 5)),
+    *(f"ST-B{i}" for i in range(1, 9)),
+    "ST-K1",
+    "ST-P1",
+    "ST-P2",
+    "ST-P3",
+    "ST-E1",
+    "ST-E2",
+    "ST-R1",
+    "ST-D1",
+}
+EXPANSION_RULES = {"ST-K1", "ST-P1", "ST-P2", "ST-P3", "ST-E1", "ST-E2", "ST-R1"}
+
+
+def test_every_rule_id_is_stated_in_the_rulebook(
+    base: tuple[Path, dict[str, Any]], everything: tuple[Path, dict[str, Any]]
+) -> None:
+    """Each rule of the checklist is implemented by the engine and stated in the rulebook."""
+    from pnp.games.stoomboot import engine as stoomboot_engine
+
+    documented = set(re.findall(r"ST-[A-Z]\d+", stoomboot_engine.__doc__ or ""))
+    assert ALL_RULES <= documented
+    stated_all = set(re.findall(r"ST-[A-Z]\d+", _text(everything[0] / "spelregels.pdf")))
+    assert ALL_RULES <= stated_all
+    stated_base = set(re.findall(r"ST-[A-Z]\d+", _text(base[0] / "spelregels.pdf")))
+    assert ALL_RULES - EXPANSION_RULES <= stated_base
+    assert not (stated_base & {"ST-K1", "ST-P2", "ST-P3", "ST-R1"}), "no expansion rules"
+
+
+def test_rulebook_prints_the_icon_list_and_the_kalender_events(
+    everything: tuple[Path, dict[str, Any]],
+) -> None:
+    """ST-P3: the full icon list; ST-K1: every Kalender event, both from the spec tables."""
+    book = _text(everything[0] / "spelregels.pdf")
+    for icon in ("Oogje", "Dubbel", "Kompas", "Storm", "Ster"):
+        assert f"{icon}:" in book
+    for row in load_game(GAME).spec.component("kalender").rows:
+        assert row.text("name") in book
+    assert "Voorbeelden" in book and "Tegen een rots" not in _text(
+        _kit_folder_without_pepernoot(everything)
+    )
+
+
+def _kit_folder_without_pepernoot(everything: tuple[Path, dict[str, Any]]) -> Path:
+    folder = everything[0].parent.parent / "without-pepernoot"
+    result = build(GAME, ("krappe-kalender",), BuildOptions(out_dir=folder))
+    return result.folder / "spelregels.pdf"
+
+
+def test_player_aid_follows_the_kalender_variant(
+    base: tuple[Path, dict[str, Any]], everything: tuple[Path, dict[str, Any]]
+) -> None:
+    """One aid per player; its Kalender line changes with krappe-kalender (ST-B8, ST-K1)."""
+    spec = load_game(GAME).spec
+    _, manifest = base
+    assert sum(_placed(manifest, "spelershulp.pdf").values()) == spec.players[1]
+    plain = " ".join(t.text for t in read_page(PdfReader(base[0] / "spelershulp.pdf"), 0).texts)
+    cards = " ".join(
+        t.text for t in read_page(PdfReader(everything[0] / "spelershulp.pdf"), 0).texts
+    )
+    assert "Bij 10 is pakjesavond voorbij." in plain
+    assert "Kalenderkaart" in cards and "Bij 10" not in cards
