@@ -119,10 +119,10 @@ def new_game(
 # --- ST-C1: the map tiles -------------------------------------------------------------------
 
 
-def test_st_c1_base_set_has_25_tiles_with_8_houses() -> None:
-    """ST-C1: 8 house tiles (each wanting known pakje kinds) and 17 water tiles fill 5x5."""
+def test_st_c1_base_set_has_25_tiles_with_6_houses() -> None:
+    """ST-C1: 6 house tiles (each wanting known pakje kinds) and 19 water tiles fill 5x5."""
     config = standard_config()
-    assert len(config.houses) == 8 and len(config.water) == 17
+    assert len(config.houses) == 6 and len(config.water) == 19
     assert all(t.kind == "huis" and t.wants for t in config.houses)
     assert {w for t in config.houses for w in t.wants} <= set(config.pakje_kinds)
     assert validate_deck(config) == []
@@ -133,7 +133,7 @@ def test_st_c1_every_house_is_laid_and_the_small_map_has_four() -> None:
     on a 4x4 map with 12 water tiles."""
     for seed in range(5):
         state, _ = new_game(3, seed)
-        assert len(state.on_map) == 8 and len(state.tiles) == 25
+        assert len(state.on_map) == 6 and len(state.tiles) == 25
         small, _ = new_game(3, seed, ("kleine-kaart",))
         assert small.size == 4 and len(small.on_map) == 4 and len(small.tiles) == 16
 
@@ -143,7 +143,7 @@ def test_st_c1_validation_reports_a_map_that_cannot_be_filled() -> None:
     kind, and special tiles that could leave no plain water for the boat are reported."""
     config = standard_config()
     few = dataclasses.replace(config, water=config.water[:10])
-    assert any("needs 17 water tiles" in p for p in validate_deck(few))
+    assert any("needs 19 water tiles" in p for p in validate_deck(few))
     small = dataclasses.replace(config_for_variants(("kleine-kaart",)), houses=config.houses[:3])
     assert any("small map needs 4 houses" in p for p in validate_deck(small))
     odd = dataclasses.replace(
@@ -152,7 +152,7 @@ def test_st_c1_validation_reports_a_map_that_cannot_be_filled() -> None:
     assert any("unknown pakje kind 'taart'" in p for p in validate_deck(odd))
     rocky = dataclasses.replace(
         config_for_variants(("pepernoot-plekken",)),
-        water=tuple(TileKind("rots", "rots") for _ in range(17)),
+        water=tuple(TileKind("rots", "rots") for _ in range(19)),
     )
     assert any("boat needs a plain water tile" in p for p in validate_deck(rocky))
 
@@ -162,7 +162,7 @@ def test_st_c1_a_map_with_the_wrong_houses_is_refused() -> None:
     state = ENGINE.new_state(standard_config(), 2)
     state.push(ChooseSint(0))
     before = state.snapshot()
-    with pytest.raises(ValueError, match="8 different houses"):
+    with pytest.raises(ValueError, match="6 different houses"):
         state.push(LayMap(tuple(["water"] * 25)))
     assert state.snapshot() == before
 
@@ -384,21 +384,24 @@ def test_st_b5_one_card_and_no_fit_does_nothing_and_the_row_has_a_maximum() -> N
 def test_st_b6_pakjes_revealed_earlier_deliver_when_the_boat_arrives() -> None:
     """ST-B6: the boat reaches a house whose wants lie revealed earlier in the row: the
     Sint may deliver; the cards leave the game and the tile turns over."""
-    rows = [". . . . .", ". . huis-letter-boek . .", ". . . . .", ". . huis-boek . .", ". . . . ."]
+    rows = [". . . . .", ". . huis-trommel-letter . .", ". . . . .", ". . huis-boek . .", ". . . . ."]
     state, log = position(
         rows,
         "c3",
         ["s02", "s05", "s06"],
-        [["p-letter", "p-boek", "vooruit"], ["p-knuffel", "vooruit"]],
+        [["p-letter", "p-trommel", "vooruit"], ["p-knuffel", "vooruit"]],
     )
-    do(state, "place p-letter 1", "place p-knuffel 2", "place p-boek 3", "place vooruit 4")
+    do(state, "place p-letter 1", "place p-knuffel 2", "place p-trommel 3", "place vooruit 4")
     do(state, "place vooruit 5")
-    assert list(state.legal_actions()) == ["bezorg huis-letter-boek", "niet"]
-    do(state, "bezorg huis-letter-boek")
+    assert list(state.legal_actions()) == ["bezorg huis-trommel-letter", "niet"]
+    do(state, "bezorg huis-trommel-letter")
     event = events_of(log, Delivered)[0]
-    assert event.cards == ("p-letter", "p-boek") and event.counted == ("letter", "boek")
-    assert state.delivered[state.tables.tile_of["huis-letter-boek"]]
-    assert sorted(state.names(state.out)) == ["p-boek", "p-letter"]
+    assert sorted(zip(event.cards, event.counted, strict=True)) == [
+        ("p-letter", "letter"),
+        ("p-trommel", "trommel"),
+    ]
+    assert state.delivered[state.tables.tile_of["huis-trommel-letter"]]
+    assert sorted(state.names(state.out)) == ["p-letter", "p-trommel"]
 
 
 def test_st_b6_undelivered_pakjes_return_shuffled_and_niet_declines() -> None:
@@ -558,7 +561,7 @@ def test_st_k1_lekkage_extra_kolen_and_ozosnel_are_the_sints_choices() -> None:
 
 
 P_VARIANT = ("prachtige-pakjes",)
-HOUSES = [". . . . .", ". . huis-letter-boek . .", ". . . . .", ". . . . .", ". . . . ."]
+HOUSES = [". . . . .", ". . huis-trommel-letter . .", ". . . . .", ". . . . .", ". . . . ."]
 
 
 def test_st_p1_joker_and_dubbelcadeau_stand_for_a_kind() -> None:
@@ -568,20 +571,22 @@ def test_st_p1_joker_and_dubbelcadeau_stand_for_a_kind() -> None:
         HOUSES,
         "c2",
         ["s02", "s06"],
-        [["dubbel-boek-knuffel", "joker"], ["p-letter"]],
+        [["dubbel-trommel-letter", "joker"], ["p-letter"]],
         variants=P_VARIANT,
     )
-    do(state, "place dubbel-boek-knuffel 1", "place p-letter 2", "place joker 3")
-    do(state, "bezorg huis-letter-boek")
+    do(state, "place dubbel-trommel-letter 1", "place p-letter 2", "place joker 3")
+    do(state, "bezorg huis-trommel-letter")
     event = events_of(log, Delivered)[0]
-    assert event.cards == ("p-letter", "dubbel-boek-knuffel")
-    assert event.counted == ("letter", "boek")
+    assert sorted(zip(event.cards, event.counted, strict=True)) == [
+        ("dubbel-trommel-letter", "trommel"),
+        ("p-letter", "letter"),
+    ]
     state, log = position(
         HOUSES, "c2", ["s02", "s06"], [["joker", "vooruit"], ["p-letter"]], variants=P_VARIANT
     )
     do(state, "place joker 1", "place p-letter 2", "place vooruit 3")
-    do(state, "bezorg huis-letter-boek")
-    assert events_of(log, Delivered)[0].cards == ("p-letter", "joker")
+    do(state, "bezorg huis-trommel-letter")
+    assert sorted(events_of(log, Delivered)[0].cards) == ["joker", "p-letter"]
 
 
 def test_st_p1_telefoon_opens_talk_until_the_next_card() -> None:
@@ -790,7 +795,7 @@ def test_st_d1_every_variant_config_is_valid_and_pakjes_cover_the_houses() -> No
         config, pakjes=tuple(p for p in config.pakjes if p.kinds != ("letter",))[:-1]
     )
     problems = validate_deck(thin)
-    assert any("want 3 letter pakje(s)" in p for p in problems), problems
+    assert any("want 2 letter pakje(s)" in p for p in problems), problems
 
 
 def test_st_d1_the_cooperative_policy_wins_the_base_game() -> None:

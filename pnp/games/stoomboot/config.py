@@ -175,11 +175,9 @@ BASE_HOUSES = (
     ("huis-boek", ("boek",)),
     ("huis-knuffel", ("knuffel",)),
     ("huis-trommel", ("trommel",)),
-    ("huis-letter-boek", ("letter", "boek")),
-    ("huis-marsepein-knuffel", ("marsepein", "knuffel")),
     ("huis-trommel-letter", ("trommel", "letter")),
 )
-BASE_WATER = 17
+BASE_WATER = 19
 SPECIAL_TILE_COUNTS = (("rots", 2), ("stroming", 1), ("draaikolk", 1), ("haven", 1))
 
 BASE_VAREN = (("vooruit", 8), ("achteruit", 3), ("bakboord", 4), ("stuurboord", 4))

@@ -16,7 +16,10 @@ The engine is split into small modules with one job each:
 * :mod:`~pnp.games.stoomboot.delivery` — delivering pakjes (ST-B6, ST-P1);
 * :mod:`~pnp.games.stoomboot.kalender` — the Kalender events (ST-K1);
 * :mod:`~pnp.games.stoomboot.view` — what a player may know (ST-B2, ST-P1);
-* :mod:`~pnp.games.stoomboot.policies` — random and cooperative heuristic players.
+* :mod:`~pnp.games.stoomboot.routes`, :mod:`~pnp.games.stoomboot.layout`,
+  :mod:`~pnp.games.stoomboot.plans`, :mod:`~pnp.games.stoomboot.policies` — the
+  cooperative heuristic player (a shared plan per round, quick simulations);
+* :mod:`~pnp.games.stoomboot.notation` — one readable line per event.
 
 Rules as implemented, with the decisions of the design:
 
@@ -67,6 +70,24 @@ Rules as implemented, with the decisions of the design:
   Stoomrij) and ``vastgelopen`` (safeguard: nobody could place a card, or
   more than ``round_limit`` rounds). Every round either ends the game or
   adds a Kalender card, so a game has at most ``calendar_limit`` rounds.
+
+Smaller decisions where the design leaves a detail open:
+
+* a choice with a single possibility (a Stoomboot card that can only be
+  attached at one end, a haven card that fits one end, the Kalender card when
+  one played card is left) is carried out without asking;
+* kompas turns the pawn the Sint chose for the card (boat or Piet);
+* anker: the next *revealed* Varen card is not carried out, whatever its
+  position; it stays on the table until the round ends, like the others;
+* Telefoon talk lasts until the next card is revealed; after the last
+  position that is in the next round, so the round end, the draws and the
+  next placing are open;
+* haast removes the next Kalender card at once; under krappe-kalender the
+  pakjes go back before the Kalender card is taken, and the game is lost when
+  the pile is empty after its event;
+* at round end the Sint of the finished round draws first;
+* base game, no played card left for the Kalender: the top card of the Varen
+  pile (else of its discard pile, then the other piles).
 """
 
 from __future__ import annotations
@@ -163,19 +184,23 @@ ENGINE = StoombootEngine()
 def registration() -> EngineEntry:
     """The registry entry (discovered by ``pnp.engine.registry``)."""
     from pnp.engine.policies import RandomPolicy
-    from pnp.engine.registry import EngineEntry
+    from pnp.engine.registry import EngineEntry, GoldenCase
     from pnp.games.stoomboot.notation import render_event
     from pnp.games.stoomboot.policies import HeuristicPolicy
 
+    h, r = "heuristic", "random"
     return EngineEntry(
         game_id=GAME_ID,
         engine=ENGINE,
         default_config=config_for_variants,
-        policies={
-            "random": RandomPolicy,
-            "heuristic": HeuristicPolicy,
-            "cooperative": HeuristicPolicy,
-        },
+        policies={r: RandomPolicy, h: HeuristicPolicy, "cooperative": HeuristicPolicy},
         render_event=render_event,
-        golden_cases=(),
+        golden_cases=(
+            GoldenCase((), 3, 55, (h, h, h)),  # a won base game
+            GoldenCase(("kleine-kaart",), 2, 105, (h, r)),  # the small map, won
+            # rocks, a drift, damage, storm and kompas positions
+            GoldenCase(("prachtige-pakjes", "pepernoot-plekken"), 2, 269, (h, h)),
+            # Kalender events, Pieten
+            GoldenCase(("krappe-kalender", "rebelse-pietjes"), 2, 190, (h, h)),
+        ),
     )

@@ -2,240 +2,62 @@
 
 The policy reads only the :class:`~pnp.games.stoomboot.view.StoombootView` the
 runner hands it: its own hand, the cards it laid itself, face-up and revealed
-cards, the map and the pawns. Every player runs the same rules of thumb, so
-the table pulls together without talking (ST-B2).
+cards, the map, the pawns and the piles' sizes. Every player runs the same
+rules, so the table pulls together without telling its cards (ST-B2):
 
-Ideas:
-
-* a *plan* (:class:`Plan`) is a quick simulation of the rest of the round
-  with the cards this player knows (unknown face-down cards count as doing
-  nothing); the Sint's choices in it are made greedily;
-* a plan is valued (:meth:`HeuristicPolicy.value`) by the houses delivered,
-  the distance from the nearest pawn to the nearest undelivered house, a
-  pawn ending on an undelivered house (next round any pakje delivers), the
-  wants already covered there, and the length of the Stoomrij;
-* placing: try every hand card under every empty position and keep the best
-  plan; when nothing helps, lay the card least worth keeping. Face up
-  whenever allowed (the others then know it), varen cards rather to the
-  left, pakjes rather to the right;
-* drawing: keep a mix of Varen cards, pakjes the remaining houses want, and a
-  Stoomboot card while the Stoomrij can grow;
-* the Sint: deliver whenever possible; every other choice (boat or Piet,
-  kompas heading, longer or shorter, which end goes, ozosnel) is the option
-  with the best plan; the Kalender gets the card least missed.
+* placing follows the round's shared :class:`~pnp.games.stoomboot.layout.Layout`:
+  first pakjes for the undelivered house the boat stands on; a fitting
+  Stoomboot card at the far end while the row can grow; the planned Varen
+  move in its position; pakjes for the houses on the route; a Varen card
+  that the plan (:mod:`~pnp.games.stoomboot.plans`) says helps where the
+  planned one is missing; otherwise the card least worth keeping where it
+  harms least. Face up whenever allowed, so the others know it;
+* drawing keeps a mix of Varen cards, pakjes the remaining houses want, and
+  Stoomboot cards while the row can grow (more of them while it is short);
+* the Sint delivers whenever possible; every other choice (boat or Piet,
+  kompas heading, longer or shorter, which end goes, haven card, ozosnel)
+  is the option with the best plan; the Kalender gets the card least missed.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from pnp.games.stoomboot.actions import K_BEZORG, K_DRAW, NIET, action_table
-from pnp.games.stoomboot.board import distance_table, neighbours
 from pnp.games.stoomboot.cards import (
     ACHTERUIT,
     ANKER,
     BAKBOORD,
     DRAAI_OM,
-    DRAAIKOLK,
-    DUBBEL,
-    DUBBEL_ACHTERUIT,
     DUBBEL_VOORUIT,
-    HAVEN,
-    HUIS,
     JOKER,
     KOMPAS,
     NO_CARD,
     OOG,
     PAKJE,
-    ROTS,
-    STER,
     STOOM,
     STORM,
-    STROMING,
     STUURBOORD,
     VAREN,
     VOORUIT,
-    CardTable,
 )
-from pnp.games.stoomboot.delivery import match_wants
-from pnp.games.stoomboot.routes import routes_from
+from pnp.games.stoomboot.layout import (
+    ROLE_CALM,
+    ROLE_GIFT,
+    ROLE_JUNK,
+    ROLE_MOVE,
+    Layout,
+    make_layout,
+)
+from pnp.games.stoomboot.plans import ICON_WORTH, LOST, Planner
 from pnp.games.stoomboot.view import StoombootView
 
-FWD = 4
-BACK = 5
-
-W_HOUSE = 100.0
-"""Value of a delivered house."""
-W_DIST = 12.0
-"""Cost of one square between the nearest pawn and the nearest undelivered house."""
-W_HEADING = 4.0
-"""Cost of heading away from that house."""
-W_ON_HOUSE = 18.0
-"""A pawn ending the round on an undelivered house."""
-W_PARTIAL = 20.0
-"""Per want of that house already covered by revealed pakjes."""
-W_ROW = 14.0
-"""Per card of the Stoomrij."""
 KEEP_SCALE = 6.0
 """Plan value of one point of a card's keep-worth."""
-LOST = -1.0e6
-
-VIRTUAL_MOVE = -100
-"""In a plan, ``VIRTUAL_MOVE - move``: an unknown card assumed to be that Varen move."""
-VIRTUAL_GIFT = -50
-"""In a plan: an unknown card assumed to be the pakje its zone asks for."""
-
-ICON_WORTH = {OOG: 3.0, STER: 2.5, KOMPAS: 2.0, DUBBEL: 1.5, STORM: -2.0}
-"""How much a Stoomboot card's icon is worth keeping in the row."""
-
-ROLE_JUNK = 0
-ROLE_MOVE = 1
-ROLE_GIFT = 2
-ROLE_CALM = 3
-"""A position for a card that does not move the boat (a ``storm`` or ``dubbel`` icon)."""
 
 
-@dataclass(frozen=True)
-class Layout:
-    """The round's shared plan, made from public facts at the start of the placing.
-
-    Per position a role: ``ROLE_GIFT`` (a pakje for ``houses[pos]``),
-    ``ROLE_MOVE`` (the Varen move ``moves[pos]``) or ``ROLE_JUNK`` (free). If
-    the boat stands on an undelivered house, its pakjes come first; then the
-    shortest route to the nearest other undelivered house and its pakjes; then
-    on from there to the next house, as long as positions last. ``targets``
-    lists the houses in that order. Every player computes the same layout, and
-    takes an unknown face-down card to be what its position asks for.
-    """
-
-    origin: tuple[int, int, int, int]
-    targets: tuple[int, ...]
-    roles: tuple[int, ...]
-    moves: tuple[int, ...]
-    houses: tuple[int, ...]
-    first_leg: int
-
-
-def make_layout(
-    view: StoombootView, house_sq: dict[int, int], origin: tuple[int, int, int, int]
-) -> Layout:
-    """The plan of the round for the boat's current square and heading.
-
-    A position with a ``storm`` icon gets no role (its card is not carried out); a
-    ``dubbel`` position takes no route move (it would be carried out twice).
-    """
-    positions = view.positions
-    icons = view.icons
-    square = view.pawn_squares[0]
-    heading = view.pawn_headings[0]
-    delivered = view.delivered
-    wants = view.tables.tile_wants
-    roles = [ROLE_JUNK] * positions
-    moves = [-1] * positions
-    houses = [-1] * positions
-    targets: list[int] = []
-    pos = 0
-    first_leg = positions
-
-    def take(role: int) -> int:
-        nonlocal pos
-        while pos < positions:
-            icon = icons[pos]
-            here = pos
-            pos += 1
-            if icon == STORM:
-                roles[here] = ROLE_CALM
-                continue
-            if role == ROLE_MOVE and icon == DUBBEL:
-                roles[here] = ROLE_CALM
-                continue
-            roles[here] = role
-            return here
-        return -1
-
-    def gifts(house: int) -> None:
-        targets.append(house)
-        for _ in wants[house]:
-            spot = take(ROLE_GIFT)
-            if spot >= 0:
-                houses[spot] = house
-
-    here = view.house_at[square] if square >= 0 else -1
-    if here >= 0 and not delivered[here]:
-        gifts(here)
-    state = (square, heading)
-    while pos < positions:
-        routes = routes_from(view.size, view.tile_kind, state)
-        best: tuple[int, int, int, tuple[int, int]] | None = None
-        for (sq, head), path in routes.items():
-            house = view.house_at[sq]
-            if house < 0 or delivered[house] or house in targets:
-                continue
-            key = (len(path), len(wants[house]), house, (sq, head))
-            if best is None or key < best:
-                best = key
-        if best is None:
-            break
-        house = best[2]
-        end = best[3]
-        complete = True
-        for move in routes[end]:
-            spot = take(ROLE_MOVE)
-            if spot < 0:
-                complete = False
-                break
-            moves[spot] = move
-        if not complete:
-            targets.append(house)
-            break
-        gifts(house)
-        if first_leg == positions:
-            first_leg = pos
-        state = end
-    return Layout(origin, tuple(targets), tuple(roles), tuple(moves), tuple(houses), first_leg)
-
-
-class Plan:
-    """The rest of a round as one player imagines it (a small mutable simulation)."""
-
-    __slots__ = ("anchor", "delivered", "head", "lost", "new", "pakjes", "row", "sq")
-
-    def __init__(
-        self,
-        sq: list[int],
-        head: list[int],
-        row: list[int],
-        pakjes: list[tuple[int, int, int]],
-        delivered: list[bool],
-        anchor: bool,
-    ) -> None:
-        self.sq = sq
-        self.head = head
-        self.row = row
-        self.pakjes = pakjes
-        self.delivered = delivered
-        self.anchor = anchor
-        self.lost = False
-        self.new = 0
-
-    def copy(self) -> Plan:
-        """An independent copy."""
-        plan = Plan(
-            list(self.sq),
-            list(self.head),
-            list(self.row),
-            list(self.pakjes),
-            list(self.delivered),
-            self.anchor,
-        )
-        plan.lost = self.lost
-        plan.new = self.new
-        return plan
-
-
-class HeuristicPolicy:
+class HeuristicPolicy(Planner):
     """Steer toward the nearest undelivered house and bring its pakjes along."""
 
     name = "heuristic"
@@ -251,9 +73,7 @@ class HeuristicPolicy:
         self.improvise = improvise
         self.want = (want_varen, want_stoom, want_pakje)
         self.stoom_first = stoom_first
-        self._map_key: tuple[int, ...] = ()
-        self._dist: list[list[int]] = []
-        self._house_sq: dict[int, int] = {}
+        super().__init__()
         self._layouts: dict[int, Layout] = {}
 
     def __repr__(self) -> str:
@@ -263,220 +83,13 @@ class HeuristicPolicy:
         """Pick a move (deterministic: ``rng`` is unused)."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        self._prepare(view)
+        self.prepare(view)
         phase = view.phase
         if phase == "draw":
             return self._draw(view, legal_actions)
         if phase == "place":
             return self._place(view, legal_actions)
         return self._sint(view, legal_actions)
-
-    # -- map knowledge -------------------------------------------------------------------
-
-    def _prepare(self, view: StoombootView) -> None:
-        kinds = view.tile_kind
-        if kinds != self._map_key:
-            self._map_key = kinds
-            rocks = frozenset(sq for sq, k in enumerate(kinds) if k == ROTS)
-            self._dist = distance_table(view.size, rocks)
-            self._house_sq = {h: sq for sq, h in enumerate(view.house_at) if h >= 0}
-
-    # -- plans -----------------------------------------------------------------------------
-
-    def start_plan(self, view: StoombootView) -> Plan:
-        """The round as it stands now: pawns, Stoomrij, revealed pakjes still on the table."""
-        pakjes = []
-        tables = view.tables
-        for pos in range(view.revealed):
-            card = view.slot(pos)
-            if card is not None and card != NO_CARD and tables.deck[card] == PAKJE:
-                entry = _pakje_entry(tables, card, pos, view.icons[pos])
-                if entry is not None:
-                    pakjes.append(entry)
-        pakjes.sort()
-        return Plan(
-            list(view.pawn_squares),
-            list(view.pawn_headings),
-            list(view.row),
-            pakjes,
-            list(view.delivered),
-            view.anchor,
-        )
-
-    def run(self, view: StoombootView, plan: Plan, slots: Sequence[int | None], start: int) -> Plan:
-        """Carry out the known (or assumed) cards of ``slots`` from ``start`` on ``plan``."""
-        tables = view.tables
-        icons = view.icons
-        every = (1 << len(tables.kinds)) - 1
-        for pos in range(start, len(slots)):
-            if plan.lost:
-                break
-            card = slots[pos]
-            if card is None or card == NO_CARD:
-                continue
-            icon = icons[pos]
-            if card <= VIRTUAL_MOVE or (card >= 0 and tables.deck[card] == VAREN):
-                anchored = plan.anchor
-                plan.anchor = False
-                if icon == STORM or anchored:
-                    continue
-                move = VIRTUAL_MOVE - card if card <= VIRTUAL_MOVE else tables.move[card]
-                self.sail(view, plan, move, icon)
-            elif icon == STORM:
-                continue
-            elif card == VIRTUAL_GIFT:
-                plan.pakjes.append((3, pos, every))
-                plan.pakjes.sort()
-            elif tables.deck[card] == STOOM:
-                self.stoom(view, plan, card)
-            else:
-                entry = _pakje_entry(tables, card, pos, icon)
-                if entry is not None:
-                    plan.pakjes.append(entry)
-                    plan.pakjes.sort()
-            self.deliver_all(view, plan)
-        return plan
-
-    def sail(self, view: StoombootView, plan: Plan, move: int, icon: int) -> None:
-        """A Varen move in a plan: the better pawn and heading, greedily."""
-        pawns = [0]
-        if view.config.has("rebelse-pietjes"):
-            pawns.append(1 + view.sint)
-        best: Plan | None = None
-        best_value = LOST - 1
-        for pawn in pawns:
-            headings: Sequence[int] = (-1,) if icon != KOMPAS else range(4)
-            for heading in headings:
-                trial = plan.copy()
-                if trial.sq[pawn] < 0:
-                    trial.sq[pawn] = trial.sq[0]
-                    trial.head[pawn] = trial.head[0]
-                if heading >= 0:
-                    trial.head[pawn] = heading
-                self.move(view, trial, move, pawn, icon)
-                self.deliver_all(view, trial)
-                worth = self.value(view, trial)
-                if worth > best_value:
-                    best, best_value = trial, worth
-        assert best is not None
-        _adopt(plan, best)
-
-    def move(self, view: StoombootView, plan: Plan, move: int, pawn: int, icon: int) -> None:
-        """The steps of a Varen move (twice on a ``dubbel`` position)."""
-        for _ in range(2 if icon == DUBBEL else 1):
-            if move == VOORUIT:
-                self.step(view, plan, pawn, FWD)
-            elif move == ACHTERUIT:
-                self.step(view, plan, pawn, BACK)
-            elif move == BAKBOORD:
-                plan.head[pawn] = (plan.head[pawn] + 3) & 3
-                self.step(view, plan, pawn, FWD)
-            elif move == STUURBOORD:
-                plan.head[pawn] = (plan.head[pawn] + 1) & 3
-                self.step(view, plan, pawn, FWD)
-            elif move == DUBBEL_VOORUIT:
-                self.step(view, plan, pawn, FWD)
-                self.step(view, plan, pawn, FWD)
-            elif move == DUBBEL_ACHTERUIT:
-                self.step(view, plan, pawn, BACK)
-                self.step(view, plan, pawn, BACK)
-            elif move == DRAAI_OM:
-                plan.head[pawn] = (plan.head[pawn] + 2) & 3
-            elif move == ANKER:
-                plan.anchor = True
-
-    def step(self, view: StoombootView, plan: Plan, pawn: int, mode: int) -> None:
-        """One square in a plan (damage removes the least valued end card)."""
-        square = plan.sq[pawn]
-        heading = plan.head[pawn]
-        way = heading if mode == FWD else (heading + 2) & 3 if mode == BACK else mode
-        to = neighbours(view.size)[square][way]
-        kinds = view.tile_kind
-        if to < 0 or kinds[to] == ROTS:
-            if to >= 0 or view.config.has("pepernoot-plekken"):
-                self.lose_end(view, plan)
-            return
-        plan.sq[pawn] = to
-        kind = kinds[to]
-        if kind == STROMING:
-            self.step(view, plan, pawn, FWD)
-        elif kind == DRAAIKOLK:
-            plan.head[pawn] = (plan.head[pawn] + 2) & 3
-
-    def lose_end(self, view: StoombootView, plan: Plan) -> None:
-        """Damage in a plan: the less valuable end card goes; an empty row is lost."""
-        row = plan.row
-        if len(row) >= 2:
-            worth = view.tables.icon
-            left = ICON_WORTH.get(worth[row[0]], 0.0)
-            right = ICON_WORTH.get(worth[row[-1]], 0.0)
-            row.pop(0 if left < right else -1)
-        else:
-            row.clear()
-            plan.lost = True
-
-    def stoom(self, view: StoombootView, plan: Plan, card: int) -> None:
-        """A Stoomboot card in a plan: longer where it fits, else shorter at the weaker end."""
-        row = plan.row
-        fits = view.tables.fits
-        if len(row) < view.config.max_row:
-            if fits(row[-1], card):
-                row.append(card)
-                return
-            if fits(card, row[0]):
-                row.insert(0, card)
-                return
-        if len(row) >= 2:
-            worth = view.tables.icon
-            left = ICON_WORTH.get(worth[row[0]], 0.0)
-            right = ICON_WORTH.get(worth[row[-1]], 0.0)
-            row.pop(0 if left < right else -1)
-
-    def deliver_all(self, view: StoombootView, plan: Plan) -> None:
-        """Deliver wherever a pawn stands on a house its revealed pakjes cover."""
-        if not plan.pakjes:
-            return
-        house_at = view.house_at
-        wants = view.tables.tile_wants
-        for square in plan.sq:
-            if square < 0:
-                continue
-            house = house_at[square]
-            if house < 0 or plan.delivered[house]:
-                continue
-            match = match_wants(wants[house], plan.pakjes)
-            if match is None:
-                continue
-            used = {slot for slot, _ in match}
-            plan.pakjes = [p for p in plan.pakjes if p[1] not in used]
-            plan.delivered[house] = True
-            plan.new += 1
-
-    def value(self, view: StoombootView, plan: Plan) -> float:
-        """How good the end of a plan is (see the module docstring)."""
-        if plan.lost:
-            return LOST
-        worth = W_HOUSE * plan.new + W_ROW * len(plan.row)
-        open_houses = [h for h in view.houses if not plan.delivered[h]]
-        if not open_houses:
-            return worth + W_HOUSE
-        dist = self._dist
-        house_sq = self._house_sq
-        best = 99.0
-        wants = view.tables.tile_wants
-        for pawn, square in enumerate(plan.sq):
-            if square < 0:
-                continue
-            row = dist[square]
-            for house in open_houses:
-                target = house_sq[house]
-                d = float(row[target])
-                if d and pawn == 0 and not _ahead(view.size, square, plan.head[pawn], target):
-                    d += W_HEADING / W_DIST
-                best = min(best, d)
-                if target == square:
-                    worth += W_ON_HOUSE + W_PARTIAL * _covered(wants[house], plan.pakjes)
-        return worth - W_DIST * best
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -726,24 +339,6 @@ class HeuristicPolicy:
         self._layouts = {view.round: layout}
         return layout
 
-    def assumed_slots(
-        self, view: StoombootView, layout: Layout, slots: Sequence[int | None]
-    ) -> list[int | None]:
-        """The positions with unknown face-down cards taken to follow the plan."""
-        filled: list[int | None] = []
-        for pos, card in enumerate(slots):
-            if card is None and pos < len(layout.roles):
-                role = layout.roles[pos]
-                if role == ROLE_MOVE:
-                    filled.append(VIRTUAL_MOVE - layout.moves[pos])
-                elif role == ROLE_GIFT:
-                    filled.append(VIRTUAL_GIFT)
-                else:
-                    filled.append(None)
-            else:
-                filled.append(card)
-        return filled
-
     # -- the Sint ---------------------------------------------------------------------------
 
     def _sint(self, view: StoombootView, legal: Sequence[str]) -> str:
@@ -856,51 +451,4 @@ def _current_slot_card(view: StoombootView) -> int | None:
     return view.slot(pos) if pos >= 0 else None
 
 
-def _adopt(plan: Plan, other: Plan) -> None:
-    plan.sq = other.sq
-    plan.head = other.head
-    plan.row = other.row
-    plan.pakjes = other.pakjes
-    plan.delivered = other.delivered
-    plan.anchor = other.anchor
-    plan.lost = other.lost
-    plan.new = other.new
-
-
-def _pakje_entry(tables: CardTable, card: int, pos: int, icon: int) -> tuple[int, int, int] | None:
-    """A revealed pakje as a delivery candidate ``(rank, position, mask)`` (``None`` on storm)."""
-    if icon == STORM:
-        return None
-    if icon == STER:
-        return (2, pos, (1 << len(tables.kinds)) - 1)
-    rank = {JOKER: 3, 2: 1}.get(tables.special[card], 0)
-    return (rank, pos, tables.mask[card])
-
-
-def _covered(wants: tuple[int, ...], pakjes: list[tuple[int, int, int]]) -> int:
-    """How many of ``wants`` the pakjes can cover at once (greedy)."""
-    used: set[int] = set()
-    count = 0
-    for want in wants:
-        for _, pos, mask in pakjes:
-            if pos not in used and mask >> want & 1:
-                used.add(pos)
-                count += 1
-                break
-    return count
-
-
-def _ahead(size: int, square: int, heading: int, target: int) -> bool:
-    """True when ``target`` lies in the half plane the heading points into."""
-    row, col = divmod(square, size)
-    trow, tcol = divmod(target, size)
-    dr, dc = trow - row, tcol - col
-    return bool(
-        (heading == 0 and dr < 0)
-        or (heading == 1 and dc > 0)
-        or (heading == 2 and dr > 0)
-        or (heading == 3 and dc < 0)
-    )
-
-
-__all__ = ["HAVEN", "HUIS", "HeuristicPolicy", "Plan"]
+__all__ = ["HeuristicPolicy"]
