@@ -390,9 +390,9 @@ CASES = [
         _file(
             "cardspecs/stoomboot/pakjes.csv",
             "p-letter,4,",
-            "p-letter,2,",
-            "cardspecs/stoomboot/game.toml: ST-D1: the houses want 3 letter pakje(s), "
-            "the Pakje deck has 2 card(s) of that kind",
+            "p-letter,1,",
+            "cardspecs/stoomboot/game.toml: ST-D1: the houses want 2 letter pakje(s), "
+            "the Pakje deck has 1 card(s) of that kind",
         ),
         ("build", "stoomboot"),
     ),

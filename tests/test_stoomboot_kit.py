@@ -29,11 +29,7 @@ def _kit(out: Path, *variants: str, **options: Any) -> tuple[Path, dict[str, Any
 
 
 def _placed(manifest: dict[str, Any], file: str) -> Counter[tuple[str, str]]:
-    return Counter(
-        (p["component"], p["card"])
-        for p in manifest["placements"]
-        if p["file"] == file
-    )
+    return Counter((p["component"], p["card"]) for p in manifest["placements"] if p["file"] == file)
 
 
 def _text(path: Path) -> str:
@@ -60,16 +56,10 @@ def test_base_kit_has_25_square_tiles_with_houses_and_water(
     assert sum(tiles.values()) == 25
     houses = sum(n for (c, _), n in tiles.items() if c == "huizen")
     assert houses >= 4 and sum(n for (c, _), n in tiles.items() if c == "water") == 25 - houses
-    boxes = {
-        tuple(p["trim_mm"][2:])
-        for p in manifest["placements"]
-        if p["file"] == "tegels.pdf"
-    }
+    boxes = {tuple(p["trim_mm"][2:]) for p in manifest["placements"] if p["file"] == "tegels.pdf"}
     assert boxes == {(60.0, 60.0)}
     assert all(
-        p["back_page"] is not None
-        for p in manifest["placements"]
-        if p["file"] == "tegels.pdf"
+        p["back_page"] is not None for p in manifest["placements"] if p["file"] == "tegels.pdf"
     )
 
 
@@ -252,11 +242,11 @@ def test_every_rule_id_is_stated_in_the_rulebook(
     from pnp.games.stoomboot import engine as stoomboot_engine
 
     documented = set(re.findall(r"ST-[A-Z]\d+", stoomboot_engine.__doc__ or ""))
-    assert ALL_RULES <= documented
+    assert documented >= ALL_RULES
     stated_all = set(re.findall(r"ST-[A-Z]\d+", _text(everything[0] / "spelregels.pdf")))
-    assert ALL_RULES <= stated_all
+    assert stated_all >= ALL_RULES
     stated_base = set(re.findall(r"ST-[A-Z]\d+", _text(base[0] / "spelregels.pdf")))
-    assert ALL_RULES - EXPANSION_RULES <= stated_base
+    assert stated_base >= ALL_RULES - EXPANSION_RULES
     assert not (stated_base & {"ST-K1", "ST-P2", "ST-P3", "ST-R1"}), "no expansion rules"
 
 
@@ -293,3 +283,17 @@ def test_player_aid_follows_the_kalender_variant(
     )
     assert "Bij 10 is pakjesavond voorbij." in plain
     assert "Kalenderkaart" in cards and "Bij 10" not in cards
+
+
+def test_simulate_reports_the_cooperative_win_rate_and_why_games_were_lost() -> None:
+    """pnp simulate stoomboot: won together, and the loss reasons adding up to the rest."""
+    result = CliRunner().invoke(
+        app, ["simulate", GAME, "--players", "3", "--games", "30", "--variant", "pepernoot-plekken"]
+    )
+    assert result.exit_code == 0, result.output
+    won = re.search(r"won together: ([\d.]+)% of games", result.output)
+    lost = re.search(r"lost because: (.*)", result.output)
+    assert won and lost
+    shares = [float(x) for x in re.findall(r"([\d.]+)%", lost.group(1))]
+    assert abs(float(won.group(1)) + sum(shares) - 100.0) < 0.2
+    assert "win share per seat" not in result.output

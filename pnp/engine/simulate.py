@@ -87,7 +87,7 @@ class SimulationSummary:
             f"seed {self.seed}",
             f"policies: {', '.join(self.policies)}",
             f"total actions: {self.total_actions}",
-            "win share per seat: " + " ".join(f"{share:.3f}" for share in self.win_share),
+            *self._outcome_lines(),
             f"{'metric':<20} {'mean':>9} {'min':>7} {'max':>7} {'samples':>8}",
         ]
         for name, stat in self.metrics.items():
@@ -96,6 +96,22 @@ class SimulationSummary:
                 f"{stat.count:>8}"
             )
         return "\n".join(lines)
+
+    def _outcome_lines(self) -> list[str]:
+        """Who won: per seat, or for a cooperative game (metrics ``won`` and
+        ``lost_<reason>``) how often the table won together and why it lost."""
+        won = self.metrics.get("won")
+        if won is None:
+            return ["win share per seat: " + " ".join(f"{s:.3f}" for s in self.win_share)]
+        losses = [
+            f"{name.removeprefix('lost_').replace('_', '-')} {stat.mean:.1%}"
+            for name, stat in self.metrics.items()
+            if name.startswith("lost_") and stat.mean > 0
+        ]
+        return [
+            f"won together: {won.mean:.1%} of games",
+            "lost because: " + (", ".join(losses) or "never lost"),
+        ]
 
 
 def run_games(

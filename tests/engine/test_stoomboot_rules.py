@@ -384,7 +384,13 @@ def test_st_b5_one_card_and_no_fit_does_nothing_and_the_row_has_a_maximum() -> N
 def test_st_b6_pakjes_revealed_earlier_deliver_when_the_boat_arrives() -> None:
     """ST-B6: the boat reaches a house whose wants lie revealed earlier in the row: the
     Sint may deliver; the cards leave the game and the tile turns over."""
-    rows = [". . . . .", ". . huis-trommel-letter . .", ". . . . .", ". . huis-boek . .", ". . . . ."]
+    rows = [
+        ". . . . .",
+        ". . huis-trommel-letter . .",
+        ". . . . .",
+        ". . huis-boek . .",
+        ". . . . .",
+    ]
     state, log = position(
         rows,
         "c3",

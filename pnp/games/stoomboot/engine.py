@@ -32,6 +32,13 @@ Rules as implemented, with the decisions of the design:
   Stoomboot cards give 2n-1 positions: a card's middle (with its icon) and
   the junction of two cards. Two cards fit when the touching connectors
   match. Maximum row: ``max_row`` (5) cards.
+* ST-C3: the boat has a heading; Varen cards move it relative to it
+  (vooruit, achteruit keeping the heading, bakboord/stuurboord: a quarter
+  turn, then one square forward).
+* ST-B5: a revealed Varen card moves the boat; a Stoomboot card lengthens
+  the row (attached where it fits) or shortens it (an end card removed,
+  mandatory when it fits nowhere; nothing with one card left); a Pakje
+  card lies revealed for a delivery.
 * ST-B1: chance chooses the first Sint (longest beard). DECISION: the start
   row (2 cards; 4 from 5 players on) is laid from the Stoomboot pile *before*
   the hands are drawn, so it can always be laid. Then each player, the Sint

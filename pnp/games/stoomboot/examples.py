@@ -41,8 +41,8 @@ from pnp.games.stoomboot.events import (
     PawnTurned,
     PlacingEnded,
     PlayerSkipped,
-    RowLengthened,
     RoundStarted,
+    RowLengthened,
     RowShortened,
     TileTriggered,
 )

@@ -51,7 +51,7 @@ def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
     for component_id in TILE_COMPONENTS:
         for row in spec.component(component_id).rows:
             owner.setdefault(row.id, component_id)
-    size = int(round(len(laid.tiles) ** 0.5))
+    size = round(len(laid.tiles) ** 0.5)
     cells = tuple(
         BoardCell(index % size, index // size, owner[tile], tile)
         for index, tile in enumerate(laid.tiles)
