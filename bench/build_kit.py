@@ -1,13 +1,15 @@
-"""Benchmark: the twaalf-dagen deck against a bare reportlab floor, and the whole kit, in one run.
+"""Benchmark: a game's card deck against a bare reportlab floor, and the whole kit, in one run.
 
 The floor draws the same number of plain card rectangles with one line of text
-each, nine per page, with the same embedded TrueType font. Reported: median
-wall time of the deck's card sheets and of the floor, their ratio, PDF bytes,
-bytes per card beyond the first sheet (the marginal cost of a card once the
-shared drawings exist), and the time to build the whole kit (cards, player
-aid, both rulebook editions) with the rulebook's share.
+each, nine per page, with the same embedded TrueType font. The deck is every
+poker-size card of the kit's ``kaarten.pdf``. Reported: median wall time of
+the deck's card sheets and of the floor, their ratio, PDF bytes, bytes per
+card beyond the first sheet (the marginal cost of a card once the shared
+drawings exist), and the time to build the whole kit (every file, and with
+``--map-sheet`` the board too) with the rulebook's share.
 
-Run: ``python bench/build_twaalf_dagen.py [--repeat N]``
+Run: ``python bench/build_kit.py [GAME] [--variant V ...] [--map-sheet] [--repeat N]``
+(the game defaults to twaalf-dagen).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from pnp.project import load_game
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.cards import SheetOptions, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
-from pnp.sheets.sizes import PAPERS
+from pnp.sheets.sizes import CARD_SIZES, PAPERS
+from pnp.variants import resolve_variants
 
 MM = 72 / 25.4
 
@@ -69,19 +72,31 @@ def timed(action: object, repeat: int) -> tuple[float, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game", nargs="?", default="twaalf-dagen")
+    parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--map-sheet", action="store_true")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    game, variants = args.game, tuple(args.variant)
+
+    def kit(out: Path) -> object:
+        options = BuildOptions(out_dir=out, map_sheet=args.map_sheet)
+        return build(game, variants, options)
+
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp)))  # cold: fonts and art parsed
+        kit(Path(tmp))  # cold: fonts and art parsed
         cold_time = time.perf_counter() - start
-        kit_time, _result = timed(
-            lambda: build("twaalf-dagen", (), BuildOptions(out_dir=Path(tmp))), args.repeat
-        )
-        sizes = {p.name: p.stat().st_size for p in sorted((Path(tmp) / "twaalf-dagen").iterdir())}
-    data = load_game("twaalf-dagen")
-    deck = [c for c in data.spec.components if c.file == "kaarten"]
-    jobs = card_jobs(data, deck)
+        kit_time, _result = timed(lambda: kit(Path(tmp)), args.repeat)
+        sizes = {p.name: p.stat().st_size for p in sorted((Path(tmp) / game).iterdir())}
+    data = load_game(game)
+    chosen = resolve_variants(data.spec, variants)
+    deck = [
+        c
+        for c in data.spec.components_for(chosen)
+        if c.file == "kaarten" and c.size == CARD_SIZES["poker"]
+    ]
+    jobs = card_jobs(data, deck, chosen)
     plan = plan_sheet(PAPERS["a4"], deck[0].size, BackMode.LONG_EDGE)
     options = SheetOptions(BackMode.LONG_EDGE)
     first_sheet, _ = render_card_sheets(jobs[:9], plan, options, data.art, "t", "t")
@@ -90,7 +105,7 @@ def main() -> None:
     )
     assert isinstance(full, bytes)
     printing = {"paper": "a4", "backs": "long-edge"}
-    rulebook_time, _book = timed(lambda: make_rulebook(data, (), "a4", printing), args.repeat)
+    rulebook_time, _book = timed(lambda: make_rulebook(data, chosen, "a4", printing), args.repeat)
     cards = len(jobs)
     floor_time, floor = timed(lambda: floor_pdf(cards), args.repeat)
     assert isinstance(floor, bytes)
@@ -98,9 +113,9 @@ def main() -> None:
     print(f"  pnp card sheets:        {deck_time * 1000:8.1f} ms  {len(full):>9,} bytes")
     print(f"  bare reportlab floor:   {floor_time * 1000:8.1f} ms  {len(floor):>9,} bytes")
     print(f"  time ratio to floor:    {deck_time / floor_time:8.2f}x  (target < 10x)")
-    per_card = (len(full) - len(first_sheet)) / (cards - 9)
+    per_card = (len(full) - len(first_sheet)) / max(1, cards - 9)
     print(f"  bytes per card beyond the first sheet: {per_card:,.0f}  (target < 4,096)")
-    print("whole kit (pnp build twaalf-dagen):")
+    print(f"whole kit (pnp build {game}{''.join(' --variant ' + v for v in variants)}):")
     print(f"  first build in a process: {cold_time * 1000:8.1f} ms")
     print(f"  later builds (median):    {kit_time * 1000:8.1f} ms")
     print(f"  of which the rulebook:    {rulebook_time * 1000:8.1f} ms (both editions)")
