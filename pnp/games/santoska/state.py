@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pnp.engine.core import CHANCE, TERMINAL, Event, EventLog, active_log
+from pnp.engine.journal import Journaled
 from pnp.games.santoska import chance, turns
 from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, Action, swap
 from pnp.games.santoska.cards import NO_CARD, SANTOSKA
@@ -30,17 +31,8 @@ from pnp.games.santoska.phases import (
 )
 from pnp.games.santoska.rounds import RoundResult
 
-OP_APPEND = 0
-"""Journal entry ``(OP_APPEND, list)``: an item was appended (undo: pop it)."""
-OP_POP = 1
-"""Journal entry ``(OP_POP, list, item)``: ``item`` was popped (undo: append it)."""
-OP_SET = 2
-"""Journal entry ``(OP_SET, list, index, old)``: an item was replaced."""
-OP_ATTR = 3
-"""Journal entry ``(OP_ATTR, name, old)``: an attribute was replaced."""
 
-
-class SantoskaState:
+class SantoskaState(Journaled):
     """The whole game, mutated by :meth:`push` and restored by :meth:`pop`.
 
     Public read-only attributes (never mutate them from outside):
@@ -209,27 +201,6 @@ class SantoskaState:
         """True when events are recorded."""
         return self._log is not None
 
-    def journal_set(self, items: list[Any], index: int, value: Any) -> None:
-        """``items[index] = value``, undoable."""
-        self._ops.append((OP_SET, items, index, items[index]))
-        items[index] = value
-
-    def journal_append(self, items: list[Any], value: Any) -> None:
-        """``items.append(value)``, undoable."""
-        items.append(value)
-        self._ops.append((OP_APPEND, items))
-
-    def journal_pop(self, items: list[Any]) -> Any:
-        """``items.pop()``, undoable."""
-        value = items.pop()
-        self._ops.append((OP_POP, items, value))
-        return value
-
-    def journal_attr(self, name: str, value: Any) -> None:
-        """Replace the attribute ``name`` (a list or other container), undoable."""
-        self._ops.append((OP_ATTR, name, getattr(self, name)))
-        setattr(self, name, value)
-
     # -- push and pop ------------------------------------------------------------
 
     def _scalars(self) -> tuple[Any, ...]:
@@ -263,16 +234,7 @@ class SantoskaState:
             self.winners,
             self.end_reason,
         ) = scalars
-        for op in reversed(ops):
-            kind = op[0]
-            if kind == OP_APPEND:
-                op[1].pop()
-            elif kind == OP_POP:
-                op[1].append(op[2])
-            elif kind == OP_SET:
-                op[1][op[2]] = op[3]
-            else:
-                setattr(self, op[1], op[2])
+        self.undo_ops(ops)
 
     def push(self, action: Action) -> None:
         """Apply ``action`` and remember how to undo it.

@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from pnp.engine.core import CHANCE, TERMINAL, Event, EventLog, active_log
+from pnp.engine.journal import Journaled
 from pnp.games.stoomboot import chance, placing, rounds, sailing
 from pnp.games.stoomboot.actions import (
     DRAW,
@@ -40,13 +41,6 @@ from pnp.games.stoomboot.phases import (
     STAGE_SETUP,
 )
 from pnp.games.stoomboot.rounds import RoundResult
-
-OP_APPEND = 0
-OP_POP = 1
-OP_SET = 2
-OP_ATTR = 3
-OP_INSERT = 4
-OP_DELETE = 5
 
 BOAT = 0
 """Pawn index of the boat; the Piet of seat ``s`` is pawn ``1 + s``."""
@@ -89,7 +83,7 @@ _SCALARS = (
 _GET_SCALARS = attrgetter(*_SCALARS)
 
 
-class StoombootState:
+class StoombootState(Journaled):
     """The whole game, mutated by :meth:`push` and restored by :meth:`pop`.
 
     Public read-only attributes (never mutate them from outside):
@@ -330,38 +324,6 @@ class StoombootState:
         """True when events are recorded."""
         return self._log is not None
 
-    def journal_set(self, items: list[Any], index: int, value: Any) -> None:
-        """``items[index] = value``, undoable."""
-        self._ops.append((OP_SET, items, index, items[index]))
-        items[index] = value
-
-    def journal_append(self, items: list[Any], value: Any) -> None:
-        """``items.append(value)``, undoable."""
-        items.append(value)
-        self._ops.append((OP_APPEND, items))
-
-    def journal_pop(self, items: list[Any]) -> Any:
-        """``items.pop()``, undoable."""
-        value = items.pop()
-        self._ops.append((OP_POP, items, value))
-        return value
-
-    def journal_insert(self, items: list[Any], index: int, value: Any) -> None:
-        """``items.insert(index, value)``, undoable."""
-        items.insert(index, value)
-        self._ops.append((OP_INSERT, items, index))
-
-    def journal_delete(self, items: list[Any], index: int) -> Any:
-        """``del items[index]`` (returns the item), undoable."""
-        value = items.pop(index)
-        self._ops.append((OP_DELETE, items, index, value))
-        return value
-
-    def journal_attr(self, name: str, value: Any) -> None:
-        """Replace the attribute ``name`` (a list), undoable."""
-        self._ops.append((OP_ATTR, name, getattr(self, name)))
-        setattr(self, name, value)
-
     # -- push and pop ------------------------------------------------------------
 
     def _scalars(self) -> tuple[Any, ...]:
@@ -371,20 +333,7 @@ class StoombootState:
     def _restore(self, scalars: tuple[Any, ...], ops: list[tuple[Any, ...]]) -> None:
         for name, value in zip(_SCALARS, scalars, strict=True):
             setattr(self, name, value)
-        for op in reversed(ops):
-            kind = op[0]
-            if kind == OP_APPEND:
-                op[1].pop()
-            elif kind == OP_POP:
-                op[1].append(op[2])
-            elif kind == OP_SET:
-                op[1][op[2]] = op[3]
-            elif kind == OP_ATTR:
-                setattr(self, op[1], op[2])
-            elif kind == OP_INSERT:
-                del op[1][op[2]]
-            else:
-                op[1].insert(op[2], op[3])
+        self.undo_ops(ops)
 
     def push(self, action: Action) -> None:
         """Apply ``action`` and remember how to undo it.
