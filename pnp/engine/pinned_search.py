@@ -40,6 +40,19 @@ class WantedExample(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """The simplest :class:`WantedExample`: a situation and the score of its ideal shape."""
+
+    case: PinnedCase
+    ideal: int
+
+
+def case_of_kind(cases: Sequence[PinnedCase], kind: str) -> PinnedCase:
+    """The pinned case of ``kind`` among a game's ``cases``."""
+    return next(case for case in cases if case.kind == kind)
+
+
 W = TypeVar("W", bound=WantedExample)
 T = TypeVar("T")
 C = TypeVar("C")

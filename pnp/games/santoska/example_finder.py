@@ -32,7 +32,7 @@ from typing import Any
 
 from pnp.engine.core import GameRecord, play
 from pnp.engine.pinned import PinnedCase, PinnedRecord
-from pnp.engine.pinned_search import ExampleSearch, Found
+from pnp.engine.pinned_search import ExampleSearch, Found, Wanted, case_of_kind
 from pnp.engine.policies import Policy
 from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import SANTOSKA, parse_cell
@@ -201,16 +201,8 @@ def candidates(kind: str, trace: RoundTrace) -> Iterator[Candidate]:
             yield Candidate(trace.round, seat, trace.last, score)
 
 
-@dataclass(frozen=True)
-class Wanted:
-    """A situation to find: the example it becomes and its ideal score."""
-
-    case: PinnedCase
-    ideal: int
-
-
 def _case(kind: str) -> PinnedCase:
-    return next(case for case in PINNED_CASES if case.kind == kind)
+    return case_of_kind(PINNED_CASES, kind)
 
 
 WANTED: tuple[Wanted, ...] = (

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from pnp.engine.core import GameRecord, play
 from pnp.engine.pinned import PinnedCase, PinnedRecord
-from pnp.engine.pinned_search import ExampleSearch, Found
+from pnp.engine.pinned_search import ExampleSearch, Found, case_of_kind
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -233,7 +233,7 @@ def big_set_lead(action: int) -> bool:
 
 
 def _case(kind: str) -> PinnedCase:
-    return next(case for case in PINNED_CASES if case.kind == kind)
+    return case_of_kind(PINNED_CASES, kind)
 
 
 WANTED: tuple[Wanted, ...] = (
