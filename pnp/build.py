@@ -125,10 +125,12 @@ def build(
             if progress:
                 progress(task, done, total)
 
+        # Single-sided parts (standees) are imposed without a back page or half.
+        backs = options.backs if any(c.back for c in group) else BackMode.NONE
         pdf, placed = render_card_sheets(
             card_jobs(data, group, chosen),
-            plan_sheet(PAPERS[options.paper], group[0].size, options.backs),
-            SheetOptions(options.backs, options.back_offset, options.cut_lines),
+            plan_sheet(PAPERS[options.paper], group[0].size, backs),
+            SheetOptions(backs, options.back_offset, options.cut_lines),
             data.art,
             title=f"{spec.name} – {group[0].name.lower() if group[0].file != 'kaarten' else 'kaarten'}",
             label=spec.name,
@@ -150,6 +152,7 @@ def build(
         "paper": options.paper,
         "backs": options.backs.value,
         "files": {comp.id: name for name, group in print_files.items() for comp in group},
+        "map_sheet": options.map_sheet,
     }
     rulebook = make_rulebook(data, chosen, options.paper, printing)
     for name, blob in rulebook.files().items():

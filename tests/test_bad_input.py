@@ -407,6 +407,16 @@ CASES = [
         ("build", "stoomboot"),
     ),
     Case(
+        "stoomboot-too-few-pieten",
+        _file(
+            "cardspecs/stoomboot/pieten.csv",
+            "piet-paars,1,",
+            "piet-paars,0,",
+            "cardspecs/stoomboot/game.toml: pieten.csv: 5 Piet pawns for up to 6 players",
+        ),
+        ("build", "stoomboot", "--variant", "rebelse-pietjes"),
+    ),
+    Case(
         "stoomboot-seed-without-map-sheet",
         _nothing("--seed only applies with --map-sheet"),
         ("build", "stoomboot", "--seed", "4"),

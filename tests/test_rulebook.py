@@ -199,7 +199,8 @@ def test_printing_instructions_follow_the_build_options(tmp_path: Path) -> None:
     reader = PdfReader(result.folder / "spelregels.pdf")
     text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
     assert "Vouw elk vel langs de middellijn" in text
-    assert "Spelershulp (spelershulp.pdf): print en knip deze net als de kaarten" in text
+    # Every printed file gets its own line, with the back mode of the build.
+    assert "Spelershulp (spelershulp.pdf): enkelzijdig printen. Vouw elk vel" in text
     assert "omslaan langs de lange zijde" not in text
 
 

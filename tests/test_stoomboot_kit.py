@@ -94,9 +94,12 @@ def test_three_decks_each_with_its_own_back(base: tuple[Path, dict[str, Any]]) -
             == spec.component(component).card_count
         )
     assert not any(c in ("kalender", "pakjes-prachtig") for c, _ in cards)
-    text = _text(folder / "kaarten.pdf")
-    for label in ("Varen", "Stoomboot", "Pakje"):
-        assert label in text
+    reader = PdfReader(folder / "kaarten.pdf")
+    back_art = set()
+    for index in range(1, len(reader.pages), 2):
+        back_art |= {f.name.rsplit("_", 1)[-1] for f in read_page(reader, index).forms}
+    for deck in ("varen", "stoomboot", "pakje"):
+        assert f"achterkant-{deck}.svg" in back_art
 
 
 def test_stoomboot_cards_show_connectors_and_positions(
@@ -132,11 +135,20 @@ def test_pawn_standee_and_no_pieten_without_the_expansion(
     spec = load_game(GAME).spec
     assert sum(n for (c, _), n in pieten.items() if c == "pieten") == spec.players[1]
     page = read_page(PdfReader(folder / "pionnen.pdf"), 0)
-    # The picture is drawn twice per standee: upright and upside down (back to back when folded).
-    boats = [f for f in page.forms if f.name.endswith("stoomboot.svg") or "stoomboot_svg" in f.name]
-    assert len(boats) == 2
-    upright, turned = sorted(boats, key=lambda f: f.ctm[0])
-    assert upright.ctm[0] * turned.ctm[0] < 0, "one of the two pictures is turned half round"
+    # Front panel: the boat; back panel: the mirrored boat turned half round, so once folded
+    # both sides show the bow pointing the same way across the table (the heading, ST-C3).
+    front = [f for f in page.forms if f.name.endswith("stoomboot_stoomboot.svg")]
+    back = [f for f in page.forms if f.name.endswith("stoomboot_stoomboot-gespiegeld.svg")]
+    assert len(front) == 1 and len(back) == 1
+    assert front[0].ctm[0] > 0 and back[0].ctm[0] < 0 and back[0].ctm[3] < 0
+    assert back[0].box()[1] > front[0].box()[1], "the back panel is above the fold"
+    pieten = [f for f in page.forms if f.name.endswith("stoomboot_piet-achter.svg")]
+    assert len(pieten) == spec.players[1], "every Piet shows its back on the back panel"
+    # Standees are single-sided: one page, no back page in any back mode.
+    assert len(PdfReader(folder / "pionnen.pdf").pages) == 1
+    assert all(
+        p["back_page"] is None for p in manifest_all["placements"] if p["file"] == "pionnen.pdf"
+    )
 
 
 def test_each_expansion_adds_exactly_its_components(tmp_path: Path) -> None:
@@ -187,7 +199,15 @@ def test_map_sheet_lays_out_one_legal_map(tmp_path: Path) -> None:
     houses = [f for f in tiles if ".face.stoomboot.huizen." in f.name]
     assert len(houses) == spec.component("huizen").card_count
     texts = [t.text for t in page.texts]
-    assert any("7" in t for t in texts), "the caption names the seed"
+    assert any("opzet nummer 7" in t for t in texts), "the caption names the seed"
+    # Everything stays inside the 5 mm margin, the captions included.
+    margin = mm(5)
+    assert all(margin - 0.01 <= t.x for t in page.texts)
+    grid = [s for s in page.segments if abs(s.width - 0.5) < 1e-6]
+    assert len(grid) >= 12
+    assert all(min(s.x1, s.x2) >= margin and max(s.x1, s.x2) <= width - margin for s in grid), (
+        "the grid lines (tiles are clipped to their cells) stay inside the margin"
+    )
     assert manifest["options"]["seed"] == 7
 
 
@@ -207,7 +227,8 @@ def test_small_map_sheet_has_16_tiles_and_4_houses(tmp_path: Path) -> None:
     tiles = [f for f in page.forms if ".face.stoomboot." in f.name]
     assert len(tiles) == 16
     assert len([f for f in tiles if ".face.stoomboot.huizen." in f.name]) >= 4
-    assert round(tiles[0].box()[2]) >= round(mm(44)), "4x4 tiles are larger than 5x5 ones"
+    # On A4 a 5x5 map gets 39.6 mm tiles (the width is the limit); 4x4 tiles are larger.
+    assert tiles[0].box()[2] > mm(45), "4x4 tiles are larger than 5x5 ones"
 
 
 def test_map_sheet_options_are_checked(tmp_path: Path) -> None:
@@ -297,3 +318,12 @@ def test_simulate_reports_the_cooperative_win_rate_and_why_games_were_lost() -> 
     shares = [float(x) for x in re.findall(r"([\d.]+)%", lost.group(1))]
     assert abs(float(won.group(1)) + sum(shares) - 100.0) < 0.2
     assert "win share per seat" not in result.output
+
+
+def test_printing_instructions_name_each_file_and_the_single_sided_pawns(tmp_path: Path) -> None:
+    """Tiles and cards are printed double-sided, the standees single-sided; the board too."""
+    folder, _ = _kit(tmp_path, map_sheet=True)
+    book = _text(folder / "spelregels.pdf")
+    assert "Huistegels, Watertegels (tegels.pdf): dubbelzijdig printen" in book
+    assert "Stoombootpion (pionnen.pdf): enkelzijdig printen; de achterkant blijft leeg." in book
+    assert "Speelbord (speelbord.pdf): enkelzijdig printen." in book

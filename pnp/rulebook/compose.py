@@ -100,6 +100,7 @@ def template_context(
                 "name": c.name,
                 "cards": c.card_count,
                 "file": files.get(c.id, f"{c.file}.pdf"),
+                "backs": c.back is not None,
                 "rows": [{"id": r.id, "count": r.count, **dict(r.fields)} for r in c.rows],
             }
             for c in components

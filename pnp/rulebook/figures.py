@@ -66,6 +66,8 @@ class MapFigure:
     caption: str
     path: tuple[tuple[int, int], ...] = ()
     pawns: tuple[MapPawn, ...] = ()
+    legend: str = ""
+    """What the letters of the text version mean."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,8 @@ def describe_figure(figure: Figure, names: dict[CardPicture, str]) -> list[str]:
                 grid[row][col] = "*"
         for pawn in figure.pawns:
             grid[pawn.row][pawn.col] = pawn.letter
-        return [f"{figure.caption}:", *("  " + " ".join(line) for line in grid)]
+        lines = [f"{figure.caption}:", *("  " + " ".join(line) for line in grid)]
+        return [*lines, f"  ({figure.legend})"] if figure.legend else lines
     cards = ", ".join(names.get(card, card.row) for card in figure.cards)
     slots = []
     for index, slot in enumerate(figure.slots, start=1):

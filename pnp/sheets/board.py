@@ -12,17 +12,24 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import font_name
+from pnp.layout.model import MIN_TEXT_PT
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import GameData
+from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
 from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN, Paper
 from pnp.units import mm
 
 CAPTION_MM = 12.0
 """Room above the grid for the title and the caption."""
+FOOTER_MM = 7.0
+"""Room under the grid for the 50 mm scale bar."""
+GRID_GAP_MM = 1.0
+"""The grid keeps this far inside the printable margin (its lines have a width)."""
 
 INK = HexColor("#23303A")
 GRID_PT = 0.5
@@ -83,8 +90,8 @@ def board_geometry(board: Board, paper: Paper, natural_tile: float) -> BoardGeom
     """
     best: BoardGeometry | None = None
     for page in (paper, paper.landscape()):
-        width = page.width - 2 * PRINTABLE_MARGIN
-        height = page.height - 2 * PRINTABLE_MARGIN - CAPTION_MM
+        width = page.width - 2 * (PRINTABLE_MARGIN + GRID_GAP_MM)
+        height = page.height - 2 * PRINTABLE_MARGIN - CAPTION_MM - FOOTER_MM
         tile = min(width / board.columns, height / board.rows, natural_tile)
         left = (page.width - tile * board.columns) / 2
         top = page.height - PRINTABLE_MARGIN - CAPTION_MM
@@ -178,13 +185,25 @@ def _draw_grid(canvas: Canvas, board: Board, geometry: BoardGeometry) -> None:
     canvas.restoreState()
 
 
+def _fitted(text: str, font: str, size: float, width: float) -> float:
+    """``size``, or the size (not below 7 pt) at which ``text`` fits ``width`` points."""
+    natural = pdfmetrics.stringWidth(text, font, size)
+    return size if natural <= width else max(MIN_TEXT_PT, size * width / natural)
+
+
 def _draw_caption(canvas: Canvas, board: Board, geometry: BoardGeometry) -> None:
     page = geometry.paper
     top = page.height - PRINTABLE_MARGIN
+    width = mm(page.width - 2 * PRINTABLE_MARGIN)
     canvas.saveState()
     canvas.setFillColor(INK)
-    canvas.setFont(font_name("display"), 14)
-    canvas.drawCentredString(mm(page.width / 2), mm(top - 6), board.title)
-    canvas.setFont(font_name("regular"), 8)
-    canvas.drawCentredString(mm(page.width / 2), mm(top - 10.5), board.caption)
+    for text, role, size, drop in (
+        (board.title, "display", 14, 6),
+        (board.caption, "regular", 8, 10.5),
+    ):
+        font = font_name(role)
+        canvas.setFont(font, _fitted(text, font, size, width))
+        canvas.drawCentredString(mm(page.width / 2), mm(top - drop), text)
     canvas.restoreState()
+    # The board is scaled to fit, but the bar still shows whether it was printed at 100 %.
+    scale_bar(canvas, PRINTABLE_MARGIN, PRINTABLE_MARGIN)

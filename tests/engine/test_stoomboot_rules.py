@@ -630,7 +630,7 @@ def test_st_p1_telefoon_opens_talk_until_the_next_card() -> None:
 def test_st_p2_dubbel_vooruit_dubbel_achteruit_and_draai_om() -> None:
     """ST-P2: Dubbel Vooruit two squares ahead, Dubbel Achteruit two back, Draai Om turns
     around without moving."""
-    state, _ = position(
+    state, log = position(
         EMPTY_MAP,
         "c3",
         ["s02", "s06"],
@@ -639,6 +639,8 @@ def test_st_p2_dubbel_vooruit_dubbel_achteruit_and_draai_om() -> None:
     )
     do(state, "place dubbel-vooruit 1", "place dubbel-achteruit 2", "place draai-om 3")
     assert boat(state) == ("c3", "z")
+    moves = [(e.start, e.path) for e in events_of(log, PawnMoved)]
+    assert moves == [("c3", ("c2", "c1")), ("c1", ("c2", "c3"))], "two squares, one at a time"
 
 
 def test_st_p2_anker_cancels_the_next_varen_card() -> None:

@@ -81,6 +81,18 @@ PAKJE_WORDS = {
     "knuffel": "een knuffel",
     "trommel": "een trommel",
 }
+MAP_LETTERS = {
+    "huizen": "H",
+    "water": "~",
+    "rots": "R",
+    "stroming": "S",
+    "draaikolk": "K",
+    "haven": "V",
+}
+"""Letters of the tiles in the text version of a map (a delivered house: ``h``)."""
+MAP_LEGEND = (
+    "H huis, h bezorgd, ~ water, R rots, S stroming, K draaikolk, V haven, * route, B boot, P Piet"
+)
 IGNORED = {
     "storm": "Op deze positie staat een storm: de kaart doet niets.",
     "past-niet": "De kaart sluit nergens aan en de Stoomrij heeft maar één kaart: er gebeurt niets.",
@@ -160,7 +172,7 @@ class _Story:
         for index, tile in enumerate(self.trace.tiles):
             square = f"{chr(97 + index % size)}{index // size + 1}"
             component = owner[tile]
-            letter = {"huizen": "H", "water": "~"}.get(component, "!")
+            letter = MAP_LETTERS.get(tile, MAP_LETTERS.get(component, "?"))
             done = square in self.delivered
             tiles.append(
                 MapTile(
@@ -184,7 +196,7 @@ class _Story:
         cells = tuple(
             (parse_square(sq, size) % size, parse_square(sq, size) // size) for sq in self.path
         )
-        return MapFigure(size, size, tuple(tiles), caption, cells, pawns)
+        return MapFigure(size, size, tuple(tiles), caption, cells, pawns, MAP_LEGEND)
 
     # -- telling ---------------------------------------------------------------
 
@@ -206,6 +218,13 @@ class _Story:
     def table_claim(self, index: int) -> Table:
         pawns = tuple((p, sq, h) for p, (sq, h) in self.pawns.items())
         return Table(index, pawns, self.row, tuple(sorted(self.delivered)))
+
+
+def _pawn(pawn: str) -> str:
+    """ "De boot", or "De Piet van Bram" for ``piet-1``."""
+    if pawn == "boot":
+        return "De boot"
+    return f"De Piet van {_name(int(pawn.removeprefix('piet-')))}"
 
 
 def _name(seat: int) -> str:
@@ -236,8 +255,7 @@ def _intro(story: _Story) -> str:
         f"{count_phrase(positions, 'positie', 'posities')}"
     )
     if eyes:
-        word = "heeft" if len(eyes) == 1 else "hebben"
-        text += f"; positie {join_words(eyes)} {word} een oogje"
+        text += f"; op positie {join_words(eyes)} mag een kaart open liggen"
     text += f". De boot ligt {place}, met de boeg naar {HEADINGS[heading]}."
     return text
 
@@ -249,7 +267,7 @@ def _placing(story: _Story, moment: Moment, event: Event) -> None:
         if event.face_up:
             story.say(
                 f"{who} legt {story.card_name(event.card)} open onder positie {event.position}: "
-                "daar zit een oogje, dus iedereen mag het zien.",
+                "daar mag hij open liggen, dus iedereen ziet hem.",
                 (event.card,),
             )
         else:
@@ -279,11 +297,12 @@ def _sailing(story: _Story, event: Event) -> None:
         story.say(IGNORED.get(event.reason, "Deze kaart doet niets."), automatic=True)
     elif isinstance(event, PawnTurned):
         story.pawns[event.pawn] = (event.square, event.after)
-        story.say(f"De boeg wijst nu naar {HEADINGS[event.after]}.", automatic=True)
+        facing = "De boeg wijst" if event.pawn == "boot" else f"{_pawn(event.pawn)} kijkt"
+        story.say(f"{facing} nu naar {HEADINGS[event.after]}.", automatic=True)
     elif isinstance(event, HeadingChosen):
         square = story.pawns[event.pawn][0]
         story.pawns[event.pawn] = (square, event.heading)
-        story.say(f"{sint} draait de boot met de boeg naar {HEADINGS[event.heading]}.")
+        story.say(f"{sint} draait {_pawn(event.pawn).lower()} naar {HEADINGS[event.heading]}.")
     elif isinstance(event, PawnMoved):
         story.pawns[event.pawn] = (event.end, event.heading)
         if event.pawn == "boot":
@@ -293,31 +312,35 @@ def _sailing(story: _Story, event: Event) -> None:
         house = story.house(event.end)
         arrival = f" en komt bij {house}" if house else ""
         story.say(
-            f"De boot vaart {count_phrase(len(event.path), 'tegel', 'tegels')} naar "
+            f"{_pawn(event.pawn)} vaart {count_phrase(len(event.path), 'tegel', 'tegels')} naar "
             f"{_direction(size, event.start, event.path[0])}{arrival}.",
             automatic=True,
         )
     elif isinstance(event, PawnBumped):
+        pawn = _pawn(event.pawn)
         if event.cause == "rots":
             story.say(
-                "Daar ligt een rots! De boot kan er niet in, blijft liggen en loopt "
+                f"Daar ligt een rots! {pawn} kan er niet heen, blijft liggen en loopt "
                 f"{count_phrase(event.damage, 'schade', 'schade')} op.",
                 automatic=True,
             )
         else:
-            extra = f" en dat kost {event.damage} schade" if event.damage else ", er gebeurt niets"
-            story.say(
-                f"De boot zou van de kaart af varen: hij blijft liggen{extra}.", automatic=True
+            extra = (
+                f" en dat kost {count_phrase(event.damage, 'schade', 'schade')}"
+                if event.damage
+                else ", er gebeurt niets"
             )
+            story.say(f"{pawn} zou van de kaart af varen en blijft liggen{extra}.", automatic=True)
     elif isinstance(event, TileTriggered):
         row = story.spec.component("pepernoot").row(event.tile)
         story.say(f"{row.text('name')}: {row.text('effect')}", automatic=True)
     elif isinstance(event, DamageTaken):
         story.row = event.row
         story.say(
-            f"Voor de schade haalt {sint} de {SIDE_WORDS[event.side]} kaart van de Stoomrij. "
+            f"Voor de schade haalt {sint} de {SIDE_WORDS[event.side]} kaart uit de Stoomrij weg. "
             f"Er {'blijft' if len(event.row) == 1 else 'blijven'} "
-            f"{count_phrase(len(event.row), 'kaart', 'kaarten')} over.",
+            f"{count_phrase(len(event.row), 'kaart', 'kaarten')} over. De kaarten die al onder "
+            "de posities liggen, gaan deze ronde gewoon door.",
             figures=(story.row_figure("De Stoomrij na de schade", with_slots=False),)
             if event.row
             else (),
@@ -327,11 +350,16 @@ def _sailing(story: _Story, event: Event) -> None:
     elif isinstance(event, Delivered):
         story.delivered.add(event.square)
         house = story.house(event.square) or event.house
-        lies = "die liggen" if len(event.cards) > 1 else "dat ligt"
+        lies = "die pakjes liggen" if len(event.cards) > 1 else "dat pakje ligt"
+        left = (
+            f"Nog {count_phrase(event.left, 'huis', 'huizen')} te gaan."
+            if event.left
+            else "Alle huizen zijn bezorgd: jullie hebben samen gewonnen!"
+        )
         story.say(
-            f"De boot ligt bij {house}, dat {story.wants(event.square)} wil, en {lies} open in "
-            f"de Stoomrij. {sint} bezorgt: de pakjeskaarten gaan uit het spel en {house} "
-            f"draait om naar bezorgd. Nog {count_phrase(event.left, 'huis', 'huizen')} te gaan.",
+            f"{_pawn(event.pawn)} ligt bij {house}, dat {story.wants(event.square)} wil, en "
+            f"{lies} open in de Stoomrij. {sint} bezorgt: de pakjeskaarten gaan uit het spel en "
+            f"{house} draait om naar bezorgd. {left}",
             event.cards,
         )
     elif isinstance(event, DeliveryDeclined):
@@ -355,16 +383,15 @@ def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
         )
         return
     card = event.cause
-    fits = bool(before) and (
-        story.connector(card, "right") == story.connector(before[0], "left")
-        or story.connector(before[-1], "right") == story.connector(card, "left")
-    )
+    at_left = (story.connector(card, "right"), story.connector(before[0], "left"))
+    at_right = (story.connector(card, "left"), story.connector(before[-1], "right"))
+    fits = at_left[0] == at_left[1] or at_right[0] == at_right[1]
     reason = (
         f"{sint} kiest ervoor de Stoomrij korter te maken"
         if fits
         else (
-            f"De kaart sluit nergens aan (links {story.connector(card, 'left')}, rechts "
-            f"{story.connector(card, 'right')}), dus moet {sint} de Stoomrij korter maken"
+            f"De kaart past nergens: links van de rij zou {at_left[0]} tegen {at_left[1]} komen, "
+            f"rechts {at_right[0]} tegen {at_right[1]}. Dus moet {sint} de Stoomrij korter maken"
         )
     )
     story.say(

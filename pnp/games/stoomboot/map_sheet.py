@@ -24,6 +24,9 @@ TILE_COMPONENTS = ("huizen", "water", "pepernoot")
 
 BOAT_ART = "stoomboot/stoomboot-boven.svg"
 
+MAP_VARIANTS = ("kleine-kaart", "pepernoot-plekken")
+"""The variants that change the map; the caption names only these."""
+
 
 def random_setup(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> tuple[LayMap, PlaceBoat]:
     """The map and the boat's square of a new game with this seed."""
@@ -57,14 +60,14 @@ def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
         for index, tile in enumerate(laid.tiles)
     )
     start = parse_square(boat.square, size)
-    variants = ", ".join(spec.variants[v].name for v in chosen) or "basisspel"
+    variants = ", ".join(spec.variants[v].name for v in chosen if v in MAP_VARIANTS)
     return Board(
         columns=size,
         rows=size,
         cells=cells,
         title=f"{spec.name} – de kaart van Nederland",
         caption=(
-            f"{size} × {size} tegels ({variants}) · opzet nummer {seed} · "
+            f"{size} × {size} tegels{f' met {variants}' if variants else ''} · opzet nummer {seed} · "
             "de boot begint op het rondje, met de boeg naar boven (noorden)"
         ),
         markers=(BoardMarker(start % size, start // size, BOAT_ART, "start"),),

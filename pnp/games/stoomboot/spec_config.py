@@ -5,7 +5,8 @@
   the special tiles (their ``kind``) shuffled in with them;
 * ``varen.csv`` / ``stoomboot.csv`` / ``pakjes.csv`` the three decks, each with its
   ``*-prachtig.csv`` additions when ``prachtige-pakjes`` is chosen;
-* ``kalender.csv`` the Kalender cards (``krappe-kalender``);
+* ``kalender.csv`` the Kalender cards (``krappe-kalender``), and ``pieten.csv``
+  must hold a Piet for every seat (``rebelse-pietjes``);
 * ``[rules]`` with the chosen variants' settings gives the numbers
   (map size, hand sizes, start row, maximum row, calendar limit);
 * ``players`` the supported player counts.
@@ -65,6 +66,11 @@ def config_from_spec(spec: GameSpec, variants: Sequence[str]) -> StoombootConfig
     )
     water = tuple(TileKind(row.id, "water") for row in _rows(spec, chosen, "water"))
     water += tuple(TileKind(row.id, row.text("kind")) for row in _rows(spec, chosen, "pepernoot"))
+    pieten = len(_rows(spec, chosen, "pieten"))
+    if "rebelse-pietjes" in chosen and pieten < spec.players[1]:
+        raise ValueError(
+            f"pieten.csv: {pieten} Piet pawns for up to {spec.players[1]} players (ST-R1)"
+        )
     kinds: list[str] = []
     for row in spec.component("pakjes").rows:
         if row.text("kind") not in kinds:
