@@ -39,6 +39,9 @@ class GamePlugin:
     """The rulebook's examples for a kit, replayed from the game's pinned records."""
     board: BoardMaker | None = None
     """One legal map setup from a seed, for games played on tiles (``pnp build --map-sheet``)."""
+    tables_fingerprint: Callable[[GameSpec], str] | None = None
+    """A hash of what measurements depend on: a rulebook data file whose ``tables``
+    entry differs was measured on other tables and is left out of the rulebook."""
 
 
 def engine_deck_check(

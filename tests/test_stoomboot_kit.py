@@ -327,3 +327,19 @@ def test_printing_instructions_name_each_file_and_the_single_sided_pawns(tmp_pat
     assert "Huistegels, Watertegels (tegels.pdf): dubbelzijdig printen" in book
     assert "Stoombootpion (pionnen.pdf): enkelzijdig printen; de achterkant blijft leeg." in book
     assert "Speelbord (speelbord.pdf): enkelzijdig printen." in book
+
+
+def test_win_rates_measured_on_other_tables_are_left_out(
+    base: tuple[Path, dict[str, Any]], project_copy: Path, tmp_path: Path
+) -> None:
+    """ST-D1: the designer notes print the stored win rates only while the tables are the
+    ones they were measured on; after an edit the book leaves them out."""
+    assert "Hoe vaak win je?" in _text(base[0] / "spelregels.pdf")
+    # One more Zonnige dag and one Haast! less: still ten Kalender cards, other tables.
+    kalender = project_copy / "cardspecs" / "stoomboot" / "kalender.csv"
+    text = kalender.read_text(encoding="utf-8")
+    text = text.replace("haast,2,", "haast,1,").replace("zon,1,", "zon,2,")
+    kalender.write_text(text, encoding="utf-8")
+    result = build(GAME, (), BuildOptions(out_dir=tmp_path / "out"))
+    book = _text(result.folder / "spelregels.pdf")
+    assert "Ontwerpnotities" in book and "Hoe vaak win je?" not in book

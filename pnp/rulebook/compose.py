@@ -114,13 +114,30 @@ def template_context(
         "examples": len(examples),
         "print": dict(printing),
         "scoresheet": _scoresheet(spec, chosen),
-        "data": rulebook_data(spec.folder / "rulebook"),
+        "data": rulebook_data(spec.folder / "rulebook", _fingerprint(spec)),
     }
 
 
-def rulebook_data(folder: Path) -> dict[str, object]:
-    """Every ``*.toml`` beside the templates, by file stem (e.g. a measured balance table)."""
-    return {path.stem: TomlSource.read(path).data for path in sorted(folder.glob("*.toml"))}
+def rulebook_data(folder: Path, fingerprint: str | None = None) -> dict[str, object]:
+    """Every ``*.toml`` beside the templates, by file stem (e.g. a measured balance table).
+
+    A file with a ``tables`` entry other than ``fingerprint`` (the game's tables
+    have changed since it was measured) is left out, so the book never prints
+    stale measurements.
+    """
+    data: dict[str, object] = {}
+    for path in sorted(folder.glob("*.toml")):
+        content = TomlSource.read(path).data
+        measured_on = content.get("tables")
+        if fingerprint is not None and measured_on is not None and measured_on != fingerprint:
+            continue
+        data[path.stem] = content
+    return data
+
+
+def _fingerprint(spec: GameSpec) -> str | None:
+    maker = plugin(spec.id).tables_fingerprint
+    return maker(spec) if maker is not None else None
 
 
 def _scoresheet(spec: GameSpec, chosen: tuple[str, ...]) -> dict[str, object] | None:

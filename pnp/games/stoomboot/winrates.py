@@ -9,8 +9,9 @@ four players. Prints the win rate and why the lost games were lost. Run::
 
 The exit status is 1 if the base game is never won (ST-D1: it must be
 winnable). Results do not depend on ``--jobs``. ``--write`` also stores the
-table in ``cardspecs/stoomboot/rulebook/winkansen.toml``, which the
-rulebook's designer notes print (re-run it after changing the tables).
+table in ``cardspecs/stoomboot/rulebook/winkansen.toml`` with a fingerprint of
+the tables, which the rulebook's designer notes print; after a change to the
+tables the build leaves the stale table out until it is measured again.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.output import write_text_atomic
 from pnp.paths import display_path, project_root
+from pnp.spec.model import GameSpec
 
 SETTINGS: tuple[tuple[str, tuple[str, ...], int], ...] = (
     ("basisspel, 2 spelers", (), 2),
@@ -86,18 +88,18 @@ def summarise(
     return WinRow(label, variants, players, len(outcomes), won, losses, rounds)
 
 
-def spec_configs() -> dict[tuple[str, ...], StoombootConfig]:
+def spec_configs(spec: GameSpec | None = None) -> dict[tuple[str, ...], StoombootConfig]:
     """The engine configuration of every measured variant set, read from the spec tables."""
     from pnp.games.stoomboot.spec_config import config_from_spec
     from pnp.project import load_game
 
-    spec = load_game("stoomboot").spec
+    spec = spec or load_game("stoomboot").spec
     return {variants: config_from_spec(spec, variants) for _, variants, _ in SETTINGS}
 
 
-def tables_fingerprint() -> str:
+def tables_fingerprint(spec: GameSpec | None = None) -> str:
     """A short hash of the configurations measured: the stored table must match it."""
-    configs = spec_configs()
+    configs = spec_configs(spec)
     text = repr(sorted((k, repr(v)) for k, v in configs.items()))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
