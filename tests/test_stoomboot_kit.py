@@ -343,3 +343,15 @@ def test_win_rates_measured_on_other_tables_are_left_out(
     result = build(GAME, (), BuildOptions(out_dir=tmp_path / "out"))
     book = _text(result.folder / "spelregels.pdf")
     assert "Ontwerpnotities" in book and "Hoe vaak win je?" not in book
+
+
+def test_single_sided_sheets_are_not_labelled_as_fronts(
+    everything: tuple[Path, dict[str, Any]],
+) -> None:
+    """The pawn sheet has no back page, so its label does not call it the front."""
+    folder, _ = everything
+    texts = [t.text for t in read_page(PdfReader(folder / "pionnen.pdf"), 0).texts]
+    label = next(t for t in texts if "vel 1 van 1" in t)
+    assert "voorkant" not in label
+    cards = [t.text for t in read_page(PdfReader(folder / "kaarten.pdf"), 0).texts]
+    assert any("vel 1 van" in t and t.endswith("voorkant") for t in cards)

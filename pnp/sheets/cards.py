@@ -100,7 +100,10 @@ def render_card_sheets(
             draw_segments(canvas, cut_lines(plan), CUT_LINE_PT, CUT_GREY)
         draw_crop_marks(canvas, plan)
         draw_fold_line(canvas, plan)
-        side = " (voor- en achterkant, vouw op de stippellijn)" if plan.fold_x else " – voorkant"
+        if plan.fold_x:
+            side = " (voor- en achterkant, vouw op de stippellijn)"
+        else:
+            side = " – voorkant" if duplex else ""
         draw_info(canvas, plan, f"{label} · vel {sheet + 1} van {sheets}{side}")
         canvas.showPage()
         back_page = None
