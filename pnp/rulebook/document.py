@@ -409,7 +409,12 @@ _STEP_COMMANDS: list[tuple[object, ...]] = [
 def _row_summary(comp: Component) -> str:
     """The rows of a component in words: each with its count, or a summary for long tables."""
     if len(comp.rows) <= LONG_TABLE:
-        return ", ".join(f"{row.count}× {row.display_name}" for row in comp.rows)
+        # Rows with the same name (copies that differ only on the back of the sheet, or
+        # in a detail the name does not show) are counted together.
+        by_name: dict[str, int] = {}
+        for row in comp.rows:
+            by_name[row.display_name] = by_name.get(row.display_name, 0) + row.count
+        return ", ".join(f"{count}× {name}" for name, count in by_name.items())
     counts = {row.count for row in comp.rows}
     each = f", van elk {counts.pop()}" if len(counts) == 1 else ""
     return f"{len(comp.rows)} verschillende kaarten{each}"

@@ -125,7 +125,7 @@ def test_the_whole_round_places_then_sails_and_draws_row_and_map() -> None:
     example = _examples()[KIND_ROUND][0]
     texts = [step.text for step in example.steps]
     placed = [i for i, t in enumerate(texts) if " legt " in t and "onder positie" in t]
-    revealed = [i for i, t in enumerate(texts) if "draait positie" in t]
+    revealed = [i for i, t in enumerate(texts) if "draait de kaart onder positie" in t]
     assert placed and revealed and max(placed) < min(revealed)
     figures = [f for step in example.steps for f in step.figures]
     rows = [f for f in figures if isinstance(f, RowFigure) and any(f.slots)]

@@ -255,7 +255,8 @@ def _intro(story: _Story) -> str:
         f"{count_phrase(positions, 'positie', 'posities')}"
     )
     if eyes:
-        text += f"; op positie {join_words(eyes)} mag een kaart open liggen"
+        where = f"positie {eyes[0]}" if len(eyes) == 1 else f"de posities {join_words(eyes)}"
+        text += f"; op {where} mag een kaart open liggen"
     text += f". De boot ligt {place}, met de boeg naar {HEADINGS[heading]}."
     return text
 
@@ -267,7 +268,7 @@ def _placing(story: _Story, moment: Moment, event: Event) -> None:
         if event.face_up:
             story.say(
                 f"{who} legt {story.card_name(event.card)} open onder positie {event.position}: "
-                "daar mag hij open liggen, dus iedereen ziet hem.",
+                "die heeft een oogje, zodat iedereen de kaart ziet.",
                 (event.card,),
             )
         else:
@@ -289,7 +290,7 @@ def _sailing(story: _Story, event: Event) -> None:
     sint = _name(story.trace.sint)
     if isinstance(event, CardRevealed):
         story.say(
-            f"{sint} draait positie {event.position} om: {story.card_name(event.card)}, "
+            f"{sint} draait de kaart onder positie {event.position} om: {story.card_name(event.card)}, "
             f"gelegd door {_name(event.placed_by)}.",
             (event.card,),
         )
@@ -320,27 +321,29 @@ def _sailing(story: _Story, event: Event) -> None:
         pawn = _pawn(event.pawn)
         if event.cause == "rots":
             story.say(
-                f"Daar ligt een rots! {pawn} kan er niet heen, blijft liggen en loopt "
-                f"{count_phrase(event.damage, 'schade', 'schade')} op.",
+                f"Op de tegel ervoor ligt een rots! {pawn} kan er niet heen, blijft liggen en krijgt "
+                f"{count_phrase(event.damage, 'schadepunt', 'schadepunten')}.",
                 automatic=True,
             )
         else:
             extra = (
-                f" en dat kost {count_phrase(event.damage, 'schade', 'schade')}"
+                f" en dat kost {count_phrase(event.damage, 'schadepunt', 'schadepunten')}"
                 if event.damage
-                else ", er gebeurt niets"
+                else "; er gebeurt verder niets"
             )
-            story.say(f"{pawn} zou van de kaart af varen en blijft liggen{extra}.", automatic=True)
+            story.say(
+                f"{pawn} zou van het speelbord af varen en blijft liggen{extra}.", automatic=True
+            )
     elif isinstance(event, TileTriggered):
         row = story.spec.component("pepernoot").row(event.tile)
         story.say(f"{row.text('name')}: {row.text('effect')}", automatic=True)
     elif isinstance(event, DamageTaken):
         story.row = event.row
         story.say(
-            f"Voor de schade haalt {sint} de {SIDE_WORDS[event.side]} kaart uit de Stoomrij weg. "
+            f"Door de schade haalt {sint} de {SIDE_WORDS[event.side]} kaart uit de Stoomrij weg. "
             f"Er {'blijft' if len(event.row) == 1 else 'blijven'} "
             f"{count_phrase(len(event.row), 'kaart', 'kaarten')} over. De kaarten die al onder "
-            "de posities liggen, gaan deze ronde gewoon door.",
+            "de posities liggen, worden deze ronde gewoon nog omgedraaid.",
             figures=(story.row_figure("De Stoomrij na de schade", with_slots=False),)
             if event.row
             else (),
@@ -390,7 +393,7 @@ def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
         f"{sint} kiest ervoor de Stoomrij korter te maken"
         if fits
         else (
-            f"De kaart past nergens: links van de rij zou {at_left[0]} tegen {at_left[1]} komen, "
+            f"De Stoombootkaart past nergens: links van de rij zou {at_left[0]} tegen {at_left[1]} komen, "
             f"rechts {at_right[0]} tegen {at_right[1]}. Dus moet {sint} de Stoomrij korter maken"
         )
     )
@@ -454,8 +457,8 @@ def tell(spec: GameSpec, trace: RoundTrace, kind: str) -> tuple[str, list[Step]]
         story.claim(story.table_claim(moment.index), since)
     story.steps.append(
         Step(
-            "Zo voer de boot deze ronde over de kaart.",
-            figures=(story.map_figure("De kaart na de ronde, met de route van de boot"),),
+            "Zo voer de boot deze ronde over het speelbord.",
+            figures=(story.map_figure("Het speelbord na de ronde, met de route van de boot"),),
             automatic=True,
             claim=story.table_claim(trace.last),
         )

@@ -16,6 +16,7 @@ from pnp.games.stoomboot.actions import LayMap, PlaceBoat
 from pnp.games.stoomboot.board import parse_square
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
+from pnp.rulebook.dutch import join_words
 from pnp.sheets.board import Board, BoardCell, BoardMarker
 from pnp.spec.model import GameSpec
 
@@ -60,7 +61,7 @@ def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
         for index, tile in enumerate(laid.tiles)
     )
     start = parse_square(boat.square, size)
-    variants = ", ".join(spec.variants[v].name for v in chosen if v in MAP_VARIANTS)
+    variants = join_words([spec.variants[v].name for v in chosen if v in MAP_VARIANTS])
     return Board(
         columns=size,
         rows=size,
