@@ -1,15 +1,18 @@
 """The undo journal of engine states: cheap push/pop without copying the state.
 
 A state keeps its scalars in a tuple per action and records every change to
-its lists (and every replaced attribute) in ``self._ops`` through the
-``journal_*`` methods; :meth:`Journaled.undo_ops` reverts one action's
-changes, newest first. A state class mixes in :class:`Journaled` and sets
-``self._ops`` to a fresh list before it applies each action.
+its lists (and every replaced attribute) through the ``journal_*`` methods;
+popping an action restores the scalars, reverts those changes newest first
+and forgets the events the action logged. A state class mixes in
+:class:`Journaled`, applies an action in ``_apply`` and says which scalars
+it has (``_scalars`` / ``_restore_scalars``).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from pnp.engine.core import Event, EventLog
 
 OP_APPEND = 0
 """``(OP_APPEND, items)``: an item was appended."""
@@ -26,10 +29,75 @@ OP_DELETE = 5
 
 
 class Journaled:
-    """Undoable changes to a state's lists and attributes (a mixin for engine states)."""
+    """Push/pop, events and undoable changes for an engine state (a mixin).
+
+    The state provides the slots ``_log`` (``None`` when events are off),
+    ``_marks``, ``_undo``, ``_ops`` and ``history`` (all empty lists at the
+    start), and the methods ``_apply``, ``_scalars`` and ``_restore_scalars``.
+    """
 
     __slots__ = ()
+    _log: EventLog | None
+    _marks: list[int]
+    _undo: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
     _ops: list[tuple[Any, ...]]
+    history: list[Any]
+
+    def _apply(self, action: Any) -> None:
+        """Carry out ``action`` (``ValueError`` when it does not fit the state)."""
+        raise NotImplementedError
+
+    def _scalars(self) -> tuple[Any, ...]:
+        """The state's scalar attributes, to restore on undo."""
+        raise NotImplementedError
+
+    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
+        """Set the scalar attributes back to ``scalars``."""
+        raise NotImplementedError
+
+    def push(self, action: Any) -> None:
+        """Apply ``action`` and remember how to undo it.
+
+        Moves are not checked against ``legal_actions()`` (use
+        :func:`pnp.engine.core.replay` for untrusted records), but an action
+        that does not fit the state raises ``ValueError`` and leaves the state
+        unchanged.
+        """
+        log = self._log
+        if log is not None:
+            self._marks.append(len(log))
+        ops: list[tuple[Any, ...]] = []
+        self._undo.append((self._scalars(), ops))
+        self._ops = ops  # type: ignore[misc]  # the slot is declared by the state class
+        try:
+            self._apply(action)
+        except BaseException:
+            self._undo_last()
+            raise
+        self.history.append(action)
+
+    def pop(self) -> Any:
+        """Undo the last action (and everything the rules did after it) and return it."""
+        action = self.history.pop()
+        self._undo_last()
+        return action
+
+    def _undo_last(self) -> None:
+        scalars, ops = self._undo.pop()
+        self._restore_scalars(scalars)
+        self.undo_ops(ops)
+        if self._log is not None:
+            self._log.truncate(self._marks.pop())
+
+    def emit(self, event: Event) -> None:
+        """Log ``event`` if the log is on (hot paths test ``log_on`` first)."""
+        if self._log is not None:
+            self._log.emit(event)
+
+    @property
+    def log_on(self) -> bool:
+        """True when events are recorded."""
+        return self._log is not None
 
     def journal_set(self, items: list[Any], index: int, value: Any) -> None:
         """``items[index] = value``, undoable."""

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pnp.engine.core import CHANCE, TERMINAL, Event, EventLog, active_log
+from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
 from pnp.engine.journal import Journaled
 from pnp.games.santoska import chance, turns
 from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, Action, swap
@@ -189,18 +189,6 @@ class SantoskaState(Journaled):
         """Draw the outcome of the current chance node with ``rng``."""
         return chance.sample(self, rng)
 
-    # -- events and the journal (used by the rule modules) ------------------------
-
-    def emit(self, event: Event) -> None:
-        """Log ``event`` if the log is on (hot paths test ``log_on`` first)."""
-        if self._log is not None:
-            self._log.emit(event)
-
-    @property
-    def log_on(self) -> bool:
-        """True when events are recorded."""
-        return self._log is not None
-
     # -- push and pop ------------------------------------------------------------
 
     def _scalars(self) -> tuple[Any, ...]:
@@ -219,7 +207,7 @@ class SantoskaState(Journaled):
             self.end_reason,
         )
 
-    def _restore(self, scalars: tuple[Any, ...], ops: list[tuple[Any, ...]]) -> None:
+    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
         (
             self.phase,
             self.dealer,
@@ -234,46 +222,15 @@ class SantoskaState(Journaled):
             self.winners,
             self.end_reason,
         ) = scalars
-        self.undo_ops(ops)
 
-    def push(self, action: Action) -> None:
-        """Apply ``action`` and remember how to undo it.
-
-        Moves are not checked against :meth:`legal_actions` (use
-        :func:`pnp.engine.core.replay` for untrusted records), but a move of
-        the wrong phase and a chance outcome that does not fit the cards raise
-        ``ValueError`` and leave the state unchanged.
-        """
-        log = self._log
-        if log is not None:
-            self._marks.append(len(log))
-        ops: list[tuple[Any, ...]] = []
-        self._undo.append((self._scalars(), ops))
-        self._ops = ops
-        try:
-            phase = self.phase
-            if phase >= PHASE_DRAW:
-                if not isinstance(action, int) or phase == PHASE_OVER:
-                    raise ValueError(f"expected a move, not {action!r}")
-                turns.play_move(self, action)
-            else:
-                chance.apply(self, action)
-        except BaseException:
-            scalars, ops = self._undo.pop()
-            self._restore(scalars, ops)
-            if log is not None:
-                log.truncate(self._marks.pop())
-            raise
-        self.history.append(action)
-
-    def pop(self) -> Action:
-        """Undo the last action (and everything the rules did after it) and return it."""
-        action = self.history.pop()
-        scalars, ops = self._undo.pop()
-        self._restore(scalars, ops)
-        if self._log is not None:
-            self._log.truncate(self._marks.pop())
-        return action
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase >= PHASE_DRAW:
+            if not isinstance(action, int) or phase == PHASE_OVER:
+                raise ValueError(f"expected a move, not {action!r}")
+            turns.play_move(self, action)
+        else:
+            chance.apply(self, action)
 
     # -- setting up positions (tests, rulebook examples) ---------------------------
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
-from pnp.engine.core import CHANCE, TERMINAL, Event, EventLog, active_log
+from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
 from pnp.engine.journal import Journaled
 from pnp.games.stoomboot import chance, placing, rounds, sailing
 from pnp.games.stoomboot.actions import (
@@ -312,55 +312,21 @@ class StoombootState(Journaled):
         """Draw the outcome of the current chance node with ``rng``."""
         return chance.sample(self, rng)
 
-    # -- events and the journal (used by the rule modules) ------------------------
-
-    def emit(self, event: Event) -> None:
-        """Log ``event`` if the log is on (hot paths test ``log_on`` first)."""
-        if self._log is not None:
-            self._log.emit(event)
-
-    @property
-    def log_on(self) -> bool:
-        """True when events are recorded."""
-        return self._log is not None
-
     # -- push and pop ------------------------------------------------------------
 
     def _scalars(self) -> tuple[Any, ...]:
         scalars: tuple[Any, ...] = _GET_SCALARS(self)
         return scalars
 
-    def _restore(self, scalars: tuple[Any, ...], ops: list[tuple[Any, ...]]) -> None:
+    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
         for name, value in zip(_SCALARS, scalars, strict=True):
             setattr(self, name, value)
-        self.undo_ops(ops)
 
-    def push(self, action: Action) -> None:
-        """Apply ``action`` and remember how to undo it.
-
-        Moves are not checked against :meth:`legal_actions` (use
-        :func:`pnp.engine.core.replay` for untrusted records), but a move that
-        does not fit the phase, and a chance outcome that does not fit the
-        cards, raise ``ValueError`` and leave the state unchanged.
-        """
-        log = self._log
-        if log is not None:
-            self._marks.append(len(log))
-        ops: list[tuple[Any, ...]] = []
-        self._undo.append((self._scalars(), ops))
-        self._ops = ops
-        try:
-            if isinstance(action, str):
-                self._play(action)
-            else:
-                chance.apply(self, action)
-        except BaseException:
-            scalars, ops = self._undo.pop()
-            self._restore(scalars, ops)
-            if log is not None:
-                log.truncate(self._marks.pop())
-            raise
-        self.history.append(action)
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, str):
+            self._play(action)
+        else:
+            chance.apply(self, action)
 
     def _play(self, action: str) -> None:
         move = self.acts.parse(action)
@@ -374,15 +340,6 @@ class StoombootState(Journaled):
             sailing.choose(self, move)
         else:
             raise ValueError(f"{action!r} is not a move of this moment")
-
-    def pop(self) -> Action:
-        """Undo the last action (and everything the rules did after it) and return it."""
-        action = self.history.pop()
-        scalars, ops = self._undo.pop()
-        self._restore(scalars, ops)
-        if self._log is not None:
-            self._log.truncate(self._marks.pop())
-        return action
 
     # -- setting up positions (tests, rulebook examples) ---------------------------
 
