@@ -14,15 +14,18 @@ from functools import cache
 
 import pytest
 
-from pnp.engine.pinned import pinned_path
+from pnp.engine.pinned import PinnedCase, pinned_path
 from pnp.errors import PnpError
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.example_cases import (
     KIND_DELIVERY,
+    KIND_KALENDER,
     KIND_LONGER,
+    KIND_PIET,
     KIND_ROCK,
     KIND_ROUND,
     KIND_SHORTER,
+    KIND_TELEFOON,
     PINNED_CASES,
 )
 from pnp.games.stoomboot.example_claims import Claim, KalenderCount, Placed, Table
@@ -171,6 +174,26 @@ def test_the_rock_example_only_with_pepernoot_plekken() -> None:
     rock = next(c.id for c in PINNED_CASES if c.kind == KIND_ROCK)
     assert rock not in {e.id for e in rulebook_examples(spec, ())}
     assert rock in {e.id for e in rulebook_examples(spec, ALL)}
+
+
+@pytest.mark.parametrize("case", [c for c in PINNED_CASES if c.variants], ids=lambda c: c.id)
+def test_an_expansion_example_is_printed_only_with_its_expansion(case: PinnedCase) -> None:
+    """ST-R1, ST-P1, ST-K1, ST-E2: each expansion has an example, shown only in its kits."""
+    spec = _spec()
+    assert case.id not in {e.id for e in rulebook_examples(spec, ())}
+    assert case.id in {e.id for e in rulebook_examples(spec, case.variants)}
+
+
+def test_the_expansion_examples_show_what_makes_them() -> None:
+    """A Piet delivers; a Telefoon opens the talk until the next card; a Kalender card's
+    event is carried out."""
+    piet = _examples()[KIND_PIET][0]
+    assert any(s.text.startswith("De Piet van") and "bezorgt" in s.text for s in piet.steps)
+    telefoon = [s.text for s in _examples()[KIND_TELEFOON][0].steps]
+    opened = next(i for i, t in enumerate(telefoon) if "vrij praten" in t)
+    assert any("praten is weer voorbij" in t for t in telefoon[opened:])
+    kalender = [s.text for s in _examples()[KIND_KALENDER][0].steps]
+    assert any(t.startswith("De bovenste Kalenderkaart is") for t in kalender)
 
 
 def test_pinned_files_are_what_a_fresh_search_finds() -> None:

@@ -14,7 +14,7 @@ tables, and proofread the new text with ``pnp examples stoomboot``.
 How the search works: three players with the bundled cooperative
 :class:`~pnp.games.stoomboot.policies.HeuristicPolicy` play seeded games
 (seed 0, 1, 2, ... up to :data:`SEARCH_SEEDS`) on the tables of the spec:
-the base game, and for the rock example the game with pepernoot-plekken.
+the base game, and for each expansion's example the game with that expansion.
 Every finished round is scored for every wanted situation (0: not this
 situation, higher: closer to the ideal shape, see the ``score_*``
 functions). For each situation the first round that reaches the ideal score
@@ -40,18 +40,25 @@ from pnp.games.stoomboot.events import (
     DamageTaken,
     Delivered,
     GameEnded,
+    KalenderDrawn,
     PawnBumped,
     PawnMoved,
     PawnTurned,
+    PietEntered,
     RowLengthened,
     RowShortened,
+    TalkClosed,
+    TalkOpened,
 )
 from pnp.games.stoomboot.example_cases import (
     KIND_DELIVERY,
+    KIND_KALENDER,
     KIND_LONGER,
+    KIND_PIET,
     KIND_ROCK,
     KIND_ROUND,
     KIND_SHORTER,
+    KIND_TELEFOON,
     PINNED_CASES,
 )
 from pnp.games.stoomboot.example_trace import FINDER, FOCUS, RoundTrace, walk_rounds
@@ -74,6 +81,9 @@ TITLES = {
     KIND_LONGER: "De Stoomrij wordt langer",
     KIND_SHORTER: "De Stoomrij wordt korter",
     KIND_ROCK: "Tegen een rots",
+    KIND_PIET: "Een Piet bezorgt",
+    KIND_TELEFOON: "De Telefoon",
+    KIND_KALENDER: "Een Kalenderkaart",
 }
 
 
@@ -154,12 +164,53 @@ def score_rock(trace: RoundTrace) -> int:
     return 1 + (not trace.events(GameEnded)) + (len(rocks) == 1) + (len(trace.row) >= 2)
 
 
+def score_piet(trace: RoundTrace) -> int:
+    """A Piet delivering; ideally a Piet that came onto the board this round."""
+    by_piet = [
+        e for e in trace.events(Delivered) if isinstance(e, Delivered) and e.pawn.startswith("piet")
+    ]
+    if not trace.finished or not by_piet:
+        return 0
+    entered = any(
+        isinstance(e, PietEntered) and e.pawn == by_piet[0].pawn for e in trace.events(PietEntered)
+    )
+    return 1 + _plain(trace) + entered
+
+
+def score_telefoon(trace: RoundTrace) -> int:
+    """A Telefoon delivered and the talk closed by the next card, in a plain round."""
+    if not trace.finished or not trace.events(TalkOpened):
+        return 0
+    return 1 + bool(trace.events(TalkClosed)) + _plain(trace)
+
+
+SHOWN_EVENTS = ("harde-wind", "storm", "ozosnel", "lekkage", "extra-kolen")
+"""Kalender events whose effect shows on the table."""
+
+
+def score_kalender(trace: RoundTrace) -> int:
+    """A Kalender card with an event that changes the table; ideally in a plain round
+    in which nothing runs into the edge or a rock."""
+    drawn = [
+        e
+        for e in trace.events(KalenderDrawn)
+        if isinstance(e, KalenderDrawn) and not e.unseen and e.event in SHOWN_EVENTS
+    ]
+    if not trace.finished or not drawn:
+        return 0
+    moved = not trace.events(PawnBumped)
+    return 1 + _plain(trace) + (len(trace.events(KalenderDrawn)) == 1) + moved
+
+
 SCORERS = {
     KIND_ROUND: score_round,
     KIND_DELIVERY: score_delivery,
     KIND_LONGER: score_longer,
     KIND_SHORTER: score_shorter,
     KIND_ROCK: score_rock,
+    KIND_PIET: score_piet,
+    KIND_TELEFOON: score_telefoon,
+    KIND_KALENDER: score_kalender,
 }
 
 
@@ -173,6 +224,9 @@ WANTED: tuple[Wanted, ...] = (
     Wanted(_case(KIND_LONGER), 4),
     Wanted(_case(KIND_SHORTER), 4),
     Wanted(_case(KIND_ROCK), 4),
+    Wanted(_case(KIND_PIET), 3),
+    Wanted(_case(KIND_TELEFOON), 3),
+    Wanted(_case(KIND_KALENDER), 4),
 )
 """Every pinned example with the score of its ideal shape."""
 

@@ -33,26 +33,35 @@ from pnp.games.stoomboot.events import (
     DeliveryDeclined,
     HeadingChosen,
     KalenderChosen,
+    KalenderDrawn,
     KalenderFilled,
     NewSint,
+    OzosnelChosen,
     PakjesReturned,
     PawnBumped,
+    PawnChosen,
     PawnMoved,
     PawnTurned,
+    PietEntered,
     PlacingEnded,
     PlayerSkipped,
     RoundStarted,
     RowLengthened,
     RowShortened,
+    TalkClosed,
+    TalkOpened,
     TileTriggered,
 )
 from pnp.games.stoomboot.example_cases import (
     KIND_DELIVERY,
+    KIND_KALENDER,
     KIND_LONGER,
+    KIND_PIET,
     KIND_ROCK,
     KIND_ROUND,
     KIND_RULES,
     KIND_SHORTER,
+    KIND_TELEFOON,
     PINNED_CASES,
 )
 from pnp.games.stoomboot.example_claims import Claim, KalenderCount, Placed, Table
@@ -71,6 +80,7 @@ CARD_COMPONENTS = (
     "stoomboot-prachtig",
     "pakjes",
     "pakjes-prachtig",
+    "kalender",
 )
 HEADINGS = {"n": "het noorden", "o": "het oosten", "z": "het zuiden", "w": "het westen"}
 SIDE_WORDS = {"links": "linker", "rechts": "rechter"}
@@ -110,7 +120,8 @@ class _Story:
     row: tuple[str, ...] = ()
     pawns: dict[str, tuple[str, str]] = field(default_factory=dict)
     delivered: set[str] = field(default_factory=set)
-    path: list[str] = field(default_factory=list)
+    paths: dict[str, list[str]] = field(default_factory=dict)
+    """The squares each pawn sailed this round, in order."""
     placed: dict[int, tuple[str, bool]] = field(default_factory=dict)
     kalender: int | None = None
 
@@ -162,7 +173,8 @@ class _Story:
                     slots.append(RowSlot(shown, str(position)))
         return RowFigure(cards, tuple(slots), caption)
 
-    def map_figure(self, caption: str) -> MapFigure:
+    def map_figure(self) -> MapFigure:
+        """The map after the round, with the route of the boot (or of the Piet that sailed)."""
         owner: dict[str, str] = {}
         for component_id in TILE_COMPONENTS:
             for row in self.spec.component(component_id).rows:
@@ -194,9 +206,17 @@ class _Story:
             for pawn, (sq, heading) in sorted(self.pawns.items())
         )
         cells = tuple(
-            (parse_square(sq, size) % size, parse_square(sq, size) // size) for sq in self.path
+            (parse_square(sq, size) % size, parse_square(sq, size) // size) for sq in self.route()
         )
+        sailed = "de boot" if "boot" in self.paths or not self.paths else "de Piet"
+        caption = f"Het speelbord na de ronde, met de route van {sailed}"
         return MapFigure(size, size, tuple(tiles), caption, cells, pawns, MAP_LEGEND)
+
+    def route(self) -> list[str]:
+        """The boat's route this round, or if only a Piet sailed, that Piet's."""
+        if "boot" in self.paths:
+            return self.paths["boot"]
+        return next(iter(self.paths.values()), [])
 
     # -- telling ---------------------------------------------------------------
 
@@ -306,10 +326,8 @@ def _sailing(story: _Story, event: Event) -> None:
         story.say(f"{sint} draait {_pawn(event.pawn).lower()} naar {HEADINGS[event.heading]}.")
     elif isinstance(event, PawnMoved):
         story.pawns[event.pawn] = (event.end, event.heading)
-        if event.pawn == "boot":
-            if not story.path:
-                story.path.append(event.start)
-            story.path += list(event.path)
+        path = story.paths.setdefault(event.pawn, [event.start])
+        path += list(event.path)
         house = story.house(event.end)
         arrival = f" en komt bij {house}" if house else ""
         story.say(
@@ -354,6 +372,13 @@ def _sailing(story: _Story, event: Event) -> None:
         story.delivered.add(event.square)
         house = story.house(event.square) or event.house
         lies = "die pakjes liggen" if len(event.cards) > 1 else "dat pakje ligt"
+        stand_ins = [
+            f"{story.card_name(card)} telt als {PAKJE_WORDS[kind]}"
+            for card, kind in zip(event.cards, event.counted, strict=True)
+            if story.picture(card).component == "pakjes-prachtig"
+            and story.card_name(card) != "Telefoon"
+        ]
+        counted = f" ({join_words(stand_ins)})" if stand_ins else ""
         left = (
             f"Nog {count_phrase(event.left, 'huis', 'huizen')} te gaan."
             if event.left
@@ -361,12 +386,29 @@ def _sailing(story: _Story, event: Event) -> None:
         )
         story.say(
             f"{_pawn(event.pawn)} ligt bij {house}, dat {story.wants(event.square)} wil, en "
-            f"{lies} open in de Stoomrij. {sint} bezorgt: de pakjeskaarten gaan uit het spel en "
+            f"{lies} open in de Stoomrij{counted}. {sint} bezorgt: de pakjeskaarten gaan uit het spel en "
             f"{house} draait om naar bezorgd. {left}",
             event.cards,
         )
     elif isinstance(event, DeliveryDeclined):
         story.say(f"{sint} zou kunnen bezorgen, maar bewaart de pakjes.")
+    elif isinstance(event, PawnChosen) and event.pawn != "boot":
+        story.say(f"{sint} gebruikt deze kaart voor de eigen Piet in plaats van voor de boot.")
+    elif isinstance(event, PietEntered):
+        story.pawns[event.pawn] = (event.square, event.heading)
+        story.say(
+            f"{_pawn(event.pawn)} stond nog naast het speelbord en begint op de tegel van de "
+            f"boot, kijkend naar {HEADINGS[event.heading]}.",
+            automatic=True,
+        )
+    elif isinstance(event, TalkOpened):
+        story.say(
+            "Er is een Telefoon bezorgd: nu mogen jullie vrij praten over je kaarten en over wat "
+            "er nog dicht ligt, tot de volgende kaart omgaat.",
+            automatic=True,
+        )
+    elif isinstance(event, TalkClosed):
+        story.say("De volgende kaart gaat om: het praten is weer voorbij.", automatic=True)
 
 
 def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
@@ -378,14 +420,26 @@ def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
     if isinstance(event, RowLengthened):
         neighbour = before[0] if event.side == "links" else before[-1]
         touching = story.connector(neighbour, "left" if event.side == "links" else "right")
+        who = (
+            f"{sint} maakt de Stoomrij langer: de kaart"
+            if event.cause == "stoomboot"
+            else "De bovenste kaart van de Stoombootstapel"
+        )
         story.say(
-            f"{sint} maakt de Stoomrij langer: de kaart sluit {event.side} aan "
+            f"{who} sluit {event.side} aan "
             f"({touching} tegen {touching}). De Stoomrij heeft nu {length}: volgende ronde "
             f"{count_phrase(2 * len(event.row) - 1, 'positie', 'posities')}.",
             figures=figure,
         )
         return
     card = event.cause
+    if card in ("lekkage",):
+        story.say(
+            f"Door de lekkage haalt {sint} de {SIDE_WORDS[event.side]} kaart uit de Stoomrij "
+            f"weg. De Stoomrij heeft nu {length}.",
+            figures=figure,
+        )
+        return
     at_left = (story.connector(card, "right"), story.connector(before[0], "left"))
     at_right = (story.connector(card, "left"), story.connector(before[-1], "right"))
     fits = at_left[0] == at_left[1] or at_right[0] == at_right[1]
@@ -404,9 +458,25 @@ def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
 
 
 def _round_end(story: _Story, event: Event) -> None:
-    if isinstance(event, PakjesReturned) and event.cards:
+    if isinstance(event, KalenderDrawn):
+        row = story.spec.component("kalender").row(event.card)
+        if event.unseen:
+            story.say(f"Door Haast! gaat ook {row.text('name')} ongezien weg.", (event.card,), True)
+        else:
+            text = row.text("text")
+            story.say(
+                f"De bovenste Kalenderkaart is {row.text('name')}: {text[:1].lower()}{text[1:]} "
+                f"Er {'ligt' if event.left == 1 else 'liggen'} nog "
+                f"{count_phrase(event.left, 'Kalenderkaart', 'Kalenderkaarten')}.",
+                (event.card,),
+                True,
+            )
+    elif isinstance(event, OzosnelChosen):
+        story.say(f"{_name(event.seat)} kiest voor Ozosnel {HEADINGS[event.heading]}.")
+    elif isinstance(event, PakjesReturned) and event.cards:
         names = join_words([story.card_name(c).lower() for c in event.cards])
-        story.say(f"Niet bezorgd: {names}. Die gaan terug in de Pakje-stapel.", automatic=True)
+        goes = "Die gaan" if len(event.cards) > 1 else "Dat gaat"
+        story.say(f"Niet bezorgd: {names}. {goes} terug in de Pakjesstapel.", automatic=True)
     elif isinstance(event, KalenderChosen):
         story.kalender = event.count
         story.say(
@@ -449,16 +519,18 @@ def tell(spec: GameSpec, trace: RoundTrace, kind: str) -> tuple[str, list[Step]]
             elif isinstance(event, CardPlaced):
                 story.placed[event.position] = (event.card, event.face_up)
             _sailing(story, event)
-            if kind in (KIND_ROUND, KIND_DELIVERY):
+            if kind in (KIND_ROUND, KIND_DELIVERY, KIND_KALENDER):
                 _round_end(story, event)
         told_kalender = any(isinstance(e, KalenderChosen | KalenderFilled) for e in moment.events)
         if told_kalender and story.kalender is not None:
             story.claim(KalenderCount(moment.index, story.kalender), since)
         story.claim(story.table_claim(moment.index), since)
+    figure = story.map_figure()
+    sailer = figure.caption.rsplit("route van ", 1)[-1]
     story.steps.append(
         Step(
-            "Zo voer de boot deze ronde over het speelbord.",
-            figures=(story.map_figure("Het speelbord na de ronde, met de route van de boot"),),
+            f"Zo voer {sailer} deze ronde over het speelbord.",
+            figures=(figure,),
             automatic=True,
             claim=story.table_claim(trace.last),
         )
@@ -476,6 +548,11 @@ _REQUIRED: dict[str, Callable[[RoundTrace], bool]] = {
     KIND_ROCK: lambda t: any(
         isinstance(e, PawnBumped) and e.cause == "rots" for e in t.events(PawnBumped)
     ),
+    KIND_PIET: lambda t: any(
+        isinstance(e, Delivered) and e.pawn.startswith("piet") for e in t.events(Delivered)
+    ),
+    KIND_TELEFOON: lambda t: bool(t.events(TalkOpened)),
+    KIND_KALENDER: lambda t: bool(t.events(KalenderDrawn)),
 }
 
 
