@@ -143,7 +143,7 @@ class FigureRow(Flowable):  # type: ignore[misc]
             cell = self.max_height / figure.rows
             return cell * figure.columns, self.max_height
         card_h = (self.max_height - SLOT_EXTRA) / (1 + _slot_aspect(self.artist, figure))
-        card_w = card_h / _aspect(self.artist, figure.cards[0])
+        card_w = card_h / self.artist.aspect(figure.cards[0])
         # Without cards under it the row is just as wide, and only as high as its cards.
         height = self.max_height if any(figure.slots) else card_h
         return card_w * len(figure.cards), height
@@ -232,7 +232,7 @@ class FigureRow(Flowable):  # type: ignore[misc]
         canvas = self.canv
         count = len(figure.cards)
         card_w = w / count
-        card_h = card_w * _aspect(self.artist, figure.cards[0])
+        card_h = card_w * self.artist.aspect(figure.cards[0])
         top = y + h
         for index, card in enumerate(figure.cards):
             self.artist.draw(canvas, card, x + index * card_w, top - card_h, card_w)
@@ -242,7 +242,7 @@ class FigureRow(Flowable):  # type: ignore[misc]
                 continue
             cx = x + card_w / 2 + index * card_w / 2
             if slot.card is not None:
-                slot_h = slot_w * _aspect(self.artist, slot.card)
+                slot_h = slot_w * self.artist.aspect(slot.card)
                 self.artist.draw(
                     canvas, slot.card, cx - slot_w / 2, top - card_h - slot_h - 2, slot_w
                 )
@@ -261,10 +261,6 @@ class FigureRow(Flowable):  # type: ignore[misc]
                 canvas.setFont(font_name("bold"), CAPTION_PT)
                 canvas.drawCentredString(cx, top - card_h - slot_h - 2 - CAPTION_PT, slot.label)
                 canvas.restoreState()
-
-
-def _aspect(artist: CardArtist, picture: CardPicture) -> float:
-    return artist.aspect(picture)
 
 
 def _slot_aspect(artist: CardArtist, figure: RowFigure) -> float:

@@ -27,6 +27,7 @@ from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.events import (
     BoatPlaced,
+    DamageTaken,
     Delivered,
     HeadingChosen,
     MapLaid,
@@ -35,6 +36,8 @@ from pnp.games.stoomboot.events import (
     PietEntered,
     RoundEnded,
     RoundStarted,
+    RowLengthened,
+    RowShortened,
 )
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
@@ -98,16 +101,29 @@ class RoundTrace:
         return next(m for m in self.moments if any(e is event for e in m.events))
 
 
-class _Table:
-    """What the event log has told about the map and the pawns so far."""
+class TableState:
+    """What the event log has told so far: the map, the delivered houses, the pawns and
+    the Stoomrij. The trace walker and the examples' storytelling both follow the log
+    through it (:meth:`see`)."""
 
     def __init__(self) -> None:
         self.tiles: tuple[str, ...] = ()
         self.size = 0
         self.delivered: set[str] = set()
         self.pawns: dict[str, tuple[str, str]] = {}
+        self.row: tuple[str, ...] = ()
+
+    @classmethod
+    def at_start(cls, trace: RoundTrace) -> TableState:
+        """The table as ``trace``'s round began."""
+        table = cls()
+        table.tiles, table.size, table.row = trace.tiles, trace.size, trace.row
+        table.delivered = set(trace.delivered)
+        table.pawns = {pawn: (square, heading) for pawn, square, heading in trace.pawns}
+        return table
 
     def see(self, event: Event) -> None:
+        """Follow one event."""
         if isinstance(event, MapLaid):
             self.size = event.size
             self.tiles = tuple(t for row in event.rows for t in row)
@@ -123,8 +139,11 @@ class _Table:
             self.pawns[event.pawn] = (self.pawns[event.pawn][0], event.heading)
         elif isinstance(event, Delivered):
             self.delivered.add(event.square)
+        elif isinstance(event, RoundStarted | RowLengthened | RowShortened | DamageTaken):
+            self.row = event.row
 
     def snapshot(self) -> Pawns:
+        """The pawns, the boat first."""
         order = sorted(self.pawns, key=lambda p: (p != "boot", p))
         return tuple((p, *self.pawns[p]) for p in order)
 
@@ -139,7 +158,7 @@ def walk_rounds(
     """
     log = RecentLog()
     state = ENGINE.new_state(config, num_players, log)
-    table = _Table()
+    table = TableState()
     start: tuple[RoundStarted, frozenset[str], Pawns, tuple[str, ...]] | None = None
     moments: list[Moment] = []
     for index, action in enumerate(actions):

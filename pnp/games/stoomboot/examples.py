@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from pnp.engine.core import Event
 from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
-from pnp.games.stoomboot.board import parse_square
+from pnp.games.stoomboot.board import parse_square, square_name
 from pnp.games.stoomboot.events import (
     CardIgnored,
     CardPlaced,
@@ -65,8 +65,14 @@ from pnp.games.stoomboot.example_cases import (
     PINNED_CASES,
 )
 from pnp.games.stoomboot.example_claims import Claim, KalenderCount, Placed, Table
-from pnp.games.stoomboot.example_trace import FINDER, Moment, RoundTrace, load_pinned
-from pnp.games.stoomboot.map_sheet import TILE_COMPONENTS
+from pnp.games.stoomboot.example_trace import (
+    FINDER,
+    Moment,
+    RoundTrace,
+    TableState,
+    load_pinned,
+)
+from pnp.games.stoomboot.map_sheet import tile_components
 from pnp.rulebook.dutch import count_phrase, join_words, number_word, ordinal_word
 from pnp.rulebook.example import CardPicture, Example, Step, kit_examples
 from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
@@ -116,10 +122,10 @@ class _Story:
     spec: GameSpec
     trace: RoundTrace
     kind: str
+    table: TableState
     steps: list[Step] = field(default_factory=list)
-    row: tuple[str, ...] = ()
-    pawns: dict[str, tuple[str, str]] = field(default_factory=dict)
-    delivered: set[str] = field(default_factory=set)
+    row_before: tuple[str, ...] = ()
+    """The Stoomrij before the event being told (the table has seen it already)."""
     paths: dict[str, list[str]] = field(default_factory=dict)
     """The squares each pawn sailed this round, in order."""
     placed: dict[int, tuple[str, bool]] = field(default_factory=dict)
@@ -161,7 +167,7 @@ class _Story:
     # -- figures ---------------------------------------------------------------
 
     def row_figure(self, caption: str, with_slots: bool) -> RowFigure:
-        cards = tuple(self.picture(c) for c in self.row)
+        cards = tuple(self.picture(c) for c in self.table.row)
         slots: list[RowSlot | None] = []
         if with_slots:
             for position in range(1, len(self.trace.icons) + 1):
@@ -175,17 +181,14 @@ class _Story:
 
     def map_figure(self) -> MapFigure:
         """The map after the round, with the route of the boot (or of the Piet that sailed)."""
-        owner: dict[str, str] = {}
-        for component_id in TILE_COMPONENTS:
-            for row in self.spec.component(component_id).rows:
-                owner.setdefault(row.id, component_id)
+        owner = tile_components(self.spec)
         size = self.trace.size
         tiles = []
         for index, tile in enumerate(self.trace.tiles):
-            square = f"{chr(97 + index % size)}{index // size + 1}"
+            square = square_name(index, size)
             component = owner[tile]
             letter = MAP_LETTERS.get(tile, MAP_LETTERS.get(component, "?"))
-            done = square in self.delivered
+            done = square in self.table.delivered
             tiles.append(
                 MapTile(
                     index % size,
@@ -197,17 +200,14 @@ class _Story:
             )
         pawns = tuple(
             MapPawn(
-                parse_square(sq, size) % size,
-                parse_square(sq, size) // size,
+                *_cell(sq, size),
                 heading,
                 "#C0392B" if pawn == "boot" else "#23824F",
                 "B" if pawn == "boot" else "P",
             )
-            for pawn, (sq, heading) in sorted(self.pawns.items())
+            for pawn, (sq, heading) in sorted(self.table.pawns.items())
         )
-        cells = tuple(
-            (parse_square(sq, size) % size, parse_square(sq, size) // size) for sq in self.route()
-        )
+        cells = tuple(_cell(sq, size) for sq in self.route())
         sailed = "de boot" if "boot" in self.paths or not self.paths else "de Piet"
         caption = f"Het speelbord na de ronde, met de route van {sailed}"
         return MapFigure(size, size, tuple(tiles), caption, cells, pawns, MAP_LEGEND)
@@ -236,8 +236,14 @@ class _Story:
             self.steps[-1] = replace(self.steps[-1], claim=claim)
 
     def table_claim(self, index: int) -> Table:
-        pawns = tuple((p, sq, h) for p, (sq, h) in self.pawns.items())
-        return Table(index, pawns, self.row, tuple(sorted(self.delivered)))
+        table = self.table
+        return Table(index, table.snapshot(), table.row, tuple(sorted(table.delivered)))
+
+
+def _cell(square: str, size: int) -> tuple[int, int]:
+    """``(column, row)`` of a square's name."""
+    row, col = divmod(parse_square(square, size), size)
+    return col, row
 
 
 def _pawn(pawn: str) -> str:
@@ -265,7 +271,7 @@ def _intro(story: _Story) -> str:
     trace = story.trace
     positions = len(trace.icons)
     eyes = [str(i) for i, eye in enumerate(trace.eyes, start=1) if eye]
-    boat_square, heading = story.pawns["boot"]
+    boat_square, heading = story.table.pawns["boot"]
     where = story.house(boat_square)
     place = f"bij {where}" if where else "op het water"
     text = (
@@ -317,15 +323,11 @@ def _sailing(story: _Story, event: Event) -> None:
     elif isinstance(event, CardIgnored):
         story.say(IGNORED.get(event.reason, "Deze kaart doet niets."), automatic=True)
     elif isinstance(event, PawnTurned):
-        story.pawns[event.pawn] = (event.square, event.after)
         facing = "De boeg wijst" if event.pawn == "boot" else f"{_pawn(event.pawn)} kijkt"
         story.say(f"{facing} nu naar {HEADINGS[event.after]}.", automatic=True)
     elif isinstance(event, HeadingChosen):
-        square = story.pawns[event.pawn][0]
-        story.pawns[event.pawn] = (square, event.heading)
         story.say(f"{sint} draait {_pawn(event.pawn).lower()} naar {HEADINGS[event.heading]}.")
     elif isinstance(event, PawnMoved):
-        story.pawns[event.pawn] = (event.end, event.heading)
         path = story.paths.setdefault(event.pawn, [event.start])
         path += list(event.path)
         house = story.house(event.end)
@@ -356,7 +358,6 @@ def _sailing(story: _Story, event: Event) -> None:
         row = story.spec.component("pepernoot").row(event.tile)
         story.say(f"{row.text('name')}: {row.text('effect')}", automatic=True)
     elif isinstance(event, DamageTaken):
-        story.row = event.row
         story.say(
             f"Door de schade haalt {sint} de {SIDE_WORDS[event.side]} kaart uit de Stoomrij weg. "
             f"Er {'blijft' if len(event.row) == 1 else 'blijven'} "
@@ -369,7 +370,6 @@ def _sailing(story: _Story, event: Event) -> None:
     elif isinstance(event, RowLengthened | RowShortened):
         _row_change(story, event)
     elif isinstance(event, Delivered):
-        story.delivered.add(event.square)
         house = story.house(event.square) or event.house
         lies = "die pakjes liggen" if len(event.cards) > 1 else "dat pakje ligt"
         stand_ins = [
@@ -395,7 +395,6 @@ def _sailing(story: _Story, event: Event) -> None:
     elif isinstance(event, PawnChosen) and event.pawn != "boot":
         story.say(f"{sint} gebruikt deze kaart voor de eigen Piet in plaats van voor de boot.")
     elif isinstance(event, PietEntered):
-        story.pawns[event.pawn] = (event.square, event.heading)
         story.say(
             f"{_pawn(event.pawn)} stond nog naast het speelbord en begint op de tegel van de "
             f"boot, kijkend naar {HEADINGS[event.heading]}.",
@@ -413,8 +412,7 @@ def _sailing(story: _Story, event: Event) -> None:
 
 def _row_change(story: _Story, event: RowLengthened | RowShortened) -> None:
     sint = _name(story.trace.sint)
-    before = story.row
-    story.row = event.row
+    before = story.row_before
     length = count_phrase(len(event.row), "kaart", "kaarten")
     figure = (story.row_figure("De Stoomrij voor de volgende ronde", with_slots=False),)
     if isinstance(event, RowLengthened):
@@ -498,9 +496,7 @@ def _round_end(story: _Story, event: Event) -> None:
 
 def tell(spec: GameSpec, trace: RoundTrace, kind: str) -> tuple[str, list[Step]]:
     """The intro and the steps of one round, told for an example of ``kind``."""
-    story = _Story(spec, trace, kind, row=trace.row)
-    story.pawns = {pawn: (square, heading) for pawn, square, heading in trace.pawns}
-    story.delivered = set(trace.delivered)
+    story = _Story(spec, trace, kind, TableState.at_start(trace))
     intro = _intro(story)
     for number, moment in enumerate(trace.moments):
         since = len(story.steps)
@@ -509,6 +505,8 @@ def tell(spec: GameSpec, trace: RoundTrace, kind: str) -> tuple[str, list[Step]]
             start = next(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
             events = events[start:]
         for event in events:
+            story.row_before = story.table.row
+            story.table.see(event)
             if kind == KIND_ROUND:
                 _placing(story, moment, event)
             elif isinstance(event, PlacingEnded):

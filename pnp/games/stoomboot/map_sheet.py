@@ -29,6 +29,15 @@ MAP_VARIANTS = ("kleine-kaart", "pepernoot-plekken")
 """The variants that change the map; the caption names only these."""
 
 
+def tile_components(spec: GameSpec) -> dict[str, str]:
+    """The component of every map tile id (a ``LayMap`` names tiles by id)."""
+    owner: dict[str, str] = {}
+    for component_id in TILE_COMPONENTS:
+        for row in spec.component(component_id).rows:
+            owner.setdefault(row.id, component_id)
+    return owner
+
+
 def random_setup(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> tuple[LayMap, PlaceBoat]:
     """The map and the boat's square of a new game with this seed."""
     config = config_from_spec(spec, chosen)
@@ -51,10 +60,7 @@ def random_setup(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> tuple[La
 def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
     """The board of one random legal setup: tiles by their spec rows, the boat's start marked."""
     laid, boat = random_setup(spec, chosen, seed)
-    owner: dict[str, str] = {}
-    for component_id in TILE_COMPONENTS:
-        for row in spec.component(component_id).rows:
-            owner.setdefault(row.id, component_id)
+    owner = tile_components(spec)
     size = round(len(laid.tiles) ** 0.5)
     cells = tuple(
         BoardCell(index % size, index // size, owner[tile], tile)
