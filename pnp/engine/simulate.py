@@ -14,7 +14,7 @@ import argparse
 import hashlib
 import math
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -135,6 +135,48 @@ def run_games(
             GameOutcome(index, len(state.history), tuple(state.winners), engine.metrics(state))
         )
     return outcomes
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row of a study: a key, and the games to play for it."""
+
+    key: Hashable
+    config: Any
+    policy_factories: tuple[Callable[[], Any], ...]
+    base_seed: int
+
+
+def play_settings(
+    engine: Any, settings: Sequence[Setting], games: int, *, jobs: int = 2
+) -> dict[Hashable, list[GameOutcome]]:
+    """Play ``games`` games of every setting on ``jobs`` worker processes.
+
+    Work is cut into chunks so the workers stay busy; each setting's outcomes
+    come back in game order, and they do not depend on ``jobs``.
+    """
+    chunk = max(1, min(100, games // max(1, jobs * 2)))
+    results: dict[Hashable, list[GameOutcome]] = {s.key: [] for s in settings}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [
+            (
+                setting.key,
+                pool.submit(
+                    run_games,
+                    engine,
+                    setting.config,
+                    list(setting.policy_factories),
+                    setting.base_seed,
+                    start,
+                    min(games, start + chunk),
+                ),
+            )
+            for setting in settings
+            for start in range(0, games, chunk)
+        ]
+        for key, future in futures:
+            results[key].extend(future.result())
+    return {key: sorted(outcomes, key=lambda o: o.index) for key, outcomes in results.items()}
 
 
 def simulate(

@@ -23,10 +23,9 @@ from __future__ import annotations
 import argparse
 import statistics
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from pnp.engine.simulate import GameOutcome, run_games
+from pnp.engine.simulate import GameOutcome, Setting, play_settings
 from pnp.games.sinterklaas.config import MEER_PAKJES, MINDER_PAKJES, SinterklaasConfig
 from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.policies import HeuristicPolicy
@@ -107,36 +106,12 @@ def study(games: int, *, jobs: int = 2, seed: int = 0) -> list[BalanceRow]:
     """Play ``games`` heuristic games per player count and multiple; return the rows."""
     configs = spec_configs()
     low, high = next(iter(configs.values())).players
-    chunk = max(1, min(100, games // max(1, jobs * 2)))
-    tasks = [
-        (players, rules, start, min(games, start + chunk))
-        for players in range(low, high + 1)
-        for rules in configs
-        for start in range(0, games, chunk)
+    keys = [(players, rules) for players in range(low, high + 1) for rules in configs]
+    settings = [
+        Setting((p, r), configs[r], (HeuristicPolicy,) * p, seed + 1000 * p) for p, r in keys
     ]
-    results: dict[tuple[int, str], list[GameOutcome]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            (
-                (players, rules),
-                pool.submit(
-                    run_games,
-                    ENGINE,
-                    configs[rules],
-                    [HeuristicPolicy] * players,
-                    seed + 1000 * players,
-                    start,
-                    stop,
-                ),
-            )
-            for players, rules, start, stop in tasks
-        ]
-        for key, future in futures:
-            results.setdefault(key, []).extend(future.result())
-    return [
-        summarise(players, rules, sorted(outcomes, key=lambda o: o.index))
-        for (players, rules), outcomes in results.items()
-    ]
+    results = play_settings(ENGINE, settings, games, jobs=jobs)
+    return [summarise(p, r, results[(p, r)]) for p, r in keys]
 
 
 def format_table(rows: Sequence[BalanceRow]) -> str:

@@ -19,10 +19,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from pnp.engine.simulate import GameOutcome, run_games
+from pnp.engine.simulate import GameOutcome, Setting, play_settings
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.policies import HeuristicPolicy
@@ -107,29 +106,13 @@ def tables_fingerprint(spec: GameSpec | None = None) -> str:
 def study(games: int, *, jobs: int = 2, seed: int = 0) -> list[WinRow]:
     """Play ``games`` heuristic games per setting; return the rows in :data:`SETTINGS` order."""
     configs = spec_configs()
-    chunk = max(1, min(100, games // max(1, jobs * 2)))
-    results: dict[int, list[GameOutcome]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            (
-                index,
-                pool.submit(
-                    run_games,
-                    ENGINE,
-                    configs[variants],
-                    [HeuristicPolicy] * players,
-                    seed + 1000 * index,
-                    start,
-                    min(games, start + chunk),
-                ),
-            )
-            for index, (_, variants, players) in enumerate(SETTINGS)
-            for start in range(0, games, chunk)
-        ]
-        for index, future in futures:
-            results.setdefault(index, []).extend(future.result())
+    settings = [
+        Setting(index, configs[variants], (HeuristicPolicy,) * players, seed + 1000 * index)
+        for index, (_, variants, players) in enumerate(SETTINGS)
+    ]
+    results = play_settings(ENGINE, settings, games, jobs=jobs)
     return [
-        summarise(label, variants, players, sorted(results[i], key=lambda o: o.index))
+        summarise(label, variants, players, results[i])
         for i, (label, variants, players) in enumerate(SETTINGS)
     ]
 
