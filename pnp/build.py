@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.examples import game_parts
+from pnp.layout.game_data import GameData
 from pnp.output import commit_files
-from pnp.project import GameData, load_game
-from pnp.registry import plugin
+from pnp.project import load_game
+from pnp.registry import game
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.board import render_board
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
@@ -109,11 +111,10 @@ def build(
     data = load_game(game_id)
     spec = data.spec
     chosen = resolve_variants(spec, variants)
-    game_plugin = plugin(game_id)
-    if game_plugin.validate_deck is not None:
-        problems = game_plugin.validate_deck(spec, chosen)
-        if problems:
-            raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
+    the_game = game(game_id)
+    problems = the_game.validate_deck(spec, chosen)
+    if problems:
+        raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
     components = spec.components_for(chosen)
     files: dict[str, bytes] = {}
     placements: list[dict[str, object]] = []
@@ -141,9 +142,9 @@ def build(
     if spec.scoresheet is not None:
         _add(files, f"{spec.scoresheet.file}.pdf", score_sheet_pdf(data, chosen, options.paper))
     if options.map_sheet:
-        if game_plugin.board is None:
+        if the_game.board is None:
             raise PnpError.single(f"{spec.id} is not played on a map of tiles: --map-sheet")
-        board = game_plugin.board(spec, chosen, options.seed or 0)
+        board = the_game.board(spec, chosen, options.seed or 0)
         _add(files, BOARD_FILE, render_board(board, data, chosen, PAPERS[options.paper]))
     rulebook_task = f"{spec.id}: spelregels"
     if progress:
@@ -154,7 +155,7 @@ def build(
         "files": {comp.id: name for name, group in print_files.items() for comp in group},
         "map_sheet": options.map_sheet,
     }
-    rulebook = make_rulebook(data, chosen, options.paper, printing)
+    rulebook = make_rulebook(data, chosen, game_parts(spec, chosen), options.paper, printing)
     for name, blob in rulebook.files().items():
         _add(files, name, blob)
     if progress:

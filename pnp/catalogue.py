@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pnp.errors import PnpError
 from pnp.project import load_game
-from pnp.registry import plugins
+from pnp.registry import games
 
 
 def describe_games() -> str:
     """A plain-text overview of every registered game."""
     lines: list[str] = []
-    for game_id in plugins():
+    for game_id in games():
         try:
             spec = load_game(game_id).spec
         except PnpError as exc:

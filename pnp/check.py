@@ -8,10 +8,12 @@ from functools import partial
 
 from pnp.build import card_jobs, score_sheet_pdf
 from pnp.errors import PnpError, Problem
+from pnp.examples import game_parts
+from pnp.layout.game_data import GameData, rule_fields, variant_flag
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.project import GameData, load_game, rule_fields, variant_flag
-from pnp.registry import plugin
+from pnp.project import load_game
+from pnp.registry import game
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
 from pnp.sheets.sizes import PAPERS
@@ -59,21 +61,25 @@ def check_game(game_id: str) -> str:
         if spec.scoresheet is not None:
             for paper in PAPERS:
                 problems.run(partial(score_sheet_pdf, data, chosen, paper))
-        problems.run(partial(prepare_rulebook, data, chosen, {"paper": "a4", "backs": "long-edge"}))
-        deck_check = plugin(game_id).validate_deck
-        if deck_check is not None:
-            problems.add(
-                [
-                    Problem(spec.folder / "game.toml", None, None, message)
-                    for message in deck_check(spec, chosen)
-                ]
-            )
+        problems.run(partial(_prepare_rulebook, data, chosen))
+        problems.add(
+            [
+                Problem(spec.folder / "game.toml", None, None, message)
+                for message in game(game_id).validate_deck(spec, chosen)
+            ]
+        )
     problems.raise_if_any()
     cards = sum(c.card_count for c in spec.components)
     return (
         f"{spec.id}: OK — {len(spec.components)} components, {cards} cards, "
         f"{len(spec.variants)} variants, {drawings} distinct drawings"
     )
+
+
+def _prepare_rulebook(data: GameData, chosen: tuple[str, ...]) -> object:
+    """The rulebook of a kit up to its layout (every template and example problem)."""
+    printing = {"paper": "a4", "backs": "long-edge"}
+    return prepare_rulebook(data, chosen, game_parts(data.spec, chosen), printing)
 
 
 def _layout_fields(data: GameData) -> list[Problem]:

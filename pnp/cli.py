@@ -24,6 +24,7 @@ from pnp.catalogue import describe_games
 from pnp.check import check_game
 from pnp.errors import PnpError
 from pnp.examples import examples_text
+from pnp.maintenance import golden
 from pnp.sheets.imposition import BackMode
 from pnp.sheets.sizes import PAPERS
 from pnp.simulation import simulate_game
@@ -195,6 +196,33 @@ def calibrate_command(
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
     path = _run(lambda: write_calibration(paper, backs, out_dir))
     typer.echo(f"wrote {path}")
+
+
+@app.command("golden")
+def golden_command(
+    game: Annotated[
+        list[str] | None, typer.Argument(help="Game ids (default: every game).")
+    ] = None,
+    update: Annotated[
+        bool, typer.Option("--update", help="Rewrite the golden files from fresh games.")
+    ] = False,
+    root: Annotated[
+        Path | None, typer.Option("--root", help="Golden folder (default: tests/golden).")
+    ] = None,
+) -> None:
+    """Check the golden playthroughs against the engines (exit 1 on a difference)."""
+    report = _run(lambda: golden(tuple(game or ()), update=update, root=root))
+    for path in report.written:
+        typer.echo(f"wrote {path}")
+    for problem in report.problems:
+        typer.echo(problem, err=True)
+    if report.problems:
+        typer.echo(
+            "golden files differ (regenerate with --update if the change is intended)", err=True
+        )
+        raise typer.Exit(1)
+    if not update:
+        typer.echo("golden files match")
 
 
 def main() -> None:

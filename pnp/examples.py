@@ -1,13 +1,36 @@
-"""``game_examples_text(game, variants)``: the library API behind ``pnp examples``."""
+"""A kit's game parts (examples, measurements' fingerprint) and ``pnp examples``.
+
+This is where the game's own code meets the generic rulebook: the registry's
+:class:`~pnp.gamedef.Game` makes the examples, and the rulebook only receives
+them (:class:`~pnp.rulebook.compose.GameParts`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from pnp.project import load_game
-from pnp.rulebook.compose import game_examples
+from pnp.registry import game
+from pnp.rulebook.compose import GameParts
+from pnp.rulebook.example import Example
 from pnp.rulebook.plaintext import format_examples
+from pnp.spec.model import GameSpec
 from pnp.variants import resolve_variants
+
+
+def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:
+    """The game's rulebook examples for a kit with ``chosen`` variants (none if it pins none)."""
+    maker = game(spec.id).examples
+    return tuple(maker(spec, chosen)) if maker is not None else ()
+
+
+def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:
+    """What the game adds to the rulebook of a kit: its examples and its tables' fingerprint."""
+    fingerprint = game(spec.id).tables_fingerprint
+    return GameParts(
+        examples=game_examples(spec, chosen),
+        tables_fingerprint=fingerprint(spec) if fingerprint is not None else None,
+    )
 
 
 def examples_text(game_id: str, variants: Sequence[str] = ()) -> str:

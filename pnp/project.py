@@ -1,80 +1,33 @@
-"""Load a game's spec and layouts from the project folders."""
+"""Load a game's spec and layouts from its data folder."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.art import ArtLibrary
 from pnp.errors import PnpError
+from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
-from pnp.layout.model import Layout, layout_fields
-from pnp.layout.render import FaceContext
 from pnp.paths import project_root
-from pnp.registry import plugin
+from pnp.registry import game
 from pnp.spec.loader import load_game_spec
-from pnp.spec.model import CardRow, Component, GameSpec
-
-
-@dataclass(frozen=True)
-class GameData:
-    """A game's validated spec with the libraries its layouts draw from."""
-
-    spec: GameSpec
-    layouts: LayoutLibrary
-    art: ArtLibrary
-
-    def face_context(self, component: Component, chosen: tuple[str, ...] = ()) -> FaceContext:
-        """What a component's layouts may read besides a row.
-
-        The palette, the game-level names, one flag per variant of the game,
-        ``variant:<id>``, set when the kit includes it (for ``when`` conditions),
-        and each plain ``[rules]`` setting as ``rule_<name>`` with the chosen
-        variants applied (so a player aid can say how many cards to deal).
-        """
-        spec = self.spec
-        values: dict[str, object] = {
-            "game": spec.name,
-            "tagline": spec.tagline,
-            "component": component.name,
-        }
-        values.update({variant_flag(v): v in chosen for v in spec.variants})
-        values.update(rule_fields(spec.settings_for(chosen)))
-        return FaceContext(spec.colours, values)
-
-    def back_key(self, component: Component, row: CardRow, back: Layout, ctx: FaceContext) -> str:
-        """The form name of a card's back: one per layout, or per row if the back reads the row."""
-        key = f"back.{self.spec.id}.{component.back}"
-        if layout_fields(back) - set(ctx.values):
-            key += f".{component.id}.{row.id}"
-        return key
-
-
-def rule_fields(settings: Mapping[str, object]) -> dict[str, object]:
-    """The ``rule_<name>`` layout fields of the plain (text, number) rule settings."""
-    return {
-        f"rule_{name}": value
-        for name, value in settings.items()
-        if isinstance(value, str | int | float) and not isinstance(value, bool)
-    }
-
-
-def variant_flag(variant_id: str) -> str:
-    """The layout field that is set when a kit includes variant ``variant_id``."""
-    return f"variant:{variant_id}"
 
 
 def load_game(game_id: str, root: Path | None = None) -> GameData:
-    """Load and validate ``cardspecs/<game_id>/`` (raises :class:`PnpError` on any problem)."""
-    plugin(game_id)
-    base = root or project_root()
+    """Load and validate ``cardspecs/<game_id>/`` (raises :class:`PnpError` on any problem).
+
+    The folder is looked up under ``root``, else under the game's own data
+    folder (a game installed as its own package), else under the project root.
+    """
+    base = root or game(game_id).data_root or project_root()
+    common = (root or project_root()) / "cardspecs" / "common"
     folder = base / "cardspecs" / game_id
     if not (folder / "game.toml").is_file():
         raise PnpError.single(f"game '{game_id}' has no spec folder", folder)
     spec = load_game_spec(folder, base / "art")
     return GameData(
         spec,
-        LayoutLibrary(folder, base / "cardspecs" / "common" / "layouts"),
+        LayoutLibrary(folder, common / "layouts"),
         ArtLibrary(base / "art"),
+        common,
     )

@@ -1,89 +1,84 @@
-"""The game registry: every package under ``pnp.games`` with a ``plugin`` module is a game.
+"""The game registry: finds every :class:`~pnp.gamedef.Game`, bundled or installed.
 
-Adding a game means a new package ``pnp/games/<name>/`` with ``plugin.py`` defining
-``PLUGIN`` and a ``cardspecs/<game-id>/`` folder; nothing else changes.
+A bundled game is a package ``pnp/games/<name>/`` whose ``game.py`` defines
+``GAME``. A game installed as its own distribution names its ``Game`` object
+in the ``pnp.games`` entry-point group (``[project.entry-points."pnp.games"]``,
+``my-game = "my_game.game:GAME"``). Both are found the same way at first use;
+nothing here names a game.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from importlib.metadata import entry_points
+from typing import Any
 
 import pnp.games
 from pnp.errors import PnpError
-from pnp.spec.model import GameSpec
+from pnp.gamedef import Game
 
-if TYPE_CHECKING:
-    from pnp.rulebook.example import Example
-    from pnp.sheets.board import Board
+ENTRY_POINT_GROUP = "pnp.games"
+"""The entry-point group of games installed as their own packages."""
 
-DeckCheck = Callable[[GameSpec, tuple[str, ...]], list[str]]
-EngineConfig = Callable[[GameSpec, tuple[str, ...]], object]
-ExampleMaker = Callable[[GameSpec, tuple[str, ...]], "list[Example]"]
-BoardMaker = Callable[[GameSpec, tuple[str, ...], int], "Board"]
+AnyGame = Game[Any, Any, Any]
+"""A registered game: each has its own config, state and action types."""
 
 
-@dataclass(frozen=True)
-class GamePlugin:
-    """What a game adds to the generic kit: deck validation, engine config, examples, a board."""
-
-    id: str
-    validate_deck: DeckCheck | None = None
-    engine_config: EngineConfig | None = None
-    """The reference engine's configuration for a kit, read from the spec tables."""
-    examples: ExampleMaker | None = None
-    """The rulebook's examples for a kit, replayed from the game's pinned records."""
-    board: BoardMaker | None = None
-    """One legal map setup from a seed, for games played on tiles (``pnp build --map-sheet``)."""
-    tables_fingerprint: Callable[[GameSpec], str] | None = None
-    """A hash of what measurements depend on: a rulebook data file whose ``tables``
-    entry differs was measured on other tables and is left out of the rulebook."""
-
-
-def engine_deck_check(
-    config_from_spec: EngineConfig, validate: Callable[[Any], list[str]]
-) -> DeckCheck:
-    """A :data:`DeckCheck` running an engine's deck validation on the config the tables give.
-
-    A table the engine cannot even turn into a config is reported as one problem.
-    """
-
-    def check(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
+def _bundled() -> list[tuple[str, object]]:
+    """``(module name, GAME)`` of every ``pnp.games.<name>.game`` module."""
+    found: list[tuple[str, object]] = []
+    for info in sorted(pkgutil.iter_modules(pnp.games.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        name = f"pnp.games.{info.name}.game"
         try:
-            config = config_from_spec(spec, variants)
-        except (ValueError, KeyError, TypeError) as exc:
-            return [str(exc)]
-        return validate(config)
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        found.append((name, getattr(module, "GAME", None)))
+    return found
 
-    return check
+
+def _installed() -> list[tuple[str, object]]:
+    """``(entry point, loaded object)`` of every game in the ``pnp.games`` group."""
+    found: list[tuple[str, object]] = []
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        where = f"entry point '{point.name} = {point.value}'"
+        try:
+            found.append((where, point.load()))
+        except (ImportError, AttributeError) as exc:
+            raise PnpError.single(f"{where} cannot be loaded: {exc}") from None
+    return found
 
 
 @cache
-def plugins() -> dict[str, GamePlugin]:
-    """Every registered game, by id, in id order."""
-    found: dict[str, GamePlugin] = {}
-    for info in pkgutil.iter_modules(pnp.games.__path__):
-        if not info.ispkg:
-            continue
-        try:
-            module = importlib.import_module(f"pnp.games.{info.name}.plugin")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"pnp.games.{info.name}.plugin":
-                continue
-            raise
-        plugin = getattr(module, "PLUGIN", None)
-        if isinstance(plugin, GamePlugin):
-            found[plugin.id] = plugin
+def games() -> dict[str, AnyGame]:
+    """Every registered game, by id, in id order.
+
+    A module or entry point that offers no :class:`Game`, or two games with one
+    id, is a user error naming where it came from.
+    """
+    found: dict[str, AnyGame] = {}
+    origin: dict[str, str] = {}
+    for where, value in [*_bundled(), *_installed()]:
+        if not isinstance(value, Game):
+            raise PnpError.single(f"{where} does not define a pnp.gamedef.Game (GAME)")
+        if value.id in found:
+            raise PnpError.single(
+                f"{where}: game '{value.id}' is already registered by {origin[value.id]}"
+            )
+        found[value.id] = value
+        origin[value.id] = where
     return dict(sorted(found.items()))
 
 
-def plugin(game_id: str) -> GamePlugin:
-    """The plugin of ``game_id``; an unknown id is a user error."""
-    games = plugins()
-    if game_id not in games:
-        raise PnpError.single(f"unknown game '{game_id}' (known: {', '.join(games) or 'none'})")
-    return games[game_id]
+def game(game_id: str) -> AnyGame:
+    """The game with ``game_id``; an unknown id is a user error listing the known ones."""
+    known = games()
+    if game_id not in known:
+        raise PnpError.single(f"unknown game '{game_id}' (known: {', '.join(known) or 'none'})")
+    return known[game_id]

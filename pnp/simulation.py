@@ -8,7 +8,7 @@ from pnp.engine.simulate import SimulationSummary
 from pnp.engine.simulate import simulate as run_simulation
 from pnp.errors import PnpError
 from pnp.project import load_game
-from pnp.registry import plugin
+from pnp.registry import game
 from pnp.variants import resolve_variants
 
 
@@ -26,9 +26,7 @@ def simulate_game(
     """Play ``games`` seeded games with the bundled policies on the deck of the spec tables."""
     spec = load_game(game_id).spec
     chosen = resolve_variants(spec, variants)
-    game_plugin = plugin(game_id)
-    if game_plugin.engine_config is None:
-        raise PnpError.single(f"{game_id} has no reference engine yet")
+    the_game = game(game_id)
     low, high = spec.players
     if not low <= players <= high:
         raise PnpError.single(f"{spec.name} is for {low} to {high} players, not {players}")
@@ -37,10 +35,17 @@ def simulate_game(
     names = list(policies) if policies else ["heuristic"] * players
     if len(names) == 1:
         names = names * players
-    config = game_plugin.engine_config(spec, chosen)
+    config = the_game.config_from_spec(spec, chosen)
     try:
         return run_simulation(
-            game_id, config, players, games, seed=seed, jobs=jobs, policies=names, progress=progress
+            the_game.engine,
+            config,
+            players,
+            games,
+            seed=seed,
+            jobs=jobs,
+            policies=names,
+            progress=progress,
         )
     except ValueError as exc:
         raise PnpError.single(str(exc)) from None

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.examples import game_examples
 from pnp.project import load_game
-from pnp.rulebook.compose import game_examples
 from pnp.sheets.imposition import BackMode
 from pnp.sheets.sizes import PAPERS
 from tests.pdfinspect import MM, read_page

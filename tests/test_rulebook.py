@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
+from pnp.examples import game_examples
 from pnp.games.twaalf_dagen import engine as td_engine
 from pnp.project import load_game
-from pnp.rulebook.compose import game_examples
 from pnp.sheets.imposition import BackMode
 from tests.pdfinspect import MM, iter_fonts, read_page
 

@@ -331,24 +331,14 @@ def play(
 
 
 def replay(
-    record: GameRecord,
-    *,
-    engine: Engine[C_contra, Any, Any] | None = None,
-    config: C_contra | None = None,
+    record: GameRecord, engine: Engine[C_contra, Any, Any], config: C_contra
 ) -> tuple[Event, ...]:
     """Re-apply every action of ``record`` with the log on and return the events.
 
-    Without ``engine``/``config`` the engine registered for ``record.game_id``
-    is used with its configuration for ``record.variants``. Player actions are
-    checked against the legal actions; an illegal action raises ``ValueError``.
+    ``engine`` and ``config`` are the game's engine and its configuration for
+    ``record.variants``. Player actions are checked against the legal actions;
+    an illegal action raises ``ValueError``.
     """
-    if engine is None or config is None:
-        from pnp.engine import registry
-
-        entry = registry.get(record.game_id)
-        engine = entry.engine if engine is None else engine
-        config = entry.default_config(record.variants) if config is None else config
-    assert engine is not None and config is not None
     log = EventLog()
     state = engine.new_state(config, record.num_players, log)
     for index, data in enumerate(record.actions):

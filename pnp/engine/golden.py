@@ -1,29 +1,30 @@
 """Golden playthroughs: pinned games stored with their records and rendered events.
 
-Each registered engine lists :class:`~pnp.engine.registry.GoldenCase` entries
+Each game's :class:`~pnp.engine.kit.EngineKit` lists :class:`~pnp.engine.kit.GoldenCase` entries
 (variants, player count, seed, policy names). The cases of one variant set
 are stored in ``tests/golden/<game>/<variants-or-base>.json`` with, per game,
 the game record (every action, chance included) and the event log in the
 game's readable notation.
 
-``python -m pnp.engine.golden --update`` regenerates every file;
-``python -m pnp.engine.golden`` compares and exits with status 1 on a
-difference. A check replays each stored record (the events must match) and
+``pnp golden --update`` regenerates every file; ``pnp golden`` compares
+and exits with status 1 on a difference. A check replays each stored record (the events must match) and
 replays each seed with its policies (the record must match), so it catches
 changes to rules, notation, policies and chance alike.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
-from pnp.engine import registry
 from pnp.engine.core import JSON, Event, EventLog, GameRecord, play, replay
+from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.output import write_text_atomic
+
+AnyKit = EngineKit[Any, Any, Any]
+"""The engine kit of any game."""
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "tests" / "golden"
 """``tests/golden`` of the source tree this package lives in."""
@@ -35,7 +36,7 @@ def golden_path(game_id: str, variants: Sequence[str], root: Path | None = None)
     return (root or DEFAULT_ROOT) / game_id / f"{name}.json"
 
 
-def render_lines(entry: registry.EngineEntry, events: Iterable[Event]) -> list[str]:
+def render_lines(entry: AnyKit, events: Iterable[Event]) -> list[str]:
     """Events in the game's notation, one line per list item."""
     lines: list[str] = []
     for event in events:
@@ -50,21 +51,20 @@ def _json_lines(lines: list[str]) -> list[JSON]:
 
 
 def _cases_by_variants(
-    entry: registry.EngineEntry,
-) -> dict[tuple[str, ...], list[registry.GoldenCase]]:
-    groups: dict[tuple[str, ...], list[registry.GoldenCase]] = {}
+    entry: AnyKit,
+) -> dict[tuple[str, ...], list[GoldenCase]]:
+    groups: dict[tuple[str, ...], list[GoldenCase]] = {}
     for case in entry.golden_cases:
         groups.setdefault(tuple(sorted(case.variants)), []).append(case)
     return groups
 
 
-def build_golden(game_id: str, variants: Sequence[str]) -> dict[str, JSON]:
-    """Play the pinned games of ``game_id`` with ``variants``; return the file's content."""
-    entry = registry.get(game_id)
+def build_golden(entry: AnyKit, variants: Sequence[str]) -> dict[str, JSON]:
+    """Play the pinned games of a game with ``variants``; return the file's content."""
     key = tuple(sorted(variants))
     games: list[JSON] = []
     for case in _cases_by_variants(entry).get(key, []):
-        config = entry.default_config(case.variants)
+        config = entry.standard_config(case.variants)
         policies = [entry.policies[name]() for name in case.policies]
         result = play(entry.engine, config, policies, case.seed, log=EventLog())
         games.append(
@@ -76,7 +76,7 @@ def build_golden(game_id: str, variants: Sequence[str]) -> dict[str, JSON]:
                 "events": _json_lines(render_lines(entry, result.events)),
             }
         )
-    return {"game": game_id, "variants": list(key), "games": games}
+    return {"game": entry.game_id, "variants": list(key), "games": games}
 
 
 def format_json(value: JSON, indent: int = 0) -> str:
@@ -102,13 +102,12 @@ def format_json(value: JSON, indent: int = 0) -> str:
     return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
 
 
-def write_golden(game_id: str, root: Path | None = None) -> list[Path]:
-    """Regenerate every golden file of ``game_id``; return the paths written."""
-    entry = registry.get(game_id)
+def write_golden(entry: AnyKit, root: Path | None = None) -> list[Path]:
+    """Regenerate every golden file of a game; return the paths written."""
     written = []
     for variants in _cases_by_variants(entry):
-        path = golden_path(game_id, variants, root)
-        write_text_atomic(path, format_json(build_golden(game_id, variants)) + "\n")
+        path = golden_path(entry.game_id, variants, root)
+        write_text_atomic(path, format_json(build_golden(entry, variants)) + "\n")
         written.append(path)
     return written
 
@@ -122,21 +121,20 @@ def _first_difference(label: str, stored: Sequence[JSON], fresh: Sequence[JSON])
     return None
 
 
-def check_golden(game_id: str | None = None, root: Path | None = None) -> list[str]:
-    """Compare the golden files of ``game_id`` (default: every game); return the problems."""
-    problems: list[str] = []
-    ids = [game_id] if game_id is not None else list(registry.game_ids())
-    for gid in ids:
-        entry = registry.get(gid)
-        groups = _cases_by_variants(entry)
-        expected = {golden_path(gid, variants, root) for variants in groups}
-        folder = golden_path(gid, (), root).parent
-        for stray in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-            if stray not in expected:
-                problems.append(f"{stray.name}: {gid} has no golden cases for this file")
-        for variants in groups:
-            path = golden_path(gid, variants, root)
-            problems.extend(f"{gid}/{path.name}: {p}" for p in _check_file(entry, variants, path))
+def check_golden(entry: AnyKit, root: Path | None = None) -> list[str]:
+    """Compare the golden files of a game with a fresh run; return the problems."""
+    gid = entry.game_id
+    groups = _cases_by_variants(entry)
+    expected = {golden_path(gid, variants, root) for variants in groups}
+    folder = golden_path(gid, (), root).parent
+    problems = [
+        f"{stray.name}: {gid} has no golden cases for this file"
+        for stray in (sorted(folder.glob("*.json")) if folder.is_dir() else [])
+        if stray not in expected
+    ]
+    for variants in groups:
+        path = golden_path(gid, variants, root)
+        problems.extend(f"{gid}/{path.name}: {p}" for p in _check_file(entry, variants, path))
     return problems
 
 
@@ -153,14 +151,14 @@ def _items(value: JSON) -> list[JSON]:
     return value if isinstance(value, list) else []
 
 
-def _check_file(entry: registry.EngineEntry, variants: tuple[str, ...], path: Path) -> list[str]:
+def _check_file(entry: AnyKit, variants: tuple[str, ...], path: Path) -> list[str]:
     if not path.is_file():
-        return ["missing (regenerate with: python -m pnp.engine.golden --update)"]
+        return ["missing (regenerate with: pnp golden --update)"]
     try:
         stored: JSON = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as exc:
         return [f"not valid JSON: {exc}"]
-    fresh = build_golden(entry.game_id, variants)
+    fresh = build_golden(entry, variants)
     if stored == fresh:
         return _check_replays(entry, fresh)
     problems: list[str] = []
@@ -185,7 +183,7 @@ def _check_file(entry: registry.EngineEntry, variants: tuple[str, ...], path: Pa
     return problems or ["content differs"]
 
 
-def _check_replays(entry: registry.EngineEntry, content: dict[str, JSON]) -> list[str]:
+def _check_replays(entry: AnyKit, content: dict[str, JSON]) -> list[str]:
     """Replay every stored record: the rendered events must equal the stored lines."""
     problems = []
     for number, game in enumerate(_items(content["games"])):
@@ -194,43 +192,11 @@ def _check_replays(entry: registry.EngineEntry, content: dict[str, JSON]) -> lis
             problems.append(f"game {number}: no record")
             continue
         record = GameRecord.from_dict(record_data)
-        config = entry.default_config(record.variants)
-        lines = render_lines(entry, replay(record, engine=entry.engine, config=config))
+        config = entry.standard_config(record.variants)
+        lines = render_lines(entry, replay(record, entry.engine, config))
         diff = _first_difference(
             "replayed event line", _items(_field(game, "events")), _json_lines(lines)
         )
         if diff:
             problems.append(f"game {number}: {diff}")
     return problems
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``--update`` rewrites the golden files; otherwise compare and exit 1 on a difference."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pnp.engine.golden", description="Check or regenerate golden playthroughs."
-    )
-    parser.add_argument("--update", action="store_true", help="rewrite the golden files")
-    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
-    parser.add_argument("--root", type=Path, default=None, help="golden folder (tests/golden)")
-    args = parser.parse_args(argv)
-    ids = args.game or list(registry.game_ids())
-    if args.update:
-        for gid in ids:
-            for path in write_golden(gid, args.root):
-                print(f"wrote {path}")
-        return 0
-    problems = [p for gid in ids for p in check_golden(gid, args.root)]
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    if problems:
-        print(
-            "golden files differ (regenerate with --update if the change is intended)",
-            file=sys.stderr,
-        )
-        return 1
-    print("golden files match")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -4,23 +4,23 @@ Game ``i`` of a run with base seed ``s`` is played with seed
 :func:`game_seed(s, i) <game_seed>`, and results are combined in game order,
 so a summary is identical whatever ``jobs`` is.
 
-Run ``python -m pnp.engine.simulate twaalf-dagen --players 4 --games 1000 --jobs 2``
-for a table on the command line.
+``pnp simulate twaalf-dagen --players 4 --games 1000 --jobs 2`` prints a
+summary table on the command line.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import math
-import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from pnp.engine import registry
 from pnp.engine.core import play
+from pnp.engine.kit import EngineKit
+
+C = TypeVar("C")
 
 ProgressCallback = Callable[[int, int], None]
 """Called in the parent process as ``progress(games_done, games_total)``."""
@@ -180,8 +180,8 @@ def play_settings(
 
 
 def simulate(
-    game_id: str,
-    config: Any,
+    kit: EngineKit[C, Any, Any],
+    config: C,
     num_players: int,
     games: int,
     *,
@@ -191,7 +191,7 @@ def simulate(
     progress: ProgressCallback | None = None,
     chunk_size: int | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` games of ``game_id`` and summarise them.
+    """Play ``games`` games of the game of ``kit`` with ``config`` and summarise them.
 
     ``policies`` names one registered policy per seat (default: ``"random"``
     everywhere). ``jobs > 1`` spreads the games over that many processes;
@@ -199,7 +199,8 @@ def simulate(
     """
     if games < 0 or num_players < 1 or jobs < 1:
         raise ValueError("games must be >= 0, players and jobs >= 1")
-    entry = registry.get(game_id)
+    entry = kit
+    game_id = kit.game_id
     names = tuple(policies) if policies is not None else ("random",) * num_players
     if len(names) != num_players:
         raise ValueError(f"{num_players} players need {num_players} policies, got {len(names)}")
@@ -264,44 +265,3 @@ def _summarise(
         win_share=tuple(w / count if count else 0.0 for w in wins),
         metrics={name: Stat.of(values) for name, values in samples.items()},
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: simulate a registered game and print the summary table."""
-    parser = argparse.ArgumentParser(prog="python -m pnp.engine.simulate", description=__doc__)
-    parser.add_argument("game", help="game id, e.g. twaalf-dagen")
-    parser.add_argument("--variant", action="append", default=[], help="variant id (repeatable)")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument(
-        "--policy", action="append", default=[], help="policy per seat (repeatable)"
-    )
-    args = parser.parse_args(argv)
-    entry = registry.get(args.game)
-    config = entry.default_config(tuple(args.variant))
-    policies = args.policy or None
-    if policies is not None and len(policies) == 1:
-        policies = policies * args.players
-
-    def show(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
-
-    summary = simulate(
-        args.game,
-        config,
-        args.players,
-        args.games,
-        seed=args.seed,
-        jobs=args.jobs,
-        policies=policies,
-        progress=show,
-    )
-    print(file=sys.stderr)
-    print(summary.format_table())
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

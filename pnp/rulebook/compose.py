@@ -2,8 +2,8 @@
 
 ``make_rulebook`` is what a build calls. The text comes from the game's
 templates, the components list from the spec tables, the examples from the
-game's pinned engine records (through its plugin), so nothing in a rulebook is
-restated by hand.
+game's pinned engine records (gathered by the build and handed in as
+:class:`GameParts`), so nothing in a rulebook is restated by hand.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.paths import project_root
-from pnp.project import GameData
-from pnp.registry import plugin
+from pnp.layout.game_data import GameData
 from pnp.rulebook.booklet import impose_booklet
 from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
 from pnp.rulebook.dutch import join_words
@@ -62,19 +60,24 @@ def booklet_page_mm(paper: str) -> tuple[float, float]:
     return (half_width, height)
 
 
-def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:
-    """The game's rulebook examples for these variants (none if the game has no engine yet)."""
-    maker = plugin(spec.id).examples
-    if maker is None:
-        return ()
-    return tuple(maker(spec, chosen))
+@dataclass(frozen=True)
+class GameParts:
+    """What a game adds to its rulebook beyond the tables and templates.
+
+    ``examples`` are the kit's worked examples (replayed engine records);
+    ``tables_fingerprint`` is the hash stored measurements must carry to be
+    printed (``None``: the game stores none).
+    """
+
+    examples: tuple[Example, ...] = ()
+    tables_fingerprint: str | None = None
 
 
 def template_context(
     data: GameData,
     chosen: tuple[str, ...],
     components: Sequence[Component],
-    examples: Sequence[Example],
+    parts: GameParts,
     printing: Mapping[str, object],
 ) -> dict[str, object]:
     """Plain values the templates may read (no Python objects reach the sandbox)."""
@@ -111,10 +114,10 @@ def template_context(
             for v in chosen
         ],
         "chosen": list(chosen),
-        "examples": len(examples),
+        "examples": len(parts.examples),
         "print": dict(printing),
         "scoresheet": _scoresheet(spec, chosen),
-        "data": rulebook_data(spec.folder / "rulebook", _fingerprint(spec)),
+        "data": rulebook_data(spec.folder / "rulebook", parts.tables_fingerprint),
     }
 
 
@@ -133,11 +136,6 @@ def rulebook_data(folder: Path, fingerprint: str | None = None) -> dict[str, obj
             continue
         data[path.stem] = content
     return data
-
-
-def _fingerprint(spec: GameSpec) -> str | None:
-    maker = plugin(spec.id).tables_fingerprint
-    return maker(spec) if maker is not None else None
 
 
 def _scoresheet(spec: GameSpec, chosen: tuple[str, ...]) -> dict[str, object] | None:
@@ -215,7 +213,7 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
 
 
 def prepare_rulebook(
-    data: GameData, chosen: tuple[str, ...], printing: Mapping[str, object]
+    data: GameData, chosen: tuple[str, ...], parts: GameParts, printing: Mapping[str, object]
 ) -> tuple[str, RulebookContent]:
     """Render the templates and gather the generated parts; everything but the layout.
 
@@ -224,17 +222,14 @@ def prepare_rulebook(
     """
     spec = data.spec
     components = spec.components_for(chosen)
-    examples = game_examples(spec, chosen)
-    templates = TemplateSet(
-        spec.folder / "rulebook", project_root() / "cardspecs" / "common" / "rulebook"
-    )
+    templates = TemplateSet(spec.folder / "rulebook", data.common / "rulebook")
     name = spec.rulebook.template
-    text = templates.render(name, template_context(data, chosen, components, examples, printing))
+    text = templates.render(name, template_context(data, chosen, components, parts, printing))
     content = RulebookContent(
         blocks=_parse(templates, name, text, spec),
         cover=_cover(data, chosen),
         components=components,
-        examples=examples,
+        examples=parts.examples,
         data=data,
         chosen=chosen,
         accent=spec.rulebook.accent,
@@ -243,14 +238,18 @@ def prepare_rulebook(
 
 
 def make_rulebook(
-    data: GameData, chosen: tuple[str, ...], paper: str, printing: Mapping[str, object]
+    data: GameData,
+    chosen: tuple[str, ...],
+    parts: GameParts,
+    paper: str,
+    printing: Mapping[str, object],
 ) -> Rulebook:
     """Render the rulebook of a kit: the A5 screen edition and the booklet for ``paper``.
 
     ``printing`` describes the kit's print options (``paper``, ``backs``) for the
     printing instructions.
     """
-    text, content = prepare_rulebook(data, chosen, printing)
+    text, content = prepare_rulebook(data, chosen, parts, printing)
     title = f"{data.spec.name} – spelregels"
     screen = lay_out(content, *SCREEN_PAGE_MM, title)
     page = booklet_page_mm(paper)

@@ -37,7 +37,7 @@ from pnp import __version__
 from pnp.draw.art import Art, draw_art
 from pnp.draw.fonts import font_name, register_all
 from pnp.errors import PnpError
-from pnp.project import GameData
+from pnp.layout.game_data import GameData
 from pnp.rulebook.example import CardPicture, Example
 from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure
 from pnp.rulebook.markup import (

@@ -17,8 +17,8 @@ from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
+from pnp.layout.game_data import GameData
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.project import GameData
 from pnp.rulebook.example import CardPicture
 from pnp.sheets.sizes import BLEED
 from pnp.spec.model import CardRow, Component

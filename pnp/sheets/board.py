@@ -16,9 +16,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import font_name
+from pnp.layout.game_data import GameData
 from pnp.layout.model import MIN_TEXT_PT
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.project import GameData
 from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
 from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN, Paper

@@ -16,12 +16,13 @@ from pnp.engine import (
     GameRecord,
     RandomPolicy,
     play,
-    registry,
-    replay,
 )
+from pnp.errors import PnpError
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.notation import render_events
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.registry import game, games
+from tests.engine.registered import replay_registered
 
 CONFIG = td.standard_config()
 SHORT = td.standard_config(short=True)
@@ -38,7 +39,7 @@ def test_record_replays_to_identical_events() -> None:
         log=log,
     )
     assert len(log) > 100
-    assert replay(result.record) == result.events
+    assert replay_registered(result.record) == result.events
     assert result.record.seed == 42
     assert result.record.game_id == "twaalf-dagen" and result.record.num_players == 4
 
@@ -53,7 +54,7 @@ def test_record_round_trips_through_json() -> None:
     assert again.variants == ("kort",)
     assert json.loads(text)["actions"][0] == again.actions[0]
     assert isinstance(again.actions[0], dict) and set(again.actions[0]) == {"dealer"}
-    assert replay(again) == result.events
+    assert replay_registered(again) == result.events
 
 
 def test_replay_rejects_an_illegal_action() -> None:
@@ -64,7 +65,7 @@ def test_replay_rejects_an_illegal_action() -> None:
     actions[first_play] = "pass"  # the leader may not pass
     tampered = GameRecord(record.game_id, record.variants, 3, None, tuple(actions))
     with pytest.raises(ValueError):
-        replay(tampered)
+        replay_registered(tampered)
 
 
 def test_malformed_record_is_reported() -> None:
@@ -168,14 +169,14 @@ def test_random_play_always_terminates(seed: int, players: int, short: bool) -> 
 
 def test_registry_knows_twaalf_dagen() -> None:
     """The registry discovers the engine; unknown ids name the known ones."""
-    assert "twaalf-dagen" in registry.game_ids()
-    entry = registry.get("twaalf-dagen")
+    assert "twaalf-dagen" in games()
+    entry = game("twaalf-dagen").engine
     assert entry.engine is td.ENGINE
     assert set(entry.policies) >= {"random", "heuristic"}
-    with pytest.raises(KeyError, match="twaalf-dagen"):
-        registry.get("no-such-game")
+    with pytest.raises(PnpError, match="twaalf-dagen"):
+        game("no-such-game")
     with pytest.raises(ValueError, match="unknown"):
-        entry.default_config(("no-such-variant",))
+        entry.standard_config(("no-such-variant",))
 
 
 def test_notation_round_trips_every_play() -> None:

@@ -7,20 +7,30 @@ import random
 import shutil
 from pathlib import Path
 
-from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path, main
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
 from pnp.engine.simulate import game_seed, simulate
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.registry import game
 
 CONFIG = td.standard_config()
+
+
+def pnp_golden(args: list[str]) -> tuple[int, str]:
+    """Run ``pnp golden ...``; its exit status and everything it printed."""
+    result = CliRunner().invoke(app, args)
+    return result.exit_code, result.output.strip()
 
 
 def test_simulation_is_identical_for_any_number_of_jobs() -> None:
     """Seeds come from (base seed, game index), so jobs=1 and jobs=2 agree exactly."""
     seen: list[tuple[int, int]] = []
-    one = simulate("twaalf-dagen", CONFIG, 4, 24, seed=9, jobs=1, chunk_size=5)
+    one = simulate(game("twaalf-dagen").engine, CONFIG, 4, 24, seed=9, jobs=1, chunk_size=5)
     two = simulate(
-        "twaalf-dagen",
+        game("twaalf-dagen").engine,
         CONFIG,
         4,
         24,
@@ -42,7 +52,7 @@ def test_simulation_is_identical_for_any_number_of_jobs() -> None:
 def test_heuristic_clearly_beats_random_play() -> None:
     """The heuristic in seat 0 wins far more than its fair quarter of 400 4-player games."""
     summary = simulate(
-        "twaalf-dagen",
+        game("twaalf-dagen").engine,
         CONFIG,
         4,
         400,
@@ -100,8 +110,8 @@ def test_view_exposes_no_other_hands() -> None:
 
 def test_golden_files_match() -> None:
     """The stored golden playthroughs match the engine, notation and policies."""
-    assert check_golden("twaalf-dagen") == []
-    assert main(["--game", "twaalf-dagen"]) == 0
+    assert check_golden(game("twaalf-dagen").engine) == []
+    assert pnp_golden(["golden", "twaalf-dagen"]) == (0, "golden files match")
 
 
 def test_golden_check_detects_a_difference(tmp_path: Path) -> None:
@@ -112,8 +122,10 @@ def test_golden_check_detects_a_difference(tmp_path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     data["games"][0]["events"][5] = "P9: 13 13"
     path.write_text(json.dumps(data), encoding="utf-8")
-    problems = check_golden("twaalf-dagen", root)
+    problems = check_golden(game("twaalf-dagen").engine, root)
     assert len(problems) == 1 and "event line 5" in problems[0]
-    assert main(["--game", "twaalf-dagen", "--root", str(root)]) == 1
-    assert main(["--game", "twaalf-dagen", "--root", str(root), "--update"]) == 0
-    assert check_golden("twaalf-dagen", root) == []
+    status, output = pnp_golden(["golden", "twaalf-dagen", "--root", str(root)])
+    assert status == 1 and "event line 5" in output
+    status, output = pnp_golden(["golden", "twaalf-dagen", "--root", str(root), "--update"])
+    assert status == 0 and output.startswith("wrote ")
+    assert check_golden(game("twaalf-dagen").engine, root) == []

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, registry, replay
+from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, replay
 from pnp.engine.golden import check_golden
 from pnp.engine.simulate import simulate
 from pnp.games.santoska.actions import (
@@ -29,23 +29,25 @@ from pnp.games.santoska.actions import (
 )
 from pnp.games.santoska.cards import NO_CARD, SANTOSKA, cell_name, parse_cell
 from pnp.games.santoska.config import ROW_LENGTHS, VARIANTS, SantoskaConfig, standard_config
-from pnp.games.santoska.engine import ENGINE, registration
+from pnp.games.santoska.engine import ENGINE
+from pnp.games.santoska.game import GAME
 from pnp.games.santoska.notation import render_event, render_events
-from pnp.games.santoska.plugin import PLUGIN
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.scoring import grid_points, score_grid
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.games.santoska.state import SantoskaState
 from pnp.project import load_game
+from pnp.registry import game, games
 from pnp.simulation import simulate_game
 from pnp.spec.model import GameSpec
+from tests.engine.registered import replay_registered
 from tests.engine.test_santoska_rules import cards, do, position
 
 
 def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
     """The plugin's deck check (the build and check commands run the same)."""
-    assert PLUGIN.validate_deck is not None
-    return PLUGIN.validate_deck(spec, variants)
+    assert GAME.validate_deck is not None
+    return GAME.validate_deck(spec, variants)
 
 
 def tiny_config(row_length: int) -> SantoskaConfig:
@@ -142,15 +144,15 @@ def test_push_pop_restores_the_exact_state(seed: int, players: int, steps: int) 
 def test_replay_equals_play(seed: int, players: int, variant: tuple[str, ...]) -> None:
     """A game record (JSON round trip) replays to exactly the events of the game, and the game
     played with the log off takes exactly the same actions."""
-    entry = registration()
-    config = entry.default_config(variant)
+    entry = GAME.engine
+    config = entry.standard_config(variant)
     policies = [HeuristicPolicy() if s % 2 else RandomPolicy() for s in range(players)]
     log = EventLog()
     result = play(ENGINE, config, policies, seed, log=log)
     record = GameRecord.from_json(result.record.to_json())
     assert record.variants == variant
-    assert replay(record, engine=ENGINE, config=config) == log.events
-    assert replay(record) == log.events
+    assert replay(record, ENGINE, config) == log.events
+    assert replay_registered(record) == log.events
     policies = [HeuristicPolicy() if s % 2 else RandomPolicy() for s in range(players)]
     quiet = play(ENGINE, config, policies, seed)
     assert quiet.state.history == result.state.history
@@ -167,7 +169,7 @@ def test_replay_refuses_an_illegal_move() -> None:
     actions[index + 1] = "discard"
     data["actions"] = actions
     with pytest.raises(ValueError, match="not legal"):
-        replay(GameRecord.from_dict(data), engine=ENGINE, config=standard_config())
+        replay(GameRecord.from_dict(data), ENGINE, standard_config())
 
 
 def test_event_log_marks_automatic_events_and_serialises() -> None:
@@ -320,7 +322,12 @@ def test_heuristic_takes_a_pairing_discard_and_stops_on_exactly_the_limit() -> N
 def test_heuristic_clearly_beats_random_play() -> None:
     """The heuristic in seat 0 wins far more than its fair third of 150 3-player games."""
     summary = simulate(
-        "santoska", standard_config(), 3, 150, seed=11, policies=("heuristic", "random", "random")
+        game("santoska").engine,
+        standard_config(),
+        3,
+        150,
+        seed=11,
+        policies=("heuristic", "random", "random"),
     )
     assert summary.win_share[0] > 0.6, summary.format_table()
 
@@ -330,8 +337,8 @@ def test_heuristic_clearly_beats_random_play() -> None:
 
 def test_registry_lists_santoska_with_policies() -> None:
     """The engine is discovered; its entry has random and heuristic policies and golden cases."""
-    entry = registry.get("santoska")
-    assert "santoska" in registry.game_ids()
+    entry = game("santoska").engine
+    assert "santoska" in games()
     assert set(entry.policies) == {"random", "heuristic"}
     variants = {case.variants for case in entry.golden_cases}
     assert () in variants and ("rijen-4",) in variants
@@ -340,8 +347,8 @@ def test_registry_lists_santoska_with_policies() -> None:
 def test_simulation_summary_and_metrics() -> None:
     """A simulation reports rounds, penalty per round, win shares and how games ended; it is
     identical for any number of jobs."""
-    one = simulate("santoska", standard_config(), 4, 12, seed=3, jobs=1, chunk_size=5)
-    two = simulate("santoska", standard_config(), 4, 12, seed=3, jobs=2, chunk_size=4)
+    one = simulate(game("santoska").engine, standard_config(), 4, 12, seed=3, jobs=1, chunk_size=5)
+    two = simulate(game("santoska").engine, standard_config(), 4, 12, seed=3, jobs=2, chunk_size=4)
     assert one == two
     metrics = one.metrics
     for name in ("rounds_per_game", "penalty_per_round", "exact_limit_win", "turns_per_round"):
@@ -353,7 +360,7 @@ def test_simulation_summary_and_metrics() -> None:
 
 def test_golden_files_match() -> None:
     """The stored golden playthroughs (base game and rijen-4) match engine, notation, policies."""
-    assert check_golden("santoska") == []
+    assert check_golden(game("santoska").engine) == []
 
 
 def test_spec_tables_give_the_standard_config_and_pass_the_deck_check() -> None:

@@ -16,20 +16,21 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, registry, replay
+from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, replay
 from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
 from pnp.engine.simulate import simulate
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Deal, Reveal
 from pnp.games.sinterklaas.cards import parse_card
 from pnp.games.sinterklaas.config import VARIANTS, standard_config, validate_deck
-from pnp.games.sinterklaas.engine import ENGINE, registration
+from pnp.games.sinterklaas.engine import ENGINE
+from pnp.games.sinterklaas.game import GAME
 from pnp.games.sinterklaas.notation import format_action, render_event, render_events
-from pnp.games.sinterklaas.plugin import PLUGIN
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.project import load_game
+from pnp.registry import game as registered_game
 from pnp.simulation import simulate_game
 from pnp.spec.model import GameSpec
 from pnp.variants import resolve_variants
@@ -46,8 +47,8 @@ variant_sets = st.tuples(
 
 def check_deck(spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
     """The plugin's deck check (the build and check commands run the same)."""
-    assert PLUGIN.validate_deck is not None
-    return PLUGIN.validate_deck(spec, variants)
+    assert GAME.validate_deck is not None
+    return GAME.validate_deck(spec, variants)
 
 
 def _config(choice: tuple[set[str], tuple[str, ...], str]) -> object:
@@ -130,7 +131,7 @@ def test_replay_equals_play(
     log = EventLog()
     result = play(ENGINE, config, policies, seed, log=log)
     record = GameRecord.from_json(result.record.to_json())
-    assert replay(record, engine=ENGINE, config=config) == log.events
+    assert replay(record, ENGINE, config) == log.events
     policies = [HeuristicPolicy() if s % 2 else RandomPolicy() for s in range(players)]
     quiet = play(ENGINE, config, policies, seed)
     assert quiet.state.history == result.state.history
@@ -147,7 +148,7 @@ def test_replay_refuses_an_illegal_move() -> None:
     actions[index] = "give-big-sint P1"
     data["actions"] = actions
     with pytest.raises(ValueError, match="not legal"):
-        replay(GameRecord.from_dict(data), engine=ENGINE, config=standard_config())
+        replay(GameRecord.from_dict(data), ENGINE, standard_config())
 
 
 def test_event_log_marks_automatic_events_and_serialises() -> None:
@@ -241,7 +242,7 @@ def test_heuristic_ignores_hidden_information() -> None:
 def test_heuristic_clearly_beats_random_play() -> None:
     """The heuristic in seat 0 wins far more than its fair quarter of 4-player games."""
     summary = simulate(
-        "sinterklaas",
+        registered_game("sinterklaas").engine,
         standard_config(),
         4,
         120,
@@ -256,9 +257,9 @@ def test_heuristic_clearly_beats_random_play() -> None:
 
 def test_registry_knows_sinterklaas() -> None:
     """The registry discovers the engine; unknown variants are refused."""
-    entry = registry.get("sinterklaas")
+    entry = registered_game("sinterklaas").engine
     assert entry.engine is ENGINE and set(entry.policies) >= {"random", "heuristic"}
-    assert entry.default_config(("speculaas",)).variants == (
+    assert entry.standard_config(("speculaas",)).variants == (
         "overschatting",
         "inwisselen",
         "handregel",
@@ -267,10 +268,10 @@ def test_registry_knows_sinterklaas() -> None:
         "speculaas",
     )
     with pytest.raises(ValueError, match="unknown"):
-        entry.default_config(("no-such-variant",))
+        entry.standard_config(("no-such-variant",))
     with pytest.raises(ValueError, match="cannot be combined"):
-        entry.default_config(("meer-pakjes", "minder-pakjes"))
-    assert registration().golden_cases
+        entry.standard_config(("meer-pakjes", "minder-pakjes"))
+    assert GAME.engine.golden_cases
 
 
 def test_simulation_is_identical_for_any_number_of_jobs() -> None:
@@ -278,10 +279,24 @@ def test_simulation_is_identical_for_any_number_of_jobs() -> None:
     report rounds per game and how rounds ended (fractions add up to one)."""
     config = standard_config()
     one = simulate(
-        "sinterklaas", config, 4, 12, seed=3, jobs=1, chunk_size=5, policies=("heuristic",) * 4
+        registered_game("sinterklaas").engine,
+        config,
+        4,
+        12,
+        seed=3,
+        jobs=1,
+        chunk_size=5,
+        policies=("heuristic",) * 4,
     )
     two = simulate(
-        "sinterklaas", config, 4, 12, seed=3, jobs=2, chunk_size=2, policies=("heuristic",) * 4
+        registered_game("sinterklaas").engine,
+        config,
+        4,
+        12,
+        seed=3,
+        jobs=2,
+        chunk_size=2,
+        policies=("heuristic",) * 4,
     )
     assert one == two
     ends = sum(one.metrics[m].mean for m in ("one_left", "showdown_won", "no_winner"))
@@ -302,7 +317,7 @@ def test_pnp_simulate_runs_on_the_spec_deck() -> None:
 
 def test_golden_files_match() -> None:
     """The stored golden playthroughs match the engine, notation and policies."""
-    assert check_golden("sinterklaas") == []
+    assert check_golden(registered_game("sinterklaas").engine) == []
 
 
 def test_golden_check_detects_a_difference(tmp_path: Path) -> None:
@@ -313,7 +328,7 @@ def test_golden_check_detects_a_difference(tmp_path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     data["games"][0]["events"][4] = "P9 bids oranje-3"
     path.write_text(json.dumps(data), encoding="utf-8")
-    problems = check_golden("sinterklaas", root)
+    problems = check_golden(registered_game("sinterklaas").engine, root)
     assert len(problems) == 1 and "event line 4" in problems[0]
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, registry, replay
+from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, replay
 from pnp.engine.golden import check_golden
 from pnp.engine.simulate import simulate
 from pnp.games.stoomboot.actions import (
@@ -25,11 +25,14 @@ from pnp.games.stoomboot.actions import (
 )
 from pnp.games.stoomboot.cards import NO_CARD
 from pnp.games.stoomboot.config import VARIANTS, config_for_variants, standard_config
-from pnp.games.stoomboot.engine import ENGINE, registration
+from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.events import CardPlaced, RoundStarted
+from pnp.games.stoomboot.game import GAME
 from pnp.games.stoomboot.notation import render_event, render_events
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.state import StoombootState
+from pnp.registry import game, games
+from tests.engine.registered import replay_registered
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, position
 
 VARIANT_SETS = [(), *((v,) for v in VARIANTS), VARIANTS]
@@ -127,8 +130,8 @@ def test_replay_equals_play(seed: int, players: int, variants: tuple[str, ...]) 
     result = play(ENGINE, config, policies, seed, log=log)
     record = GameRecord.from_json(result.record.to_json())
     assert record.variants == config.variants
-    assert replay(record, engine=ENGINE, config=config) == log.events
-    assert replay(record) == log.events
+    assert replay(record, ENGINE, config) == log.events
+    assert replay_registered(record) == log.events
     policies = [HeuristicPolicy() if s % 2 else RandomPolicy() for s in range(players)]
     quiet = play(ENGINE, config, policies, seed)
     assert quiet.state.history == result.state.history
@@ -145,7 +148,7 @@ def test_replay_refuses_an_illegal_move() -> None:
     actions[index] = "niet"
     data["actions"] = actions
     with pytest.raises(ValueError, match="not legal"):
-        replay(GameRecord.from_dict(data), engine=ENGINE, config=standard_config())
+        replay(GameRecord.from_dict(data), ENGINE, standard_config())
 
 
 def test_event_log_marks_automatic_events_and_serialises() -> None:
@@ -269,8 +272,10 @@ def test_heuristic_ignores_hidden_cards() -> None:
 def test_heuristic_beats_random_play() -> None:
     """The cooperative heuristic delivers far more houses than random play (4 players)."""
     config = standard_config()
-    heuristic = simulate("stoomboot", config, 4, 40, seed=3, policies=("heuristic",) * 4)
-    randomly = simulate("stoomboot", config, 4, 40, seed=3)
+    heuristic = simulate(
+        game("stoomboot").engine, config, 4, 40, seed=3, policies=("heuristic",) * 4
+    )
+    randomly = simulate(game("stoomboot").engine, config, 4, 40, seed=3)
     assert (
         heuristic.metrics["houses_delivered"].mean > randomly.metrics["houses_delivered"].mean + 2
     )
@@ -283,22 +288,22 @@ def test_heuristic_beats_random_play() -> None:
 def test_registry_lists_stoomboot_with_policies_and_golden_cases() -> None:
     """The engine is discovered; random, heuristic (alias cooperative) policies; golden cases
     for the base game and the variant sets."""
-    entry = registry.get("stoomboot")
-    assert "stoomboot" in registry.game_ids()
+    entry = game("stoomboot").engine
+    assert "stoomboot" in games()
     assert set(entry.policies) == {"random", "heuristic", "cooperative"}
     variants = {tuple(sorted(case.variants)) for case in entry.golden_cases}
     assert () in variants and ("kleine-kaart",) in variants
     assert ("pepernoot-plekken", "prachtige-pakjes") in variants
     assert ("krappe-kalender", "rebelse-pietjes") in variants
-    assert entry is not None and registration().game_id == "stoomboot"
+    assert entry is not None and GAME.engine.game_id == "stoomboot"
 
 
 def test_simulation_summary_and_metrics() -> None:
     """A simulation reports wins, loss reasons, rounds, houses and damage; it is identical
     for any number of jobs."""
     config = config_for_variants(("pepernoot-plekken",))
-    one = simulate("stoomboot", config, 3, 10, seed=3, jobs=1, chunk_size=4)
-    two = simulate("stoomboot", config, 3, 10, seed=3, jobs=2, chunk_size=3)
+    one = simulate(game("stoomboot").engine, config, 3, 10, seed=3, jobs=1, chunk_size=4)
+    two = simulate(game("stoomboot").engine, config, 3, 10, seed=3, jobs=2, chunk_size=3)
     assert one == two
     metrics = one.metrics
     for name in (
@@ -319,7 +324,7 @@ def test_simulation_summary_and_metrics() -> None:
 
 def test_golden_files_match() -> None:
     """The stored golden playthroughs match engine, notation and policies."""
-    assert check_golden("stoomboot") == []
+    assert check_golden(game("stoomboot").engine) == []
 
 
 def test_the_last_placer_is_recorded() -> None:

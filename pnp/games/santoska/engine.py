@@ -64,8 +64,6 @@ the reshuffles, and a game at most ``round_limit`` rounds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.engine.delegating import DelegatingEngine
 from pnp.games.santoska.actions import (
     Action,
@@ -87,9 +85,6 @@ from pnp.games.santoska.rounds import REASON_ALL_OUT, REASON_EXACT, REASON_ROUND
 from pnp.games.santoska.state import SantoskaState
 from pnp.games.santoska.view import SantoskaView
 
-if TYPE_CHECKING:
-    from pnp.engine.registry import EngineEntry
-
 __all__ = [
     "ENGINE",
     "GAME_ID",
@@ -103,7 +98,6 @@ __all__ = [
     "SantoskaState",
     "SantoskaView",
     "config_for_variants",
-    "registration",
     "standard_config",
     "validate_deck",
 ]
@@ -148,25 +142,3 @@ class SantoskaEngine(DelegatingEngine[SantoskaConfig, SantoskaState, SantoskaVie
 
 
 ENGINE = SantoskaEngine()
-
-
-def registration() -> EngineEntry:
-    """The registry entry (discovered by ``pnp.engine.registry``)."""
-    from pnp.engine.policies import RandomPolicy
-    from pnp.engine.registry import EngineEntry, GoldenCase
-    from pnp.games.santoska.notation import render_event
-    from pnp.games.santoska.policies import HeuristicPolicy
-
-    h, r = "heuristic", "random"
-    return EngineEntry(
-        game_id=GAME_ID,
-        engine=ENGINE,
-        default_config=config_for_variants,
-        policies={r: RandomPolicy, h: HeuristicPolicy},
-        render_event=render_event,
-        golden_cases=(
-            GoldenCase((), 3, 24, (h, r, h)),  # eliminations, last player standing
-            GoldenCase((), 2, 9, (h, h)),  # a win with exactly 100
-            GoldenCase(("rijen-4",), 3, 55, (h, h, r)),  # an elimination, then exactly 100
-        ),
-    )

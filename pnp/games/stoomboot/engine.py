@@ -99,8 +99,6 @@ Smaller decisions where the design leaves a detail open:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.engine.delegating import DelegatingEngine
 from pnp.games.stoomboot.actions import (
     Action,
@@ -123,9 +121,6 @@ from pnp.games.stoomboot.rounds import LOSS_REASONS
 from pnp.games.stoomboot.state import StoombootState
 from pnp.games.stoomboot.view import StoombootView
 
-if TYPE_CHECKING:
-    from pnp.engine.registry import EngineEntry
-
 __all__ = [
     "ENGINE",
     "GAME_ID",
@@ -140,7 +135,6 @@ __all__ = [
     "StoombootState",
     "StoombootView",
     "config_for_variants",
-    "registration",
     "standard_config",
     "validate_deck",
 ]
@@ -186,28 +180,3 @@ class StoombootEngine(DelegatingEngine[StoombootConfig, StoombootState, Stoomboo
 
 
 ENGINE = StoombootEngine()
-
-
-def registration() -> EngineEntry:
-    """The registry entry (discovered by ``pnp.engine.registry``)."""
-    from pnp.engine.policies import RandomPolicy
-    from pnp.engine.registry import EngineEntry, GoldenCase
-    from pnp.games.stoomboot.notation import render_event
-    from pnp.games.stoomboot.policies import HeuristicPolicy
-
-    h, r = "heuristic", "random"
-    return EngineEntry(
-        game_id=GAME_ID,
-        engine=ENGINE,
-        default_config=config_for_variants,
-        policies={r: RandomPolicy, h: HeuristicPolicy, "cooperative": HeuristicPolicy},
-        render_event=render_event,
-        golden_cases=(
-            GoldenCase((), 3, 55, (h, h, h)),  # a won base game
-            GoldenCase(("kleine-kaart",), 2, 105, (h, r)),  # the small map, won
-            # rocks, a drift, damage, storm and kompas positions
-            GoldenCase(("prachtige-pakjes", "pepernoot-plekken"), 2, 269, (h, h)),
-            # Kalender events, Pieten
-            GoldenCase(("krappe-kalender", "rebelse-pietjes"), 2, 190, (h, h)),
-        ),
-    )

@@ -1,0 +1,71 @@
+"""The one object a game declares: :class:`Game`.
+
+Every game writes a ``game.py`` whose module-level ``GAME`` is a :class:`Game`;
+the registry (:mod:`pnp.registry`) finds it, and nothing else in pnp needs to
+know the game's modules. A game installed as its own package is found through
+the ``pnp.games`` entry-point group instead (see ``docs/adding-a-game.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pnp.engine.core import GameState
+from pnp.engine.kit import EngineKit
+from pnp.rulebook.example import Example
+from pnp.sheets.board import Board
+from pnp.spec.model import GameSpec
+
+C = TypeVar("C")
+S = TypeVar("S", bound=GameState[Any])
+A = TypeVar("A")
+
+ExampleMaker = Callable[[GameSpec, tuple[str, ...]], Sequence[Example]]
+"""The rulebook's examples of a kit (spec tables, chosen variants), replayed from pinned records."""
+
+BoardMaker = Callable[[GameSpec, tuple[str, ...], int], Board]
+"""One legal map setup of a kit from a seed (games played on tiles, ``--map-sheet``)."""
+
+
+@dataclass(frozen=True)
+class Game(Generic[C, S, A]):
+    """Everything pnp needs from one game, declared once.
+
+    * ``engine``: the reference engine with its standard configs, policies,
+      notation and golden cases; its ``game_id`` is the game's id;
+    * ``config_from_spec``: the engine configuration a kit's spec tables give;
+    * ``validate_config``: the deck problems of such a configuration (empty: fine);
+    * ``examples``: the rulebook examples, if the game pins any;
+    * ``board``: the printed map of ``--map-sheet``, for games played on tiles;
+    * ``tables_fingerprint``: a hash of what stored measurements depend on (a
+      rulebook data file with another ``tables`` entry is left out);
+    * ``data_root``: for a game installed as its own package, the folder holding
+      its ``cardspecs/<id>/`` (and its ``art/``); ``None`` for the bundled games.
+    """
+
+    engine: EngineKit[C, S, A]
+    config_from_spec: Callable[[GameSpec, tuple[str, ...]], C]
+    validate_config: Callable[[C], list[str]]
+    examples: ExampleMaker | None = None
+    board: BoardMaker | None = None
+    tables_fingerprint: Callable[[GameSpec], str] | None = None
+    data_root: Path | None = None
+
+    @property
+    def id(self) -> str:
+        """The game id (``twaalf-dagen``): the engine's, written once in the game's rules."""
+        return self.engine.game_id
+
+    def validate_deck(self, spec: GameSpec, variants: tuple[str, ...]) -> list[str]:
+        """The deck problems of a kit: the engine's validation of the config the tables give.
+
+        A table the engine cannot even turn into a configuration is one problem.
+        """
+        try:
+            config = self.config_from_spec(spec, variants)
+        except (ValueError, KeyError, TypeError) as exc:
+            return [str(exc)]
+        return self.validate_config(config)

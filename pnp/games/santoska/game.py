@@ -1,0 +1,32 @@
+"""Santoska, declared once: engine, spec tables, deck check and rulebook examples."""
+
+from __future__ import annotations
+
+from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
+from pnp.games.santoska.config import config_for_variants, validate_deck
+from pnp.games.santoska.engine import ENGINE
+from pnp.games.santoska.examples import rulebook_examples
+from pnp.games.santoska.notation import render_event
+from pnp.games.santoska.policies import HeuristicPolicy
+from pnp.games.santoska.spec_config import config_from_spec
+
+H, R = "heuristic", "random"
+
+GAME = Game(
+    engine=EngineKit(
+        engine=ENGINE,
+        standard_config=config_for_variants,
+        policies={R: RandomPolicy, H: HeuristicPolicy},
+        render_event=render_event,
+        golden_cases=(
+            GoldenCase((), 3, 24, (H, R, H)),  # eliminations, last player standing
+            GoldenCase((), 2, 9, (H, H)),  # a win with exactly 100
+            GoldenCase(("rijen-4",), 3, 55, (H, H, R)),  # an elimination, then exactly 100
+        ),
+    ),
+    config_from_spec=config_from_spec,
+    validate_config=validate_deck,
+    examples=rulebook_examples,
+)

@@ -1,0 +1,38 @@
+"""Sinterklaas, declared once: engine, spec tables, deck check and rulebook examples."""
+
+from __future__ import annotations
+
+from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
+from pnp.games.sinterklaas.config import config_for_variants, validate_deck
+from pnp.games.sinterklaas.engine import ENGINE
+from pnp.games.sinterklaas.examples import rulebook_examples
+from pnp.games.sinterklaas.notation import render_event
+from pnp.games.sinterklaas.policies import HeuristicPolicy
+from pnp.games.sinterklaas.spec_config import config_from_spec
+
+H, R = "heuristic", "random"
+EVERY_RULE = ("actiepiet", "pietje-precies", "speculaas", "wie-kent-hem-niet")
+
+GAME = Game(
+    engine=EngineKit(
+        engine=ENGINE,
+        standard_config=config_for_variants,
+        policies={R: RandomPolicy, H: HeuristicPolicy},
+        render_event=render_event,
+        golden_cases=(
+            GoldenCase((), 3, 1, (H, R, H)),
+            GoldenCase((), 4, 2, (H, H, H, H)),
+            GoldenCase(("minder-pakjes",), 5, 3, (H, R, H, R, H)),
+            GoldenCase(("meer-pakjes", "surprises"), 4, 4, (H, H, R, H)),
+            GoldenCase(("speculaas",), 4, 5, (H, R, H, H)),
+            GoldenCase(("actiepiet", "pietje-precies"), 4, 6, (H, H, R, H)),
+            GoldenCase(("actiepiet", "wie-kent-hem-niet"), 5, 7, (H, R, H, H, R)),
+            GoldenCase(EVERY_RULE, 6, 8, (H, R, H, R, H, H)),
+        ),
+    ),
+    config_from_spec=config_from_spec,
+    validate_config=validate_deck,
+    examples=rulebook_examples,
+)

@@ -1,0 +1,39 @@
+"""Stoomboot, declared once: engine, spec tables, deck check, examples, map and win rates."""
+
+from __future__ import annotations
+
+from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
+from pnp.games.stoomboot.config import config_for_variants, validate_deck
+from pnp.games.stoomboot.engine import ENGINE
+from pnp.games.stoomboot.examples import rulebook_examples
+from pnp.games.stoomboot.map_sheet import map_board
+from pnp.games.stoomboot.notation import render_event
+from pnp.games.stoomboot.policies import HeuristicPolicy
+from pnp.games.stoomboot.spec_config import config_from_spec
+from pnp.games.stoomboot.winrates import tables_fingerprint
+
+H, R = "heuristic", "random"
+
+GAME = Game(
+    engine=EngineKit(
+        engine=ENGINE,
+        standard_config=config_for_variants,
+        policies={R: RandomPolicy, H: HeuristicPolicy, "cooperative": HeuristicPolicy},
+        render_event=render_event,
+        golden_cases=(
+            GoldenCase((), 3, 55, (H, H, H)),  # a won base game
+            GoldenCase(("kleine-kaart",), 2, 105, (H, R)),  # the small map, won
+            # rocks, a drift, damage, storm and kompas positions
+            GoldenCase(("prachtige-pakjes", "pepernoot-plekken"), 2, 269, (H, H)),
+            # Kalender events, Pieten
+            GoldenCase(("krappe-kalender", "rebelse-pietjes"), 2, 190, (H, H)),
+        ),
+    ),
+    config_from_spec=config_from_spec,
+    validate_config=validate_deck,
+    examples=rulebook_examples,
+    board=map_board,
+    tables_fingerprint=tables_fingerprint,
+)

@@ -1,0 +1,38 @@
+"""twaalf-dagen ("12 Dagen van Kerstmis"), declared once: engine, spec tables, deck check, examples."""
+
+from __future__ import annotations
+
+from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
+from pnp.games.twaalf_dagen.engine import (
+    ENGINE,
+    VARIANT_SHORT,
+    config_for_variants,
+    validate_deck,
+)
+from pnp.games.twaalf_dagen.examples import rulebook_examples
+from pnp.games.twaalf_dagen.notation import render_event
+from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.spec_config import config_from_spec
+
+H, R = "heuristic", "random"
+
+GAME = Game(
+    engine=EngineKit(
+        engine=ENGINE,
+        standard_config=config_for_variants,
+        policies={R: RandomPolicy, H: HeuristicPolicy},
+        render_event=render_event,
+        golden_cases=(
+            GoldenCase((), 3, 1, (H, R, H)),
+            GoldenCase((), 5, 2, (H, H, R, R, H)),
+            GoldenCase((VARIANT_SHORT,), 2, 3, (H, R)),
+            GoldenCase((VARIANT_SHORT,), 4, 4, (H, R, H, R)),
+            GoldenCase((VARIANT_SHORT,), 8, 5, (H, H, H, H, R, R, R, R)),
+        ),
+    ),
+    config_from_spec=config_from_spec,
+    validate_config=validate_deck,
+    examples=rulebook_examples,
+)
