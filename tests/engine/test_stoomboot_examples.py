@@ -14,7 +14,6 @@ from functools import cache
 
 import pytest
 
-from pnp.engine.pinned import PinnedCase, pinned_path
 from pnp.errors import PnpError
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.example_cases import (
@@ -38,6 +37,7 @@ from pnp.project import load_game
 from pnp.rulebook.example import Example
 from pnp.rulebook.figures import MapFigure, RowFigure
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, pinned_path
 
 ALL = ("pepernoot-plekken",)
 

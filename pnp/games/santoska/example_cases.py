@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnp.engine.pinned import PinnedCase
+from pnp.story.pinned import PinnedCase
 
 KIND_ARRIBA = "arriba"
 KIND_STOP = "stop"

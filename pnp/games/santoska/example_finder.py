@@ -31,8 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedCase, PinnedRecord
-from pnp.engine.pinned_search import ExampleSearch, Found, Wanted, case_of_kind
 from pnp.engine.policies import Policy
 from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import SANTOSKA, parse_cell
@@ -49,7 +47,10 @@ from pnp.games.santoska.example_phrases import example_title
 from pnp.games.santoska.example_trace import FINDER, FOCUS, RoundTrace, TurnTrace, walk_rounds
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.spec_config import config_from_spec
+from pnp.project import load_game
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord
+from pnp.story.search import ExampleSearch, Found, Wanted, case_of_kind
 
 PLAYERS = 3
 """Players in every searched game."""
@@ -273,7 +274,11 @@ SEARCH: ExampleSearch[Wanted, RoundTrace, Candidate, Action] = ExampleSearch(
 search = SEARCH.search
 find_one = SEARCH.find_one
 find_pinned = SEARCH.find_pinned
-main = SEARCH.main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
+    return SEARCH.main(argv, load_game)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ groups the player moves into turns (:class:`TurnTrace`).
 Every example is a real game, pinned in
 ``cardspecs/santoska/examples/<example-id>.json`` by
 :mod:`pnp.games.santoska.example_finder` in the shared format of
-:class:`~pnp.engine.pinned.PinnedRecord`: the game record (every action,
+:class:`~pnp.story.pinned.PinnedRecord`: the game record (every action,
 chance included) up to the end of the part the example tells, and the focus:
 the round and the player (seat + 1) the example is about. The record ends
 with the Arriba call (an Arriba example), with the end of the round (a Stop
@@ -22,8 +22,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import TERMINAL, Event
-from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
-from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.santoska.actions import ARRIBA, DRAW, TAKE, Action
 from pnp.games.santoska.cards import NO_CARD, parse_cell
 from pnp.games.santoska.config import SantoskaConfig
@@ -40,6 +38,8 @@ from pnp.games.santoska.example_cases import KIND_ARRIBA, KIND_EXACT, KIND_STOP
 from pnp.games.santoska.rounds import REASON_EXACT
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.story.pinned import load_pinned as load_pinned_record
 
 FOCUS = ("round", "player")
 """The names of a pinned example's focus numbers: the round and the player (seat + 1)."""

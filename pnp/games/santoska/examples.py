@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.santoska.actions import ARRIBA, STOP
 from pnp.games.santoska.cards import SANTOSKA
 from pnp.games.santoska.events import RoundEnded
@@ -60,6 +59,7 @@ from pnp.games.santoska.spec_config import config_from_spec
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.rulebook.example import Example, Step, kit_examples
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 
 
 def _setup(ctx: StepContext) -> str:

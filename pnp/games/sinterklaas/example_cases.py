@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnp.engine.pinned import PinnedCase
 from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
+from pnp.story.pinned import PinnedCase
 
 KIND_SHOWDOWN = "showdown"
 KIND_TIE_NUMBER = "tie-number"

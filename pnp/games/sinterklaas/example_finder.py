@@ -31,8 +31,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedCase, PinnedRecord
-from pnp.engine.pinned_search import ExampleSearch
 from pnp.errors import PnpError
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.actions import Action
@@ -63,7 +61,10 @@ from pnp.games.sinterklaas.example_trace import FINDER, FOCUS, RoundTrace, walk_
 from pnp.games.sinterklaas.examples import render_example
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
+from pnp.project import load_game
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord
+from pnp.story.search import ExampleSearch
 
 PLAYERS = 4
 """Players in every searched game."""
@@ -194,7 +195,11 @@ SEARCH: ExampleSearch[Wanted, RoundTrace, RoundTrace, Action] = ExampleSearch(
 search = SEARCH.search
 find_one = SEARCH.find_one
 find_pinned = SEARCH.find_pinned
-main = SEARCH.main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
+    return SEARCH.main(argv, load_game)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ action of the round, the table before it and the events it caused
 Every example is a real game, pinned in
 ``cardspecs/sinterklaas/examples/<example-id>.json`` by
 :mod:`pnp.games.sinterklaas.example_finder` in the shared format of
-:class:`~pnp.engine.pinned.PinnedRecord`: the game record (every action,
+:class:`~pnp.story.pinned.PinnedRecord`: the game record (every action,
 chance included) up to the end of the part of the *focus round* the example
 tells (:data:`~pnp.games.sinterklaas.example_cases.KIND_PART`), and the focus
 round's number. :func:`load_pinned` reads one and replays it.
@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import CHANCE, TERMINAL, Event
-from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
-from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.config import SinterklaasConfig
@@ -42,6 +40,8 @@ from pnp.games.sinterklaas.steps import (
     Step,
 )
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.story.pinned import load_pinned as load_pinned_record
 
 FOCUS = ("round",)
 """The names of a pinned example's focus numbers: the round it tells."""

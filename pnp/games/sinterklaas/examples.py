@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.engine.core import Event
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.cards import card_name, card_table
 from pnp.games.sinterklaas.example_cases import (
@@ -56,6 +55,7 @@ from pnp.games.sinterklaas.steps import STOPPED
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.rulebook.example import CardPicture, Example, Step, kit_examples
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 
 CARD_COMPONENTS = ("deck", "acties", "pietje-precies")
 """The components whose rows are cards of the stack (drawn by their row id)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnp.engine.pinned import PinnedCase
+from pnp.story.pinned import PinnedCase
 
 KIND_ROUND = "ronde"
 KIND_DELIVERY = "bezorging"

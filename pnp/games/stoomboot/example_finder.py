@@ -29,8 +29,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedCase, PinnedRecord
-from pnp.engine.pinned_search import ExampleSearch, Found, Wanted, case_of_kind
 from pnp.engine.policies import Policy
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.engine import ENGINE
@@ -64,7 +62,10 @@ from pnp.games.stoomboot.example_cases import (
 from pnp.games.stoomboot.example_trace import FINDER, FOCUS, RoundTrace, walk_rounds
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
+from pnp.project import load_game
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord
+from pnp.story.search import ExampleSearch, Found, Wanted, case_of_kind
 
 PLAYERS = 3
 """Players in every searched game."""
@@ -290,7 +291,11 @@ SEARCH: ExampleSearch[Wanted, RoundTrace, Candidate, Action] = ExampleSearch(
 search = SEARCH.search
 find_one = SEARCH.find_one
 find_pinned = SEARCH.find_pinned
-main = SEARCH.main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
+    return SEARCH.main(argv, load_game)
 
 
 if __name__ == "__main__":

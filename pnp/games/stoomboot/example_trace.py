@@ -10,7 +10,7 @@ independent check of it.
 Every example is a real game, pinned in
 ``cardspecs/stoomboot/examples/<example-id>.json`` by
 :mod:`pnp.games.stoomboot.example_finder` in the shared format of
-:class:`~pnp.engine.pinned.PinnedRecord`: the record (chance included) up to
+:class:`~pnp.story.pinned.PinnedRecord`: the record (chance included) up to
 the end of the focus round. :func:`load_pinned` reads one and replays it.
 """
 
@@ -20,8 +20,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import TERMINAL, Event
-from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
-from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.engine import ENGINE
@@ -41,6 +39,8 @@ from pnp.games.stoomboot.events import (
 )
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.story.pinned import load_pinned as load_pinned_record
 
 FOCUS = ("round",)
 """The name of a pinned example's focus number: the round it tells."""

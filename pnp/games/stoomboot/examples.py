@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from pnp.engine.core import Event
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.stoomboot.board import parse_square, square_name
 from pnp.games.stoomboot.events import (
     CardIgnored,
@@ -77,6 +76,7 @@ from pnp.rulebook.dutch import count_phrase, join_words, number_word, ordinal_wo
 from pnp.rulebook.example import CardPicture, Example, Step, kit_examples
 from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 
 NAMES = ("Anna", "Bram", "Cas", "Daan", "Eva", "Fleur")
 CARD_COMPONENTS = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnp.engine.pinned import PinnedCase
+from pnp.story.pinned import PinnedCase
 
 KIND_TRICK = "trick"
 KIND_TIE = "tie"

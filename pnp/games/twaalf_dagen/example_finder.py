@@ -37,8 +37,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import GameRecord, play
-from pnp.engine.pinned import PinnedCase, PinnedRecord
-from pnp.engine.pinned_search import ExampleSearch, Found, case_of_kind
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -70,7 +68,10 @@ from pnp.games.twaalf_dagen.example_phrases import example_title
 from pnp.games.twaalf_dagen.example_trace import FINDER, FOCUS, Moment, TrickTrace, walk_tricks
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.project import load_game
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord
+from pnp.story.search import ExampleSearch, Found, case_of_kind
 
 PLAYERS = 4
 """Players in every searched game."""
@@ -304,7 +305,11 @@ SEARCH: ExampleSearch[Wanted, TrickTrace, TrickTrace, Action] = ExampleSearch(
 search = SEARCH.search
 find_one = SEARCH.find_one
 find_pinned = SEARCH.find_pinned
-main = SEARCH.main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
+    return SEARCH.main(argv, load_game)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ Every example is a real game, pinned in
 :mod:`pnp.games.twaalf_dagen.example_finder`: the game
 record (every action, chance included) up to and including the *focus* trick,
 the focus's hand and trick numbers, the example's id, kind and Dutch title
-(the format is shared: :class:`~pnp.engine.pinned.PinnedRecord`).
+(the format is shared: :class:`~pnp.story.pinned.PinnedRecord`).
 :func:`load_pinned` reads one and replays it up to its focus trick.
 """
 
@@ -19,8 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.engine.core import TERMINAL, Event
-from pnp.engine.pinned import PinnedCase, PinnedRecord, RecentLog
-from pnp.engine.pinned import load_pinned as load_pinned_record
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
@@ -32,6 +30,8 @@ from pnp.games.twaalf_dagen.engine import (
 )
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import PinnedCase, PinnedRecord, RecentLog
+from pnp.story.pinned import load_pinned as load_pinned_record
 
 FOCUS = ("hand", "trick")
 """The names of a pinned example's focus numbers: the hand and the trick in it."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pnp.engine.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 from pnp.games.twaalf_dagen.example_cases import (
     KIND_GAME_END,
     KIND_GIFTS,
@@ -35,6 +34,7 @@ from pnp.games.twaalf_dagen.example_trace import FINDER, TrickTrace, load_pinned
 from pnp.rulebook.dutch import number_word, ordinal_word
 from pnp.rulebook.example import Example, Step, kit_examples
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
 
 
 def _seats_text(ctx: StepContext, values: Sequence[str], separator: str) -> str:

@@ -1,7 +1,7 @@
 """Searching seeded engine games for the rulebook examples a game pins.
 
 Every game's example finder works the same way: for each wanted situation
-(a :class:`~pnp.engine.pinned.PinnedCase` and the score of its ideal shape)
+(a :class:`~pnp.story.pinned.PinnedCase` and the score of its ideal shape)
 players play seeded games (seed 0, 1, 2, ...); the game cuts each game into
 traces (tricks, rounds) and scores the candidates of each trace for each
 wanted situation (0: not this situation; higher: closer to the ideal). The
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
-from pnp.engine.pinned import PinnedCase, PinnedRecord, finder_main, pinned_path
 from pnp.spec.model import GameSpec
+from pnp.story.pinned import GameSource, PinnedCase, PinnedRecord, finder_main, pinned_path
 
 
 class WantedExample(Protocol):
@@ -157,13 +157,17 @@ class ExampleSearch(Generic[W, T, C, A]):
             report(f"searched in {time.perf_counter() - started:.1f} s")
         return out
 
-    def main(self, argv: Sequence[str] | None = None) -> int:
-        """``--update`` rewrites the pinned files; otherwise compare, exit 1 on a difference."""
+    def main(self, argv: Sequence[str] | None, game: GameSource) -> int:
+        """``--update`` rewrites the pinned files; otherwise compare, exit 1 on a difference.
+
+        ``game`` is the spec to search or a loader of it (see :func:`finder_main`).
+        """
         return finder_main(
             argv,
             game_id=self.game_id,
             finder_module=self.finder_module,
             find=lambda s, r: self.find_pinned(s, None, r),
+            game=game,
         )
 
 

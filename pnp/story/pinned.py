@@ -16,7 +16,7 @@ event log that keeps only the latest action's events (:class:`RecentLog`),
 the examples' ids and kinds (:class:`PinnedCase`), reading and replaying one
 (:func:`load_pinned`) and the ``--update``/check command of the finders
 (:func:`finder_main`). The search of the finders is in
-:mod:`pnp.engine.pinned_search`.
+:mod:`pnp.story.search`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
@@ -223,23 +223,41 @@ FindPinned = Callable[[GameSpec, Callable[[str], None]], list[tuple[Path, str]]]
 """A finder's search: ``(spec, report) -> [(path, file text), ...]`` in rulebook order."""
 
 
+class LoadedGame(Protocol):
+    """A game loaded from its spec folder (what a project loader returns)."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's validated spec tables."""
+        ...
+
+
+GameSource = GameSpec | Callable[[str], LoadedGame]
+"""The spec a finder searches: already loaded, or a loader called with the game id."""
+
+
 def finder_main(
-    argv: Sequence[str] | None, *, game_id: str, finder_module: str, find: FindPinned
+    argv: Sequence[str] | None,
+    *,
+    game_id: str,
+    finder_module: str,
+    find: FindPinned,
+    game: GameSource,
 ) -> int:
     """A finder's command: ``--update`` rewrites the pinned files; otherwise compare them.
 
-    Without ``--update`` it exits with 1 (one line per stale file on stderr)
-    when a fresh search does not give the pinned files byte for byte.
+    ``game`` is the spec to search, or a loader (such as the project's
+    ``load_game``) that gives it for ``game_id``. Without ``--update`` it
+    exits with 1 (one line per stale file on stderr) when a fresh search does
+    not give the pinned files byte for byte.
     """
-    from pnp.project import load_game
-
     parser = argparse.ArgumentParser(
         prog=f"python -m {finder_module}",
         description=f"Find the {game_id} rulebook examples in seeded engine games.",
     )
     parser.add_argument("--update", action="store_true", help="rewrite the pinned files")
     args = parser.parse_args(argv)
-    spec = load_game(game_id).spec
+    spec = game if isinstance(game, GameSpec) else game(game_id).spec
     pinned = find(spec, print)
     stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
     if args.update:
