@@ -31,7 +31,7 @@ from pnp.project import load_game
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.cards import SheetOptions, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
-from pnp.sheets.sizes import CARD_SIZES, PAPERS
+from pnp.spec.sizes import CARD_SIZES, PAPERS
 from pnp.variants import resolve_variants
 
 MM = 72 / 25.4

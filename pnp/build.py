@@ -19,8 +19,8 @@ from pnp.sheets.board import render_board
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
 from pnp.sheets.scoresheet import render_score_sheet
-from pnp.sheets.sizes import PAPERS
 from pnp.spec.model import Component
+from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
 
 BOARD_FILE = "speelbord.pdf"

@@ -20,7 +20,7 @@ from pnp.output import commit_files
 from pnp.sheets.imposition import BackMode
 from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
-from pnp.sheets.sizes import PAPERS, Paper
+from pnp.spec.sizes import PAPERS, Paper
 from pnp.units import mm
 
 GRID_HALF = 6

@@ -16,7 +16,7 @@ from pnp.project import load_game
 from pnp.registry import game
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
-from pnp.sheets.sizes import PAPERS
+from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
 
 BUILTIN_FIELDS = {"game", "tagline", "component", "count"}

@@ -24,10 +24,11 @@ from pnp.catalogue import describe_games
 from pnp.check import check_game
 from pnp.errors import PnpError
 from pnp.examples import examples_text
-from pnp.maintenance import golden
+from pnp.maintenance import golden, study
+from pnp.paths import display_path
 from pnp.sheets.imposition import BackMode
-from pnp.sheets.sizes import PAPERS
 from pnp.simulation import simulate_game
+from pnp.spec.sizes import PAPERS
 
 app = typer.Typer(
     add_completion=False,
@@ -223,6 +224,27 @@ def golden_command(
         raise typer.Exit(1)
     if not update:
         typer.echo("golden files match")
+
+
+@app.command("study")
+def study_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. sinterklaas.")],
+    games: Annotated[
+        int | None, typer.Option("--games", help="Games per setting (default: the study's).")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same table.")] = 0,
+    write: Annotated[
+        bool, typer.Option("--write", help="Store the table for the rulebook's designer notes.")
+    ] = False,
+) -> None:
+    """Re-measure what the rulebook prints (balance, win rates); exit 1 if a target is missed."""
+    result, path = _run(lambda: study(game, games=games, jobs=jobs, seed=seed, write=write))
+    typer.echo(result.table)
+    if path is not None:
+        typer.echo(f"wrote {display_path(path)}")
+    if not result.ok:
+        raise typer.Exit(1)
 
 
 def main() -> None:

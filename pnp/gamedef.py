@@ -31,6 +31,29 @@ BoardMaker = Callable[[GameSpec, tuple[str, ...], int], Board]
 
 
 @dataclass(frozen=True)
+class StudyResult:
+    """A finished study: the table to show, the rulebook data file's text, targets met or not."""
+
+    table: str
+    data: str
+    ok: bool
+
+
+@dataclass(frozen=True)
+class Study:
+    """A measurement the rulebook prints (balance, win rates), re-run with ``pnp study``.
+
+    ``run(spec, games, jobs, seed)`` plays ``games`` seeded games per setting on
+    the deck of the spec tables; ``data_file`` is where ``--write`` stores the
+    result, beside the rulebook templates.
+    """
+
+    data_file: str
+    run: Callable[[GameSpec, int, int, int], StudyResult]
+    default_games: int
+
+
+@dataclass(frozen=True)
 class Game(Generic[C, S, A]):
     """Everything pnp needs from one game, declared once.
 
@@ -42,6 +65,7 @@ class Game(Generic[C, S, A]):
     * ``board``: the printed map of ``--map-sheet``, for games played on tiles;
     * ``tables_fingerprint``: a hash of what stored measurements depend on (a
       rulebook data file with another ``tables`` entry is left out);
+    * ``study``: the measurement behind the rulebook's designer notes, if any;
     * ``data_root``: for a game installed as its own package, the folder holding
       its ``cardspecs/<id>/`` (and its ``art/``); ``None`` for the bundled games.
     """
@@ -52,6 +76,7 @@ class Game(Generic[C, S, A]):
     examples: ExampleMaker | None = None
     board: BoardMaker | None = None
     tables_fingerprint: Callable[[GameSpec], str] | None = None
+    study: Study | None = None
     data_root: Path | None = None
 
     @property

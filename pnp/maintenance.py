@@ -1,7 +1,7 @@
-"""Maintenance of the data generated from the engines: golden playthroughs.
+"""Maintenance of the data generated from the engines: golden playthroughs and studies.
 
-The library API behind ``pnp golden``: it looks games up in the registry and
-hands their engine kits to :mod:`pnp.engine.golden`, which knows no registry.
+The library API behind ``pnp golden`` and ``pnp study``: it looks games up in
+the registry and hands their parts to the layers below, which know no registry.
 """
 
 from __future__ import annotations
@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.engine.golden import check_golden, write_golden
+from pnp.errors import PnpError
+from pnp.gamedef import StudyResult
+from pnp.output import write_text_atomic
+from pnp.project import load_game
 from pnp.registry import game, games
 
 
@@ -30,3 +34,37 @@ def golden(
     if update:
         return GoldenReport(tuple(p for kit in kits for p in write_golden(kit, root)), ())
     return GoldenReport((), tuple(p for kit in kits for p in check_golden(kit, root)))
+
+
+def study(
+    game_id: str,
+    *,
+    games: int | None = None,
+    jobs: int = 2,
+    seed: int = 0,
+    write: bool = False,
+) -> tuple[StudyResult, Path | None]:
+    """Run the study of ``game_id`` on its spec tables; with ``write`` store its data file.
+
+    Returns the result and the file written (``None`` without ``write``).
+    """
+    the_game = game(game_id)
+    if the_game.study is None:
+        with_study = _games_with_study()
+        raise PnpError.single(
+            f"{game_id} has no study (games with one: {', '.join(with_study) or 'none'})"
+        )
+    count = the_game.study.default_games if games is None else games
+    if count < 1 or jobs < 1:
+        raise PnpError.single("--games and --jobs must be at least 1")
+    spec = load_game(game_id).spec
+    result = the_game.study.run(spec, count, jobs, seed)
+    if not write:
+        return result, None
+    path = spec.folder / "rulebook" / the_game.study.data_file
+    write_text_atomic(path, result.data)
+    return result, path
+
+
+def _games_with_study() -> list[str]:
+    return [g.id for g in games().values() if g.study is not None]

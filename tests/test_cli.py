@@ -14,7 +14,7 @@ from pnp.cli import app
 from pnp.examples import game_examples
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
-from pnp.sheets.sizes import PAPERS
+from pnp.spec.sizes import PAPERS
 from tests.pdfinspect import MM, read_page
 
 
@@ -138,3 +138,18 @@ def test_examples_refuses_an_unknown_variant() -> None:
     result = CliRunner().invoke(app, ["examples", "twaalf-dagen", "--variant", "lang"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: unknown variant 'lang' for twaalf-dagen (known: kort)"
+
+
+def test_study_runs_a_games_measurement_and_refuses_a_game_without_one() -> None:
+    """``pnp study`` plays the study on the spec tables; a game without one is one clear line."""
+    result = CliRunner().invoke(app, ["study", "stoomboot", "--games", "1", "--jobs", "1"])
+    assert result.exit_code in (0, 1), result.output
+    rows = [line for line in result.output.splitlines() if "spelers" in line]
+    # label, then the games played per setting, the win rate and the mean rounds
+    assert len(rows) == 11
+    assert all(line.split("spelers", 1)[1].split()[0] == "1" for line in rows)
+    refused = CliRunner().invoke(app, ["study", "twaalf-dagen"])
+    assert refused.exit_code == 2
+    assert refused.output.strip().splitlines() == [
+        "error: twaalf-dagen has no study (games with one: sinterklaas, stoomboot)"
+    ]

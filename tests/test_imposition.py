@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pnp.layout.render import pip_centres
 from pnp.sheets.imposition import BackMode, Rect, plan_sheet
-from pnp.sheets.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN
+from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN
 
 MODES = list(BackMode)
 

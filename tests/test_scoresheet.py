@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.sheets.scoresheet import render_score_sheet
-from pnp.sheets.sizes import PAPERS, PRINTABLE_MARGIN
 from pnp.spec.model import ScoreColumn, ScoreSheetSpec
+from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN
 from tests.pdfinspect import MM, read_page
 
 SHEET = ScoreSheetSpec(

@@ -23,8 +23,8 @@ from pnp.layout.model import (
     Layout,
 )
 from pnp.layout.template import check_template
-from pnp.sheets.sizes import BLEED, SAFE
 from pnp.spec.model import CardSize, SourceRef
+from pnp.spec.sizes import BLEED, SAFE
 from pnp.spec.tomlsource import TomlSource
 
 _KINDS: dict[str, set[str]] = {

@@ -21,8 +21,8 @@ from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
 from pnp.layout.model import MIN_TEXT_PT, Element, Layout
 from pnp.layout.template import fill_template
-from pnp.sheets.sizes import BLEED
 from pnp.spec.model import CardRow
+from pnp.spec.sizes import BLEED
 from pnp.units import mm
 
 _FORM_NAME = re.compile(r"[^A-Za-z0-9_.\-]")

@@ -21,7 +21,7 @@ from pypdf.generic import (
 
 from pnp import __version__
 from pnp.errors import PnpError
-from pnp.sheets.sizes import PAPERS, PRINTABLE_MARGIN
+from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN
 from pnp.units import mm, to_mm
 
 FIT_TOLERANCE = 0.01
@@ -68,7 +68,7 @@ def booklet_sides(page_count: int) -> list[Side]:
 def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
     """Impose a PDF of half-sheet pages as a saddle-stitch booklet on landscape ``paper``.
 
-    ``paper`` is a key of :data:`pnp.sheets.sizes.PAPERS`. The result has two pages
+    ``paper`` is a key of :data:`pnp.spec.sizes.PAPERS`. The result has two pages
     per physical sheet (front, back) in :func:`booklet_sides` order, each source
     page at 100 % and centred in its half, a light fold mark at the top and bottom
     of the centre line on every front, and viewer preferences asking for no

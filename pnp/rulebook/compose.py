@@ -20,8 +20,8 @@ from pnp.rulebook.dutch import join_words
 from pnp.rulebook.example import Example
 from pnp.rulebook.markup import Block, Directive, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
-from pnp.sheets.sizes import PAPERS
 from pnp.spec.model import Component, GameSpec
+from pnp.spec.sizes import PAPERS
 from pnp.spec.tomlsource import TomlSource
 
 SCREEN_PAGE_MM = (148.0, 210.0)

@@ -20,8 +20,8 @@ from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
 from pnp.rulebook.example import CardPicture
-from pnp.sheets.sizes import BLEED
 from pnp.spec.model import CardRow, Component
+from pnp.spec.sizes import BLEED
 from pnp.units import mm
 
 CORNER_MM = 3.0

@@ -21,7 +21,7 @@ from pnp.layout.model import MIN_TEXT_PT
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
-from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN, Paper
+from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, Paper
 from pnp.units import mm
 
 CAPTION_MM = 12.0

@@ -22,8 +22,8 @@ from pnp.sheets.marks import (
     draw_segments,
 )
 from pnp.sheets.pdf import new_canvas
-from pnp.sheets.sizes import BLEED
 from pnp.spec.model import CardRow
+from pnp.spec.sizes import BLEED
 from pnp.units import mm
 
 Progress = Callable[[int, int], None]

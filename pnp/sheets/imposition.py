@@ -13,8 +13,8 @@ import enum
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN, Paper
 from pnp.spec.model import CardSize
+from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, Paper
 
 MIN_MARK = 2.5
 """Room a crop mark needs between the printable margin and the trim line, mm."""

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import font_name, text_width
 from pnp.sheets.imposition import Rect, SheetPlan, Slot
-from pnp.sheets.sizes import BLEED, PRINTABLE_MARGIN
+from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN
 from pnp.units import mm
 
 MARK_WIDTH_PT = 0.5

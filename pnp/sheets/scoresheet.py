@@ -19,8 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.draw.fonts import font_name, text_width
 from pnp.sheets.imposition import Rect
 from pnp.sheets.pdf import new_canvas
-from pnp.sheets.sizes import PAPERS, PRINTABLE_MARGIN, Paper
 from pnp.spec.model import ScoreColumn, ScoreSheetSpec
+from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN, Paper
 from pnp.units import mm
 
 COPY_MARGIN = 9.0

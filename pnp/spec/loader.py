@@ -13,7 +13,6 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import ProblemCollector
-from pnp.sheets.sizes import CARD_SIZES
 from pnp.spec.columns import COLUMN_TYPES, Column, ColumnContext, check_art_reference
 from pnp.spec.model import (
     CardRow,
@@ -27,6 +26,7 @@ from pnp.spec.model import (
     Value,
     Variant,
 )
+from pnp.spec.sizes import CARD_SIZES
 from pnp.spec.tomlsource import TomlSource
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")

@@ -11,7 +11,7 @@ Targets (the designer notes state them): the base game with 4 players has a
 median of 5-12 rounds; every player count and multiple has a median of at
 least 3 rounds. Run::
 
-    python -m pnp.games.sinterklaas.balance [--games 500] [--jobs 2] [--seed 0] [--write]
+    pnp study sinterklaas [--games 500] [--jobs 2] [--seed 0] [--write]
 
 The exit status is 1 if a target is missed. Results do not depend on ``--jobs``.
 ``--write`` also stores the table in ``cardspecs/sinterklaas/rulebook/balans.toml``,
@@ -20,17 +20,17 @@ which the rulebook's designer notes print (re-run it after changing the deck).
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.engine.simulate import GameOutcome, Setting, play_settings
+from pnp.gamedef import Study, StudyResult
 from pnp.games.sinterklaas.config import MEER_PAKJES, MINDER_PAKJES, SinterklaasConfig
 from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.policies import HeuristicPolicy
-from pnp.output import write_text_atomic
-from pnp.paths import display_path, project_root
+from pnp.games.sinterklaas.spec_config import config_from_spec
+from pnp.spec.model import GameSpec
 
 MULTIPLE_VARIANTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("minder-pakjes (2)", (MINDER_PAKJES,)),
@@ -93,18 +93,14 @@ def summarise(players: int, rules: str, outcomes: Sequence[GameOutcome]) -> Bala
     )
 
 
-def spec_configs() -> dict[str, SinterklaasConfig]:
+def spec_configs(spec: GameSpec) -> dict[str, SinterklaasConfig]:
     """The engine configurations of the three multiples, read from the spec tables."""
-    from pnp.games.sinterklaas.spec_config import config_from_spec
-    from pnp.project import load_game
-
-    spec = load_game("sinterklaas").spec
     return {rules: config_from_spec(spec, variants) for rules, variants in MULTIPLE_VARIANTS}
 
 
-def study(games: int, *, jobs: int = 2, seed: int = 0) -> list[BalanceRow]:
+def study(spec: GameSpec, games: int, *, jobs: int = 2, seed: int = 0) -> list[BalanceRow]:
     """Play ``games`` heuristic games per player count and multiple; return the rows."""
-    configs = spec_configs()
+    configs = spec_configs(spec)
     low, high = next(iter(configs.values())).players
     keys = [(players, rules) for players in range(low, high + 1) for rules in configs]
     settings = [
@@ -137,11 +133,11 @@ RULES_DUTCH = {
 }
 
 
-def balance_toml(rows: Sequence[BalanceRow], *, games: int, seed: int) -> str:
+def balance_toml(spec: GameSpec, rows: Sequence[BalanceRow], *, games: int, seed: int) -> str:
     """The table as TOML for the rulebook: the deck it was measured on and one entry per row."""
-    deck = spec_configs()["base (3)"].deck_size
+    deck = spec_configs(spec)["base (3)"].deck_size
     lines = [
-        "# Written by python -m pnp.games.sinterklaas.balance --write; do not edit by hand.",
+        "# Written by pnp study sinterklaas --write; do not edit by hand.",
         "# The rulebook's designer notes print it; a test checks it matches the deck.",
         f"deck = {deck}",
         f"games = {games}",
@@ -163,35 +159,23 @@ def balance_toml(rows: Sequence[BalanceRow], *, games: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the study and print the table; exit 1 if a target is missed."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pnp.games.sinterklaas.balance", description=__doc__.splitlines()[0]
-    )
-    parser.add_argument("--games", type=int, default=500, help="games per setting")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--write", action="store_true", help="store the table for the rulebook")
-    args = parser.parse_args(argv)
-    rows = study(args.games, jobs=args.jobs, seed=args.seed)
-    if args.write:
-        path = project_root() / "cardspecs" / "sinterklaas" / "rulebook" / "balans.toml"
-        write_text_atomic(path, balance_toml(rows, games=args.games, seed=args.seed))
-        print(f"wrote {display_path(path)}")
+def run_study(spec: GameSpec, games: int, jobs: int, seed: int) -> StudyResult:
+    """The balance study for ``pnp study``: the table with its targets, and the rulebook's data."""
+    rows = study(spec, games, jobs=jobs, seed=seed)
     low, high = BASE_TARGET
-    print(
-        f"Sinterklaas balance (SK-D1): heuristic policy in every seat, {args.games} games "
-        f"per row, seed {args.seed}"
-    )
-    print(format_table(rows))
-    print(
-        f"targets: base game with 4 players {low:g}-{high:g} median rounds; "
-        f"every row at least {MIN_MEDIAN:g}"
-    )
     ok = all(row.meets_target() for row in rows)
-    print("targets met" if ok else "TARGET MISSED")
-    return 0 if ok else 1
+    table = "\n".join(
+        [
+            f"Sinterklaas balance (SK-D1): heuristic policy in every seat, {games} games "
+            f"per row, seed {seed}",
+            format_table(rows),
+            f"targets: base game with 4 players {low:g}-{high:g} median rounds; "
+            f"every row at least {MIN_MEDIAN:g}",
+            "targets met" if ok else "TARGET MISSED",
+        ]
+    )
+    return StudyResult(table, balance_toml(spec, rows, games=games, seed=seed), ok)
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+BALANCE = Study(data_file="balans.toml", run=run_study, default_games=500)
+"""The game-length study that the rulebook's designer notes print (SK-D1)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
+from pnp.games.sinterklaas.balance import BALANCE
 from pnp.games.sinterklaas.config import config_for_variants, validate_deck
 from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.examples import rulebook_examples
@@ -35,4 +36,5 @@ GAME = Game(
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
     examples=rulebook_examples,
+    study=BALANCE,
 )

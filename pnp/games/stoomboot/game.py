@@ -12,7 +12,7 @@ from pnp.games.stoomboot.map_sheet import map_board
 from pnp.games.stoomboot.notation import render_event
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
-from pnp.games.stoomboot.winrates import tables_fingerprint
+from pnp.games.stoomboot.winrates import WIN_RATES, tables_fingerprint
 
 H, R = "heuristic", "random"
 
@@ -36,4 +36,5 @@ GAME = Game(
     examples=rulebook_examples,
     board=map_board,
     tables_fingerprint=tables_fingerprint,
+    study=WIN_RATES,
 )

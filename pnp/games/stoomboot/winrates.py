@@ -5,7 +5,7 @@ the spec (so a change to a tile or a card shows up here), for the base game
 with every player count and for each expansion alone and all together with
 four players. Prints the win rate and why the lost games were lost. Run::
 
-    python -m pnp.games.stoomboot.winrates [--games 400] [--jobs 2] [--seed 0] [--write]
+    pnp study stoomboot [--games 400] [--jobs 2] [--seed 0] [--write]
 
 The exit status is 1 if the base game is never won (ST-D1: it must be
 winnable). Results do not depend on ``--jobs``. ``--write`` also stores the
@@ -16,17 +16,16 @@ tables the build leaves the stale table out until it is measured again.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.engine.simulate import GameOutcome, Setting, play_settings
+from pnp.gamedef import Study, StudyResult
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.policies import HeuristicPolicy
-from pnp.output import write_text_atomic
-from pnp.paths import display_path, project_root
+from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
 
 SETTINGS: tuple[tuple[str, tuple[str, ...], int], ...] = (
@@ -87,25 +86,21 @@ def summarise(
     return WinRow(label, variants, players, len(outcomes), won, losses, rounds)
 
 
-def spec_configs(spec: GameSpec | None = None) -> dict[tuple[str, ...], StoombootConfig]:
+def spec_configs(spec: GameSpec) -> dict[tuple[str, ...], StoombootConfig]:
     """The engine configuration of every measured variant set, read from the spec tables."""
-    from pnp.games.stoomboot.spec_config import config_from_spec
-    from pnp.project import load_game
-
-    spec = spec or load_game("stoomboot").spec
     return {variants: config_from_spec(spec, variants) for _, variants, _ in SETTINGS}
 
 
-def tables_fingerprint(spec: GameSpec | None = None) -> str:
+def tables_fingerprint(spec: GameSpec) -> str:
     """A short hash of the configurations measured: the stored table must match it."""
     configs = spec_configs(spec)
     text = repr(sorted((k, repr(v)) for k, v in configs.items()))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def study(games: int, *, jobs: int = 2, seed: int = 0) -> list[WinRow]:
+def study(spec: GameSpec, games: int, *, jobs: int = 2, seed: int = 0) -> list[WinRow]:
     """Play ``games`` heuristic games per setting; return the rows in :data:`SETTINGS` order."""
-    configs = spec_configs()
+    configs = spec_configs(spec)
     settings = [
         Setting(index, configs[variants], (HeuristicPolicy,) * players, seed + 1000 * index)
         for index, (_, variants, players) in enumerate(SETTINGS)
@@ -134,12 +129,12 @@ def _lost_dutch(row: WinRow) -> str:
     )
 
 
-def winrates_toml(rows: Sequence[WinRow], *, games: int, seed: int) -> str:
+def winrates_toml(spec: GameSpec, rows: Sequence[WinRow], *, games: int, seed: int) -> str:
     """The table as TOML for the rulebook, with the fingerprint of the tables it was measured on."""
     lines = [
-        "# Written by python -m pnp.games.stoomboot.winrates --write; do not edit by hand.",
+        "# Written by pnp study stoomboot --write; do not edit by hand.",
         "# The rulebook's designer notes print it; a test checks it matches the tables.",
-        f'tables = "{tables_fingerprint()}"',
+        f'tables = "{tables_fingerprint(spec)}"',
         f"games = {games}",
         f"seed = {seed}",
     ]
@@ -157,25 +152,15 @@ def winrates_toml(rows: Sequence[WinRow], *, games: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the study and print the table; exit 1 if the base game is never won."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pnp.games.stoomboot.winrates", description=__doc__.splitlines()[0]
+def run_study(spec: GameSpec, games: int, jobs: int, seed: int) -> StudyResult:
+    """The win-rate study for ``pnp study``; its target: the base game is won at every count."""
+    rows = study(spec, games, jobs=jobs, seed=seed)
+    return StudyResult(
+        table=format_table(rows),
+        data=winrates_toml(spec, rows, games=games, seed=seed),
+        ok=all(row.won > 0 for row in rows if not row.variants),
     )
-    parser.add_argument("--games", type=int, default=400, help="games per setting")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--write", action="store_true", help="store the table for the rulebook")
-    args = parser.parse_args(argv)
-    rows = study(args.games, jobs=args.jobs, seed=args.seed)
-    print(format_table(rows))
-    if args.write:
-        path = project_root() / "cardspecs" / "stoomboot" / "rulebook" / "winkansen.toml"
-        write_text_atomic(path, winrates_toml(rows, games=args.games, seed=args.seed))
-        print(f"wrote {display_path(path)}")
-    base = [row for row in rows if not row.variants]
-    return 0 if all(row.won > 0 for row in base) else 1
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+WIN_RATES = Study(data_file="winkansen.toml", run=run_study, default_games=400)
+"""The win rates per setting that the rulebook's designer notes print (ST-D1)."""

@@ -1,0 +1,121 @@
+"""The package's shape: imports only go down, no cycles, no imports hidden in functions.
+
+The layer order lives in ``pyproject.toml`` (``[tool.importlinter]``) as
+import-linter contracts; this test runs them, so a new upward import fails the
+suite with the chain that breaks the order.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import grimp
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "pnp"
+
+
+def test_import_contracts_are_kept() -> None:
+    """import-linter: the layer order and the independence of the games."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from importlinter.cli import lint_imports; "
+            "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Contracts: 2 kept, 0 broken." in run.stdout
+
+
+def _function_level_imports() -> list[str]:
+    """``file:line module`` of every ``pnp`` import inside a function body."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom) and (inner.module or "").startswith("pnp"):
+                    found.append(f"{path.relative_to(ROOT)}:{inner.lineno} {inner.module}")
+                elif isinstance(inner, ast.Import):
+                    found += [
+                        f"{path.relative_to(ROOT)}:{inner.lineno} {alias.name}"
+                        for alias in inner.names
+                        if alias.name.startswith("pnp")
+                    ]
+    return found
+
+
+def test_no_function_level_imports_of_pnp_modules() -> None:
+    """Modules import each other at the top, so a cycle cannot hide inside a function."""
+    assert _function_level_imports() == []
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(edges.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_no_import_cycles_between_modules() -> None:
+    """No module of pnp imports itself back through other modules (typing-only imports aside)."""
+    graph = grimp.build_graph("pnp", exclude_type_checking_imports=True)
+    edges = {
+        module: {
+            imported
+            for imported in graph.find_modules_directly_imported_by(module)
+            # A package and its own submodules are one unit here.
+            if not imported.startswith(module + ".") and not module.startswith(imported + ".")
+        }
+        for module in graph.modules
+    }
+    assert _cycles(edges) == []
+
+
+def test_the_checks_would_see_a_cycle_and_a_function_level_import() -> None:
+    """The scans above find what they look for (so their empty results mean something)."""
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    source = "def f() -> None:\n    from pnp.registry import game\n"
+    tree = ast.parse(source)
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef)
+    assert any(isinstance(node, ast.ImportFrom) for node in ast.walk(function))
