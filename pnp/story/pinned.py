@@ -27,13 +27,14 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
 from pnp.errors import PnpError
 from pnp.output import write_text_atomic
-from pnp.paths import display_path
+from pnp.paths import display_path, project_root
+from pnp.spec.loader import load_game_spec
 from pnp.spec.model import GameSpec
 
 EXAMPLES_FOLDER = "examples"
@@ -223,17 +224,14 @@ FindPinned = Callable[[GameSpec, Callable[[str], None]], list[tuple[Path, str]]]
 """A finder's search: ``(spec, report) -> [(path, file text), ...]`` in rulebook order."""
 
 
-class LoadedGame(Protocol):
-    """A game loaded from its spec folder (what a project loader returns)."""
-
-    @property
-    def spec(self) -> GameSpec:
-        """The game's validated spec tables."""
-        ...
-
-
-GameSource = GameSpec | Callable[[str], LoadedGame]
+GameSource = GameSpec | Callable[[str], GameSpec]
 """The spec a finder searches: already loaded, or a loader called with the game id."""
+
+
+def load_spec(game_id: str) -> GameSpec:
+    """The spec tables of ``game_id`` from the project's ``cardspecs/<game_id>/`` folder."""
+    root = project_root()
+    return load_game_spec(root / "cardspecs" / game_id, root / "art")
 
 
 def finder_main(
@@ -246,8 +244,8 @@ def finder_main(
 ) -> int:
     """A finder's command: ``--update`` rewrites the pinned files; otherwise compare them.
 
-    ``game`` is the spec to search, or a loader (such as the project's
-    ``load_game``) that gives it for ``game_id``. Without ``--update`` it
+    ``game`` is the spec to search, or a loader (such as :func:`load_spec`)
+    that gives it for ``game_id``. Without ``--update`` it
     exits with 1 (one line per stale file on stderr) when a fresh search does
     not give the pinned files byte for byte.
     """
@@ -257,7 +255,7 @@ def finder_main(
     )
     parser.add_argument("--update", action="store_true", help="rewrite the pinned files")
     args = parser.parse_args(argv)
-    spec = game if isinstance(game, GameSpec) else game(game_id).spec
+    spec = game if isinstance(game, GameSpec) else game(game_id)
     pinned = find(spec, print)
     stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
     if args.update:

@@ -61,9 +61,8 @@ from pnp.games.sinterklaas.example_trace import FINDER, FOCUS, RoundTrace, walk_
 from pnp.games.sinterklaas.examples import render_example
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.project import load_game
 from pnp.spec.model import GameSpec
-from pnp.story.pinned import PinnedCase, PinnedRecord
+from pnp.story.pinned import PinnedCase, PinnedRecord, load_spec
 from pnp.story.search import ExampleSearch
 
 PLAYERS = 4
@@ -199,7 +198,7 @@ find_pinned = SEARCH.find_pinned
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
-    return SEARCH.main(argv, load_game)
+    return SEARCH.main(argv, load_spec)
 
 
 if __name__ == "__main__":

@@ -68,9 +68,8 @@ from pnp.games.twaalf_dagen.example_phrases import example_title
 from pnp.games.twaalf_dagen.example_trace import FINDER, FOCUS, Moment, TrickTrace, walk_tricks
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.project import load_game
 from pnp.spec.model import GameSpec
-from pnp.story.pinned import PinnedCase, PinnedRecord
+from pnp.story.pinned import PinnedCase, PinnedRecord, load_spec
 from pnp.story.search import ExampleSearch, Found, case_of_kind
 
 PLAYERS = 4
@@ -309,7 +308,7 @@ find_pinned = SEARCH.find_pinned
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
-    return SEARCH.main(argv, load_game)
+    return SEARCH.main(argv, load_spec)
 
 
 if __name__ == "__main__":
