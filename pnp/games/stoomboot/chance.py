@@ -15,7 +15,8 @@ replays without the random generator:
   at round end the pakje pile is shuffled with the returned pakjes.
 
 Before a shuffle node the cards to shuffle already lie in the pile (in a known
-order); the outcome is their new order, top card first.
+order); the outcome is their new order, top card first. The rules then go on
+where the shuffle was needed (:func:`pnp.games.stoomboot.flow.apply_chance`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from pnp.games.stoomboot import rounds
 from pnp.games.stoomboot.actions import Action, ChooseSint, LayMap, PlaceBoat, Shuffle
 from pnp.games.stoomboot.board import N, parse_square
 from pnp.games.stoomboot.cards import HUIS, KALENDER_PILE, PILE_NAMES, VAREN, WATER
@@ -138,7 +138,7 @@ def lay_map(state: StoombootState, action: LayMap) -> None:
 
 
 def shuffle(state: StoombootState, action: Shuffle) -> None:
-    """A pile in its new order; then the rules go on where the shuffle was needed."""
+    """A pile in its new order."""
     pile = state.pending_pile
     if action.pile != pile_name(pile):
         raise ValueError(f"the {pile_name(pile)} pile is shuffled now, not {action.pile!r}")
@@ -154,4 +154,3 @@ def shuffle(state: StoombootState, action: Shuffle) -> None:
         state.journal_set(state.piles, pile, codes[::-1])
         count = len(codes)
     state.emit(PileShuffled(action.pile, count, state.shuffle_reason))
-    rounds.after_shuffle(state)

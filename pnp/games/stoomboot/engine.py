@@ -15,6 +15,7 @@ The engine is split into small modules with one job each:
 * :mod:`~pnp.games.stoomboot.sailing` — revealing and carrying out cards (ST-B4 ... ST-B7);
 * :mod:`~pnp.games.stoomboot.delivery` — delivering pakjes (ST-B6, ST-P1);
 * :mod:`~pnp.games.stoomboot.kalender` — the Kalender events (ST-K1);
+* :mod:`~pnp.games.stoomboot.flow` — what comes next after each move, shuffle and choice;
 * :mod:`~pnp.games.stoomboot.view` — what a player may know (ST-B2, ST-P1);
 * :mod:`~pnp.games.stoomboot.routes`, :mod:`~pnp.games.stoomboot.layout`,
   :mod:`~pnp.games.stoomboot.plans`, :mod:`~pnp.games.stoomboot.policies` — the

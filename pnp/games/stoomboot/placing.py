@@ -8,7 +8,8 @@ are skipped when revealed). The placing ends when every position is filled;
 the last player who placed will be the next Sint (ST-B8).
 
 The legal moves list each distinct hand card (by code) with each empty
-position from the left, face down before face up.
+position from the left, face down before face up. What comes after a card is
+placed is decided in :mod:`~pnp.games.stoomboot.flow`.
 """
 
 from __future__ import annotations
@@ -60,11 +61,10 @@ def place(state: StoombootState, code: int, pos: int, up: bool) -> None:
     if state.log_on:
         state.emit(CardPlaced(seat, state.tables.names[code], pos + 1, up))
     state.to_move = (seat + 1) % state.num_players
-    continue_placing(state)
 
 
-def continue_placing(state: StoombootState) -> None:
-    """The next player with cards places; or the placing ends."""
+def next_to_place(state: StoombootState) -> bool:
+    """The next player with cards is to place; False when the placing is over."""
     if state.placed < len(state.slot_card):
         hands = state.hands
         n = state.num_players
@@ -73,24 +73,22 @@ def continue_placing(state: StoombootState) -> None:
             if hands[seat]:
                 state.to_move = seat
                 state.phase = PHASE_PLACE
-                return
+                return True
             if state.log_on:
                 state.emit(PlayerSkipped(seat))
             seat = (seat + 1) % n
-    end_placing(state)
+    return False
 
 
 def end_placing(state: StoombootState) -> None:
-    """The positions are filled (or the hands are empty): the boat sails (ST-B4)."""
-    from pnp.games.stoomboot import rounds, sailing
+    """The positions are filled (or the hands are empty): the sailing begins (ST-B4).
 
-    if state.placed == 0:
-        rounds.finish(state, won=False, reason=rounds.REASON_VASTGELOPEN)
-        return
+    Only when at least one card was placed; a round without any is lost (see
+    :func:`pnp.games.stoomboot.flow.end_placing`).
+    """
     if state.log_on:
         empty = len(state.slot_card) - state.placed
         state.emit(PlacingEnded(state.round, state.next_sint, empty))
     state.stage = STAGE_SAILING
     state.cursor = 0
     state.to_move = -1
-    sailing.resume(state)

@@ -1,5 +1,8 @@
 """Setup, draws, the start and end of a round, the Kalender and the end of the game.
 
+Each function does one step and returns; what comes after it is decided in
+:mod:`~pnp.games.stoomboot.flow`.
+
 * ST-B1: after the shuffles the top Stoomboot cards form the start row; then
   the players fill their hands one card at a time, each choosing the pile
   (the Sint first, clockwise, each filling their hand completely). DECISION:
@@ -25,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pnp.games.stoomboot.actions import KALENDER
 from pnp.games.stoomboot.cards import (
     NO_CARD,
     OOG,
@@ -57,7 +61,6 @@ from pnp.games.stoomboot.phases import (
     STAGE_PLACING,
     STAGE_ROUND_END,
     STAGE_SAILING,
-    STAGE_SETUP,
 )
 
 if TYPE_CHECKING:
@@ -98,35 +101,24 @@ class RoundResult:
 # -- setup ---------------------------------------------------------------------------------
 
 
-def after_shuffle(state: StoombootState) -> None:
-    """Go on after a shuffle: the next setup pile, the pending draw, the sailing or round end."""
-    stage = state.stage
-    if stage == STAGE_SETUP:
-        nxt = state.pending_pile + 1
-        if nxt <= PAKJE or (nxt == PAKJE + 1 and state.krappe):
-            state.pending_pile = nxt
-            state.phase = PHASE_SHUFFLE
-            return
-        lay_start_row(state)
-    elif stage == STAGE_DRAWS:
-        take_card(state, state.pending_pile)
-    elif stage == STAGE_SAILING:
-        from pnp.games.stoomboot import sailing
-
-        sailing.resume(state)
-    elif stage == STAGE_ROUND_END:
-        round_end(state)
+def next_setup_shuffle(state: StoombootState) -> bool:
+    """ST-B1: ask chance to shuffle the next setup pile; False when every pile is shuffled."""
+    nxt = state.pending_pile + 1
+    if nxt <= PAKJE or (nxt == PAKJE + 1 and state.krappe):
+        state.pending_pile = nxt
+        state.phase = PHASE_SHUFFLE
+        return True
+    return False
 
 
 def lay_start_row(state: StoombootState) -> None:
-    """ST-B1: the top Stoomboot cards, as drawn, form the start row; then the draws begin."""
+    """ST-B1: the top Stoomboot cards, as drawn, form the start row."""
     length = state.config.start_row_for(state.num_players)
     pile = state.piles[STOOM]
     for _ in range(min(length, len(pile))):
         state.journal_append(state.row, state.journal_pop(pile))
     if state.log_on:
         state.emit(StartRowLaid(state.names(state.row)))
-    start_draws(state, setup=True)
 
 
 # -- draws ---------------------------------------------------------------------------------
@@ -139,15 +131,14 @@ def clockwise_from(state: StoombootState, seat: int) -> tuple[int, ...]:
 
 
 def start_draws(state: StoombootState, *, setup: bool) -> None:
-    """Everyone fills their hand, the Sint first, clockwise (ST-B1, ST-B8)."""
+    """Everyone is to fill their hand, the Sint first, clockwise (ST-B1, ST-B8)."""
     state.stage = STAGE_DRAWS
     state.setup_draws = setup
     state.draw_left = clockwise_from(state, state.sint)
-    continue_draws(state)
 
 
-def continue_draws(state: StoombootState) -> None:
-    """Ask the next player who still needs cards (and can get one) to draw."""
+def next_to_draw(state: StoombootState) -> bool:
+    """Ask the next player who still needs cards (and can get one) to draw; False when done."""
     size = state.hand_size
     hands = state.hands
     while state.draw_left:
@@ -157,17 +148,21 @@ def continue_draws(state: StoombootState) -> None:
         ):
             state.to_move = seat
             state.phase = PHASE_DRAW
-            return
+            return True
         state.draw_left = state.draw_left[1:]
-    start_round(state)
+    return False
 
 
-def draw(state: StoombootState, deck: int) -> None:
-    """The player to move draws from ``deck``'s pile (an empty pile is refilled first)."""
+def draw(state: StoombootState, deck: int) -> bool:
+    """The player to move draws from ``deck``'s pile; False when it must be refilled first.
+
+    An empty pile gets its discard pile (then chance shuffles it, and the card
+    is taken after the shuffle).
+    """
     pile = state.piles[deck]
     if pile:
         take_card(state, deck)
-        return
+        return True
     discard = state.discards[deck]
     if not discard:
         raise ValueError(f"the {PILE_NAMES[deck]} pile and its discard pile are empty")
@@ -176,6 +171,7 @@ def draw(state: StoombootState, deck: int) -> None:
     state.pending_pile = deck
     state.shuffle_reason = "reshuffle"
     state.phase = PHASE_SHUFFLE
+    return False
 
 
 def take_card(state: StoombootState, deck: int) -> None:
@@ -185,19 +181,19 @@ def take_card(state: StoombootState, deck: int) -> None:
     state.journal_append(state.hands[seat], card)
     if state.log_on:
         state.emit(CardDrawn(seat, PILE_NAMES[deck], state.tables.names[card]))
-    continue_draws(state)
 
 
 # -- the start of a round ------------------------------------------------------------------
 
 
-def start_round(state: StoombootState) -> None:
-    """ST-B3: the new Sint begins a round; the positions and their icons are fixed."""
-    from pnp.games.stoomboot import placing
+def start_round(state: StoombootState) -> bool:
+    """ST-B3: the new Sint begins a round; the positions and their icons are fixed.
 
+    False when the game is over instead (more than ``round_limit`` rounds).
+    """
     if state.round >= state.config.round_limit:
         finish(state, won=False, reason=REASON_VASTGELOPEN)
-        return
+        return False
     state.round += 1
     if not state.setup_draws and state.sint != state.next_sint:
         state.sint = state.next_sint
@@ -242,17 +238,16 @@ def start_round(state: StoombootState) -> None:
                 WEATHER_NAMES[weather],
             )
         )
-    placing.continue_placing(state)
+    return True
 
 
 # -- the end of a round --------------------------------------------------------------------
 
 
-def end_sailing(state: StoombootState) -> None:
-    """Every position is revealed: the round ends (ST-B8)."""
+def start_round_end(state: StoombootState) -> None:
+    """Every position is revealed: the end of the round begins at its first step (ST-B8)."""
     state.stage = STAGE_ROUND_END
     state.rstep = 0
-    round_end(state)
 
 
 def table_slots(state: StoombootState) -> list[int]:
@@ -260,51 +255,10 @@ def table_slots(state: StoombootState) -> list[int]:
     return [i for i, c in enumerate(state.slot_card) if c != NO_CARD]
 
 
-def round_end(state: StoombootState) -> None:
-    """Run the end of the round from where it stands (``rstep``) until input is needed."""
-    from pnp.games.stoomboot import kalender, sailing
-
-    while True:
-        step = state.rstep
-        if step == 0:
-            state.rstep = 1
-            if not state.krappe and kalender_choice(state):
-                return
-        elif step == 1:
-            state.rstep = 2
-            if clear_table(state):
-                return
-        elif step == 2:
-            state.rstep = 3
-            if not state.krappe:
-                record_round(state)
-                if len(state.kalender) >= state.config.calendar_limit:
-                    finish(state, won=False, reason=REASON_PAKJESAVOND)
-                    return
-                state.rstep = 4
-            else:
-                kalender.draw_card(state)
-        elif step == 3:
-            if state.queue and not sailing.run_queue(state):
-                return
-            if state.phase == PHASE_OVER:
-                return
-            record_round(state)
-            if not state.kal_pile:
-                finish(state, won=False, reason=REASON_PAKJESAVOND)
-                return
-            state.rstep = 4
-        else:
-            start_draws(state, setup=False)
-            return
-
-
 def kalender_choice(state: StoombootState) -> bool:
     """ST-B8 (base game): the Sint picks the card for the Kalender pile; True if asked."""
     slots = table_slots(state)
     if len(slots) > 1:
-        from pnp.games.stoomboot.actions import KALENDER
-
         state.options = tuple(KALENDER[i] for i in slots)
         state.choice = CHOICE_KALENDER
         state.phase = PHASE_CHOICE

@@ -31,7 +31,8 @@ Rules as implemented (ST-B4 ... ST-B7, ST-E1, ST-E2, ST-P2, ST-P3, ST-R1):
 
 A card's work is a queue of small steps (``queue``), so that a damage or a
 haven in the middle of a double move can stop for the Sint's choice (or a
-reshuffle) and carry on after it.
+reshuffle) and carry on after it. When the sailing is over the end of the
+round follows (:mod:`~pnp.games.stoomboot.flow` decides what comes next).
 """
 
 from __future__ import annotations
@@ -108,10 +109,7 @@ from pnp.games.stoomboot.phases import (
     CHOICE_PAWN,
     CHOICE_STOOM,
     PHASE_CHOICE,
-    PHASE_OVER,
     PHASE_SHUFFLE,
-    STAGE_ROUND_END,
-    STAGE_SAILING,
 )
 
 if TYPE_CHECKING:
@@ -164,32 +162,24 @@ _MOVE_OPS = {(m, p): _move_ops(m, p) for m in range(len(VAREN_MOVES)) for p in r
 # -- the driver --------------------------------------------------------------------------
 
 
-def resume(state: StoombootState) -> None:
-    """Sail on until the Sint must decide, chance must shuffle, or the round ends."""
+def resume(state: StoombootState) -> bool:
+    """Sail on until the Sint must decide, chance must shuffle, or the game ends (False).
+
+    True when every position has been revealed and carried out: the sailing is over.
+    """
     while True:
         if state.queue and not run_queue(state):
-            return
+            return False
         if state.after_card:
             if state.path:
                 flush_path(state)
             if offer_delivery(state):
-                return
+                return False
             state.after_card = False
         if state.cursor >= len(state.slot_card):
-            rounds.end_sailing(state)
-            return
+            return True
         if reveal(state):
-            return
-
-
-def resume_stage(state: StoombootState) -> None:
-    """Go on after a choice: sailing, or the end of the round."""
-    if state.phase == PHASE_OVER:
-        return
-    if state.stage == STAGE_SAILING:
-        resume(state)
-    elif state.stage == STAGE_ROUND_END:
-        rounds.round_end(state)
+            return False
 
 
 def run_queue(state: StoombootState) -> bool:
@@ -540,8 +530,13 @@ def offer_delivery(state: StoombootState) -> bool:
 # -- the Sint's choices -----------------------------------------------------------------------
 
 
-def choose(state: StoombootState, move: Move) -> None:
-    """Apply the Sint's choice ``move`` (already checked against the options)."""
+def choose(state: StoombootState, move: Move) -> bool:
+    """Apply the Sint's choice ``move`` (already checked against the options).
+
+    True when the game goes on where the choice was asked (the sailing or the
+    end of the round); False when the Sint must choose again first (a heading
+    for kompas) or the game is won.
+    """
     choice = state.choice
     kind = move[0]
     options = state.options
@@ -554,7 +549,7 @@ def choose(state: StoombootState, move: Move) -> None:
         if log_on:
             state.emit(PawnChosen(state.sint, state.pawn_name(pawn), names[state.card_code]))
         if start_varen(state, pawn):
-            return
+            return False
     elif choice == CHOICE_KOERS and kind == K_KOERS:
         pawn = state.card_pawn
         before = state.pawn_head[pawn]
@@ -587,7 +582,7 @@ def choose(state: StoombootState, move: Move) -> None:
             delivery.deliver(state, house, pawn)
             if state.houses_left() == 0:
                 rounds.finish(state, won=True, reason=rounds.REASON_WON)
-                return
+                return False
         else:
             state.after_card = False
             if log_on:
@@ -606,7 +601,7 @@ def choose(state: StoombootState, move: Move) -> None:
         state.queue = ((OP_STEP, BOAT, move[1]), *state.queue)
     else:
         raise ValueError("this choice does not answer the Sint's question")
-    resume_stage(state)
+    return True
 
 
 __all__ = ["K_NIET", "K_PIET", "resume", "run_queue"]

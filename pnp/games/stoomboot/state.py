@@ -7,7 +7,8 @@ plays those records back in reverse. The rules live in the sibling modules:
 :mod:`~pnp.games.stoomboot.chance` (setup and shuffles),
 :mod:`~pnp.games.stoomboot.rounds` (draws, round start and end, Kalender),
 :mod:`~pnp.games.stoomboot.placing` (ST-B3) and
-:mod:`~pnp.games.stoomboot.sailing` (ST-B4 ... ST-B7, ST-E2, ST-R1).
+:mod:`~pnp.games.stoomboot.sailing` (ST-B4 ... ST-B7, ST-E2, ST-R1);
+:mod:`~pnp.games.stoomboot.flow` applies the moves and decides what comes next.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
 from pnp.engine.journal import Journaled
-from pnp.games.stoomboot import chance, placing, rounds, sailing
+from pnp.games.stoomboot import chance, flow, placing
 from pnp.games.stoomboot.actions import (
     DRAW,
     K_DRAW,
@@ -27,8 +28,8 @@ from pnp.games.stoomboot.actions import (
     Action,
     action_table,
 )
-from pnp.games.stoomboot.board import HEADINGS, OFF_MAP, N, neighbours, square_name
-from pnp.games.stoomboot.cards import NO_CARD, PAKJE, STOOM, VAREN, tables_for
+from pnp.games.stoomboot.board import HEADINGS, OFF_MAP, N, neighbours, parse_square, square_name
+from pnp.games.stoomboot.cards import HUIS, NO_CARD, PAKJE, STOOM, VAREN, tables_for
 from pnp.games.stoomboot.config import MAX_SEATS, MIN_PLAYERS, StoombootConfig
 from pnp.games.stoomboot.events import GameStarted
 from pnp.games.stoomboot.phases import (
@@ -326,18 +327,18 @@ class StoombootState(Journaled):
         if isinstance(action, str):
             self._play(action)
         else:
-            chance.apply(self, action)
+            flow.apply_chance(self, action)
 
     def _play(self, action: str) -> None:
         move = self.acts.parse(action)
         kind = move[0]
         phase = self.phase
         if phase == PHASE_PLACE and kind == K_PLACE:
-            placing.place(self, move[1], move[2], move[3] == 1)
+            flow.place(self, move[1], move[2], move[3] == 1)
         elif phase == PHASE_DRAW and kind == K_DRAW:
-            rounds.draw(self, move[1])
+            flow.draw(self, move[1])
         elif phase == PHASE_CHOICE and action in self.options:
-            sailing.choose(self, move)
+            flow.choose(self, move)
         else:
             raise ValueError(f"{action!r} is not a move of this moment")
 
@@ -369,9 +370,6 @@ class StoombootState(Journaled):
         turned over. Clears the history and the undo journal; the cards need
         not match the deck. Meant for tests and rulebook examples, not for play.
         """
-        from pnp.games.stoomboot.board import HEADINGS, parse_square
-        from pnp.games.stoomboot.cards import HUIS
-
         tables = self.tables
         squares = self.size * self.size
         if len(tiles) != squares:
@@ -426,7 +424,7 @@ class StoombootState(Journaled):
         self._undo.clear()
         self._marks.clear()
         self._ops = []
-        rounds.start_round(self)
+        flow.start_round(self)
         self.setup_draws = False
 
     # -- comparison (tests) ---------------------------------------------------------
