@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.engine import play
 from pnp.engine.simulate import simulate
+from pnp.registry import game
 
 TARGET_ACTIONS_PER_S = 20_000
 """Random play on one core, in the range of well-known pure-Python card-game engines."""
@@ -43,7 +44,7 @@ def single_core(
 def parallel(game_id: str, config: Any, players: int, games: int, jobs: int) -> tuple[float, int]:
     """Simulate ``games`` random games on ``jobs`` processes; return (wall seconds, actions)."""
     start = time.perf_counter()
-    summary = simulate(game_id, config, players, games, seed=1, jobs=jobs)
+    summary = simulate(game(game_id).engine, config, players, games, seed=1, jobs=jobs)
     return time.perf_counter() - start, summary.total_actions
 
 

@@ -24,7 +24,7 @@ from pnp.catalogue import describe_games
 from pnp.check import check_game
 from pnp.errors import PnpError
 from pnp.examples import examples_text
-from pnp.maintenance import golden, study
+from pnp.maintenance import golden, pin, study
 from pnp.paths import display_path
 from pnp.sheets.imposition import BackMode
 from pnp.simulation import simulate_game
@@ -224,6 +224,27 @@ def golden_command(
         raise typer.Exit(1)
     if not update:
         typer.echo("golden files match")
+
+
+@app.command("pin")
+def pin_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
+    update: Annotated[
+        bool, typer.Option("--update", help="Rewrite the pinned example files.")
+    ] = False,
+) -> None:
+    """Search seeded games for the rulebook examples again; exit 1 if a pinned file is stale."""
+    report = _run(lambda: pin(game, update=update, report=lambda line: typer.echo(line, err=True)))
+    for path in report.written:
+        typer.echo(f"wrote {display_path(path)}")
+    for path in report.stale:
+        typer.echo(
+            f"{display_path(path)}: differs from a fresh search (rewrite with --update)", err=True
+        )
+    if report.stale:
+        raise typer.Exit(1)
+    if not update:
+        typer.echo("pinned examples match a fresh search")
 
 
 @app.command("study")

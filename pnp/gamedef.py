@@ -26,6 +26,12 @@ A = TypeVar("A")
 ExampleMaker = Callable[[GameSpec, tuple[str, ...]], Sequence[Example]]
 """The rulebook's examples of a kit (spec tables, chosen variants), replayed from pinned records."""
 
+PinSearch = Callable[
+    [GameSpec, Sequence[int] | None, Callable[[str], None] | None], list[tuple[Path, str]]
+]
+"""The seeded search of a game's pinned examples: (spec, seeds or the default, progress
+lines) -> ``(path, file text)`` of every pinned record, in rulebook order."""
+
 BoardMaker = Callable[[GameSpec, tuple[str, ...], int], Board]
 """One legal map setup of a kit from a seed (games played on tiles, ``--map-sheet``)."""
 
@@ -62,6 +68,8 @@ class Game(Generic[C, S, A]):
     * ``config_from_spec``: the engine configuration a kit's spec tables give;
     * ``validate_config``: the deck problems of such a configuration (empty: fine);
     * ``examples``: the rulebook examples, if the game pins any;
+    * ``find_pinned``: the seeded search that (re)finds those pinned records
+      (``pnp pin``);
     * ``board``: the printed map of ``--map-sheet``, for games played on tiles;
     * ``tables_fingerprint``: a hash of what stored measurements depend on (a
       rulebook data file with another ``tables`` entry is left out);
@@ -74,6 +82,7 @@ class Game(Generic[C, S, A]):
     config_from_spec: Callable[[GameSpec, tuple[str, ...]], C]
     validate_config: Callable[[C], list[str]]
     examples: ExampleMaker | None = None
+    find_pinned: PinSearch | None = None
     board: BoardMaker | None = None
     tables_fingerprint: Callable[[GameSpec], str] | None = None
     study: Study | None = None

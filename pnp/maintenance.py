@@ -1,12 +1,12 @@
-"""Maintenance of the data generated from the engines: golden playthroughs and studies.
+"""Maintenance of the data generated from the engines: goldens, pinned examples, studies.
 
-The library API behind ``pnp golden`` and ``pnp study``: it looks games up in
+The library API behind ``pnp golden``, ``pnp pin`` and ``pnp study``: it looks games up in
 the registry and hands their parts to the layers below, which know no registry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,3 +68,33 @@ def study(
 
 def _games_with_study() -> list[str]:
     return [g.id for g in games().values() if g.study is not None]
+
+
+@dataclass(frozen=True)
+class PinReport:
+    """What ``pnp pin`` did: the files written (``--update``) or the stale ones found."""
+
+    written: tuple[Path, ...]
+    stale: tuple[Path, ...]
+
+
+def pin(
+    game_id: str, *, update: bool = False, report: Callable[[str], None] | None = None
+) -> PinReport:
+    """Search the seeded games for the rulebook examples of ``game_id`` again.
+
+    Without ``update`` nothing is written: the report lists every pinned file a
+    fresh search would change. With ``update`` the files are rewritten.
+    ``report`` receives the search's progress lines.
+    """
+    find = game(game_id).find_pinned
+    if find is None:
+        raise PnpError.single(f"{game_id} pins no rulebook examples")
+    spec = load_game(game_id).spec
+    found = find(spec, None, report)
+    if update:
+        for path, text in found:
+            write_text_atomic(path, text)
+        return PinReport(tuple(path for path, _ in found), ())
+    stale = [p for p, text in found if not p.is_file() or p.read_text(encoding="utf-8") != text]
+    return PinReport((), tuple(stale))

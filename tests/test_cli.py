@@ -153,3 +153,18 @@ def test_study_runs_a_games_measurement_and_refuses_a_game_without_one() -> None
     assert refused.output.strip().splitlines() == [
         "error: twaalf-dagen has no study (games with one: sinterklaas, stoomboot)"
     ]
+
+
+def test_pin_finds_a_stale_pinned_example_and_rewrites_it(project_copy: Path) -> None:
+    """``pnp pin`` compares a fresh search with the pinned files; ``--update`` rewrites them."""
+    assert CliRunner().invoke(app, ["pin", "santoska"]).exit_code == 0
+    pinned = sorted((project_copy / "cardspecs" / "santoska" / "examples").glob("*.json"))
+    original = pinned[0].read_text(encoding="utf-8")
+    pinned[0].write_text(original.replace('"seed": ', '"seed": 1'), encoding="utf-8")
+    stale = CliRunner().invoke(app, ["pin", "santoska"])
+    assert stale.exit_code == 1
+    assert f"{pinned[0].name}: differs from a fresh search" in stale.output
+    assert pinned[0].read_text(encoding="utf-8") != original
+    updated = CliRunner().invoke(app, ["pin", "santoska", "--update"])
+    assert updated.exit_code == 0 and f"wrote cardspecs/santoska/examples/{pinned[0].name}" in updated.output
+    assert pinned[0].read_text(encoding="utf-8") == original
