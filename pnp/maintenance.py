@@ -15,7 +15,10 @@ from pnp.errors import PnpError
 from pnp.gamedef import StudyResult
 from pnp.output import write_text_atomic
 from pnp.project import load_game
-from pnp.registry import game, games
+from pnp.registry import AnyGame, game, games
+
+GOLDEN_FOLDER = "golden"
+"""The golden files' folder inside an installed game's data folder."""
 
 
 @dataclass(frozen=True)
@@ -29,11 +32,21 @@ class GoldenReport:
 def golden(
     game_ids: Sequence[str] = (), *, update: bool = False, root: Path | None = None
 ) -> GoldenReport:
-    """Check (or with ``update`` rewrite) the golden files of ``game_ids`` (default: every game)."""
-    kits = [game(gid).engine for gid in game_ids] or [g.engine for g in games().values()]
+    """Check (or with ``update`` rewrite) the golden files of ``game_ids`` (default: every game).
+
+    The files live under ``root``; by default a bundled game's under pnp's
+    ``tests/golden/`` and an installed game's under ``golden/`` in its data folder.
+    """
+    chosen = [game(gid) for gid in game_ids] or list(games().values())
+    places = [(g.engine, root or golden_root(g)) for g in chosen]
     if update:
-        return GoldenReport(tuple(p for kit in kits for p in write_golden(kit, root)), ())
-    return GoldenReport((), tuple(p for kit in kits for p in check_golden(kit, root)))
+        return GoldenReport(tuple(p for kit, at in places for p in write_golden(kit, at)), ())
+    return GoldenReport((), tuple(p for kit, at in places for p in check_golden(kit, at)))
+
+
+def golden_root(the_game: AnyGame) -> Path | None:
+    """Where a game's golden files live by default (``None``: pnp's own ``tests/golden``)."""
+    return the_game.data_root / GOLDEN_FOLDER if the_game.data_root is not None else None
 
 
 def study(

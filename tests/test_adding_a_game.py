@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from pnp import registry
 from pnp.cli import app
 from pnp.engine.core import EventLog, GameRecord, play, replay
+from pnp.maintenance import golden_root
 from pnp.project import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,3 +234,11 @@ def test_the_document_names_the_commands_and_the_entry_point_group() -> None:
         assert command in text
     assert f'[project.entry-points."{registry.ENTRY_POINT_GROUP}"]' in text
     assert registry.ENTRY_POINT_GROUP in _project()["entry-points"]
+
+
+def test_an_installed_games_golden_files_default_to_its_data_folder(installed: AnyGame) -> None:
+    """Without ``--root``, ``pnp golden`` reads an installed game's files from its own data
+    folder, and a bundled game's from pnp's ``tests/golden``."""
+    assert installed.data_root is not None
+    assert golden_root(installed) == installed.data_root / "golden"
+    assert golden_root(registry.game("santoska")) is None
