@@ -12,18 +12,25 @@ as soon as every one of its situations has an ideal candidate.
 
 :class:`ExampleSearch` holds that loop and the finder's commands; what is
 played, how it is cut and scored and what is pinned stays with the game.
+:func:`story_search` builds it from a game's :class:`~pnp.story.story.Story`:
+its rows are the wanted examples, its walker hooks cut the games.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from pnp.engine.core import GameRecord, GameState, play
 from pnp.spec.model import GameSpec
+from pnp.story.phrases import load_phrases
 from pnp.story.pinned import GameSource, PinnedCase, PinnedRecord, finder_main, pinned_path
+from pnp.story.story import Story
+from pnp.story.table import ExampleRow
+from pnp.story.walk import Segment, walk
 
 
 class WantedExample(Protocol):
@@ -57,6 +64,12 @@ W = TypeVar("W", bound=WantedExample)
 T = TypeVar("T")
 C = TypeVar("C")
 A = TypeVar("A")
+B = TypeVar("B")
+G = TypeVar("G")
+K = TypeVar("K")
+X = TypeVar("X")
+Cfg = TypeVar("Cfg")
+S = TypeVar("S", bound=GameState[Any])
 
 
 @dataclass(frozen=True)
@@ -174,3 +187,75 @@ class ExampleSearch(Generic[W, T, C, A]):
 def _ideal(found: Mapping[str, Found[C, A]], wanted: WantedExample) -> bool:
     best = found.get(wanted.case.id)
     return best is not None and best.score >= wanted.ideal
+
+
+# ---------------------------------------------------------------------------
+# The search of a story's example table
+
+
+def story_search(
+    story: Story[Cfg, S, A, B, G, K, X],
+) -> ExampleSearch[ExampleRow[K, A], Segment[A, B, G], K, A]:
+    """The search of a story's rows: every row is a wanted example, searched as it says.
+
+    Rows with the same variants and policy share their games; a game is cut
+    into segments by the story's walker hooks (a row searched alone skips the
+    segments its ``only`` refuses), each segment gives the row's candidates,
+    and a found candidate is pinned up to its cut, titled from the phrase
+    file.
+    """
+
+    def play_row(spec: GameSpec, row: ExampleRow[K, A], seed: int) -> tuple[A, ...]:
+        config = story.config(spec, row.variants)
+        policies = [story.policies[row.policy]() for _ in range(story.players)]
+        return tuple(play(story.engine, config, policies, seed).state.history)
+
+    def segments(
+        spec: GameSpec, rows: Sequence[ExampleRow[K, A]], actions: tuple[A, ...]
+    ) -> Iterator[Segment[A, B, G]]:
+        config = story.config(spec, rows[0].variants)
+        only = rows[0].only if len(rows) == 1 else None
+        return walk(story.engine, config, story.players, actions, story.segments(), only)
+
+    def candidates(
+        spec: GameSpec, row: ExampleRow[K, A], segment: Segment[A, B, G]
+    ) -> Iterator[tuple[int, K]]:
+        for candidate in story.candidates(spec, row, segment):
+            yield row.score(candidate), candidate
+
+    def pinned_for(spec: GameSpec, row: ExampleRow[K, A], found: Found[K, A]) -> PinnedRecord:
+        cut = story.cut(found.candidate)
+        phrases = load_phrases(spec)
+        actions = found.actions[: cut.last + 1]
+        record = GameRecord(
+            spec.id,
+            row.variants,
+            story.players,
+            found.seed,
+            tuple(story.engine.encode_action(a) for a in actions),
+        )
+        return PinnedRecord(
+            id=row.id,
+            title=phrases.title(row.title_key, **story.title(phrases, found.candidate)),
+            kind=row.kind,
+            focus=tuple(zip(story.focus, cut.focus, strict=True)),
+            policies=(row.policy,) * story.players,
+            record=record,
+        )
+
+    def describe(found: Found[K, A]) -> str:
+        focus = story.cut(found.candidate).focus
+        return ", ".join(f"{name} {n}" for name, n in zip(story.focus, focus, strict=True))
+
+    return ExampleSearch(
+        game_id=story.engine.game_id,
+        finder_module=story.finder,
+        wanted=story.rows,
+        seeds=story.seeds,
+        group=lambda row: (row.variants, row.policy),
+        play=play_row,
+        walk=segments,
+        candidates=candidates,
+        pinned_for=pinned_for,
+        describe=describe,
+    )
