@@ -2,11 +2,12 @@
 
 Each example comes from a game record pinned in ``cardspecs/twaalf-dagen/examples/``.
 The checks here do not trust the event log the text was rendered from: they
-re-push the record's actions on a fresh engine state (no log) and inspect that
-state at the moment each sentence speaks of (legal actions, hands, the next
-leader, gifts), and they recompute trick winners from the played cards with
-the rules' own words (TD-B3, TD-B4). A false claim fails the suite; the last
-tests prove it by falsifying every claim.
+re-push the record's actions on a fresh engine state (no log, see
+:class:`~pnp.story.claims.Replay`) and inspect that state at the moment each
+sentence speaks of (legal actions, hands, the next leader, gifts), and they
+recompute trick winners from the played cards with the rules' own words
+(TD-B3, TD-B4). A false claim fails the suite; the last tests prove it by
+falsifying every claim, and break the pinned files and the phrase file.
 """
 
 from __future__ import annotations
@@ -24,11 +25,14 @@ import pytest
 
 from pnp.engine.core import GameRecord, replay
 from pnp.errors import PnpError
+from pnp.games.twaalf_dagen import example_claims
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     PASS,
     SET,
     SINGLE,
+    Action,
+    TwaalfDagenConfig,
     TwaalfDagenState,
     play_cards,
 )
@@ -46,16 +50,19 @@ from pnp.games.twaalf_dagen.example_claims import (
     WinsHand,
     WinsTrick,
 )
-from pnp.games.twaalf_dagen.example_finder import WANTED, Wanted, find_one, find_pinned
-from pnp.games.twaalf_dagen.example_phrases import NAMES
-from pnp.games.twaalf_dagen.examples import rulebook_examples
+from pnp.games.twaalf_dagen.example_finder import find_one, find_pinned
+from pnp.games.twaalf_dagen.examples import ROWS, Row, rulebook_examples
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
+from pnp.story import ClaimChecks, Replay, check, load_phrases
 from tests.dutch_words import PLURALS, WORDS
 
 SEPARATOR = " · "
+
+Game = Replay[TwaalfDagenConfig, TwaalfDagenState, Action]
+"""A pinned record replayed on fresh engine states."""
 
 
 @cache
@@ -85,17 +92,20 @@ def record_of(ex: Example) -> GameRecord:
     return GameRecord.from_dict(json.loads(pinned_file(ex).read_text(encoding="utf-8")))
 
 
-def state_after(record: GameRecord, count: int) -> TwaalfDagenState:
-    """A fresh state (no event log) after the first ``count`` actions of ``record``."""
-    state = ENGINE.new_state(config_from_spec(spec(), record.variants), record.num_players)
-    for data in record.actions[:count]:
-        state.push(ENGINE.decode_action(data))
-    return state
+def game_of(ex: Example) -> Game:
+    """The pinned game of an example, to replay on fresh states."""
+    record = record_of(ex)
+    return Replay(ENGINE, config_from_spec(spec(), record.variants), record)
 
 
-def action_at(record: GameRecord, index: int) -> tuple[int, ...]:
+def names_in_order() -> tuple[str, ...]:
+    """The player names of the phrase file, the leader's first."""
+    return load_phrases(spec()).names
+
+
+def action_at(game: Game, index: int) -> tuple[int, ...]:
     """The cards of the player action ``index`` (empty for a pass)."""
-    action = ENGINE.decode_action(record.actions[index])
+    action = game.action(index)
     assert isinstance(action, int)
     return play_cards(action)
 
@@ -129,13 +139,13 @@ def step_id(item: tuple[Example, Step]) -> str:
 # Claim checks against a fresh engine state
 
 
-def trick_plays(record: GameRecord, first: int, last: int) -> list[tuple[int, tuple[int, ...]]]:
+def trick_plays(game: Game, first: int, last: int) -> list[tuple[int, tuple[int, ...]]]:
     """``(seat, cards)`` of every action from ``first`` to ``last``, seats read from the state."""
-    state = state_after(record, first)
+    state = game.state_after(first)
     plays = []
     for index in range(first, last + 1):
-        plays.append((state.current_player(), action_at(record, index)))
-        state.push(ENGINE.decode_action(record.actions[index]))
+        plays.append((state.current_player(), action_at(game, index)))
+        state.push(game.action(index))
     return plays
 
 
@@ -144,18 +154,18 @@ def trick_start(state: TwaalfDagenState) -> int:
     return len(state.trick)
 
 
-def _check_leads(record: GameRecord, c: Leads) -> None:
-    state = state_after(record, c.at)
+def _check_leads(game: Game, c: Leads) -> None:
+    state = game.state_after(c.at)
     assert state.current_player() == c.seat and state.is_leading
-    assert action_at(record, c.at) == c.cards
-    state.push(ENGINE.decode_action(record.actions[c.at]))
+    assert action_at(game, c.at) == c.cards
+    state.push(game.action(c.at))
     assert (state.sizes[c.seat] == 0) == c.last
 
 
-def _check_responds(record: GameRecord, c: Responds) -> None:
-    state = state_after(record, c.at)
+def _check_responds(game: Game, c: Responds) -> None:
+    state = game.state_after(c.at)
     assert state.current_player() == c.seat and not state.is_leading
-    assert action_at(record, c.at) == c.cards
+    assert action_at(game, c.at) == c.cards
     assert min(c.cards) <= state.lead_low  # TD-B3
     earlier = [(seat, play_cards(a)) for seat, a in state.trick if a != PASS]
     lowest = min(min(cards) for _, cards in earlier)
@@ -167,10 +177,10 @@ def _check_responds(record: GameRecord, c: Responds) -> None:
     assert (len(state.hand_cards(c.seat)) == len(c.cards)) == c.last
 
 
-def _check_passes(record: GameRecord, c: Passes) -> None:
-    state = state_after(record, c.at)
+def _check_passes(game: Game, c: Passes) -> None:
+    state = game.state_after(c.at)
     assert state.current_player() == c.seat and not state.is_leading
-    assert action_at(record, c.at) == ()
+    assert action_at(game, c.at) == ()
     assert len(state.legal_actions()) > 1, "a voluntary pass needs a legal response"
 
 
@@ -184,11 +194,11 @@ def _has_response(hand: Sequence[int], kind: int, low: int) -> bool:
     return any(n <= low and counts[n + 1] for n in counts)
 
 
-def _check_cannot_respond(record: GameRecord, c: CannotRespond) -> None:
-    state = state_after(record, c.at)
+def _check_cannot_respond(game: Game, c: CannotRespond) -> None:
+    state = game.state_after(c.at)
     hand = state.hand_cards(c.seat)
     assert state.current_player() == c.seat and not state.is_leading
-    assert action_at(record, c.at) == ()
+    assert action_at(game, c.at) == ()
     assert state.legal_actions() == [PASS]
     assert state.lead_low == c.low
     assert not _has_response(hand, state.lead_kind, c.low)
@@ -196,10 +206,10 @@ def _check_cannot_respond(record: GameRecord, c: CannotRespond) -> None:
     assert not c.held or min(c.held) > c.low, "the cards mentioned are not low enough"
 
 
-def _check_keeps_straight(record: GameRecord, c: PassesToKeepStraight) -> None:
-    state = state_after(record, c.at)
+def _check_keeps_straight(game: Game, c: PassesToKeepStraight) -> None:
+    state = game.state_after(c.at)
     hand = Counter(state.hand_cards(c.seat))
-    assert state.current_player() == c.seat and action_at(record, c.at) == ()
+    assert state.current_player() == c.seat and action_at(game, c.at) == ()
     options = {play_cards(a) for a in state.legal_actions() if a != PASS}
     assert options and options == set(c.options)
     run = c.straight
@@ -209,38 +219,38 @@ def _check_keeps_straight(record: GameRecord, c: PassesToKeepStraight) -> None:
         assert any(option.count(n) == hand[n] for n in run), option
 
 
-def _check_wins_trick(record: GameRecord, c: WinsTrick) -> None:
-    plays = trick_plays(record, c.first, c.at)
-    assert state_after(record, c.first).is_leading
-    assert len(plays) == record.num_players  # one lap (TD-B4)
+def _check_wins_trick(game: Game, c: WinsTrick) -> None:
+    plays = trick_plays(game, c.first, c.at)
+    assert game.state_after(c.first).is_leading
+    assert len(plays) == game.record.num_players  # one lap (TD-B4)
     low = min(card for _, cards in plays for card in cards)
     holders = [seat for seat, cards in plays if low in cards]
     assert c.low == low
     assert c.seat == holders[-1], "TD-B4: on a tie the last one to play the low card wins"
     assert c.tie_with == tuple(holders[:-1])
-    after = state_after(record, c.at + 1)
+    after = game.state_after(c.at + 1)
     assert after.leader == c.seat
     assert (after.sizes[c.seat] == 0) == c.hand_ends
 
 
-def _check_takes_back(record: GameRecord, c: TakesBack) -> None:
-    before = state_after(record, c.played_at)
+def _check_takes_back(game: Game, c: TakesBack) -> None:
+    before = game.state_after(c.played_at)
     assert before.current_player() == c.seat
-    assert before.hand_cards(c.seat) == c.cards == action_at(record, c.played_at)
-    after = state_after(record, c.at + 1)
+    assert before.hand_cards(c.seat) == c.cards == action_at(game, c.played_at)
+    after = game.state_after(c.at + 1)
     assert after.hand_cards(c.seat) == c.cards
     assert after.leader != c.seat
 
 
-def _check_wins_hand(record: GameRecord, c: WinsHand) -> None:
-    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+def _check_wins_hand(game: Game, c: WinsHand) -> None:
+    before, after = game.state_after(c.at), game.state_after(c.at + 1)
     assert after.hands_done == before.hands_done + 1
     assert after.hand_winners[-1] == c.seat
     assert tuple(after.sizes) == c.cards_left and c.cards_left[c.seat] == 0
 
 
-def _check_earns_gift(record: GameRecord, c: EarnsGift) -> None:
-    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+def _check_earns_gift(game: Game, c: EarnsGift) -> None:
+    before, after = game.state_after(c.at), game.state_after(c.at + 1)
     assert after.hand_winners[-1] == c.seat
     assert after.supply == before.supply - 1 == c.supply_left
 
@@ -249,48 +259,44 @@ def _most_left(state: TwaalfDagenState, winner: int) -> int:
     return max(size for seat, size in enumerate(state.sizes) if seat != winner)
 
 
-def _check_gives_gift(record: GameRecord, c: GivesGift) -> None:
-    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+def _check_gives_gift(game: Game, c: GivesGift) -> None:
+    before, after = game.state_after(c.at), game.state_after(c.at + 1)
     assert after.hand_winners[-1] == c.receiver
     assert after.sizes[c.giver] == c.cards_left == _most_left(after, c.receiver)
     assert before.gifts[c.giver] >= 1 and after.gifts[c.giver] == before.gifts[c.giver] - 1
 
 
-def _check_no_gift(record: GameRecord, c: HasNoGiftToGive) -> None:
-    before, after = state_after(record, c.at), state_after(record, c.at + 1)
+def _check_no_gift(game: Game, c: HasNoGiftToGive) -> None:
+    before, after = game.state_after(c.at), game.state_after(c.at + 1)
     winner = after.hand_winners[-1]
     assert c.seat != winner
     assert after.sizes[c.seat] == c.cards_left == _most_left(after, winner)
     assert before.gifts[c.seat] == after.gifts[c.seat] == 0
 
 
-def _check_wins_game(record: GameRecord, c: WinsGame) -> None:
-    after = state_after(record, c.at + 1)
+def _check_wins_game(game: Game, c: WinsGame) -> None:
+    after = game.state_after(c.at + 1)
     assert after.is_terminal() and after.hands_done == c.hands
     top = max(after.gifts)
     assert c.gifts == top
     assert c.winners == tuple(s for s, g in enumerate(after.gifts) if g == top)
 
 
-CHECKS: dict[type, Callable[[GameRecord, Any], None]] = {
-    Leads: _check_leads,
-    Responds: _check_responds,
-    Passes: _check_passes,
-    CannotRespond: _check_cannot_respond,
-    PassesToKeepStraight: _check_keeps_straight,
-    WinsTrick: _check_wins_trick,
-    TakesBack: _check_takes_back,
-    WinsHand: _check_wins_hand,
-    EarnsGift: _check_earns_gift,
-    GivesGift: _check_gives_gift,
-    HasNoGiftToGive: _check_no_gift,
-    WinsGame: _check_wins_game,
-}
-
-
-def check_claim(record: GameRecord, claim: object) -> None:
-    """Assert that ``claim`` holds in the replayed game."""
-    CHECKS[type(claim)](record, claim)
+CHECKS: ClaimChecks[Game] = ClaimChecks(
+    check(Leads, _check_leads),
+    check(Responds, _check_responds),
+    check(Passes, _check_passes),
+    check(CannotRespond, _check_cannot_respond),
+    check(PassesToKeepStraight, _check_keeps_straight),
+    check(WinsTrick, _check_wins_trick),
+    check(TakesBack, _check_takes_back),
+    check(WinsHand, _check_wins_hand),
+    check(EarnsGift, _check_earns_gift),
+    check(GivesGift, _check_gives_gift),
+    check(HasNoGiftToGive, _check_no_gift),
+    check(WinsGame, _check_wins_game),
+)
+"""Every claim type's check against fresh engine states."""
 
 
 # ---------------------------------------------------------------------------
@@ -360,7 +366,7 @@ def test_pinned_record_replays_legally(ex: Example) -> None:
     """The generic replay accepts every action of the pinned record (legality checked)."""
     record = record_of(ex)
     config = config_from_spec(spec(), record.variants)
-    events = replay(record, engine=ENGINE, config=config)
+    events = replay(record, ENGINE, config)
     assert events and record.game_id == "twaalf-dagen" and record.num_players == 4
     assert ex.source.startswith(f"examples/{ex.id}.json{SEPARATOR}seed {record.seed}{SEPARATOR}")
 
@@ -370,7 +376,19 @@ def test_every_claim_holds_in_the_replayed_game(item: tuple[Example, Step]) -> N
     """Each sentence's claim is true in a fresh replay of the pinned game."""
     ex, step = item
     assert step.claim is not None, step.text
-    check_claim(record_of(ex), step.claim)
+    CHECKS.check(game_of(ex), step.claim)
+
+
+def test_every_claim_type_has_a_check() -> None:
+    """Each claim dataclass of the game is checked (so no claim escapes the checks)."""
+    claims = {
+        value
+        for value in vars(example_claims).values()
+        if isinstance(value, type) and dataclasses.is_dataclass(value)
+    }
+    assert claims and claims == CHECKS.kinds
+    for row in ROWS:
+        assert set(row.claims) <= CHECKS.kinds, row.id
 
 
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
@@ -409,24 +427,24 @@ def test_each_player_action_of_the_trick_has_one_sentence(ex: Example) -> None:
     won = wins[0]
     moves = [getattr(s.claim, "at", None) for s in ex.steps if not s.automatic]
     assert moves == list(range(won.first, won.at + 1))
-    record = record_of(ex)
-    assert won.at == len(record.actions) - 1, "the record ends with the focus trick"
+    game = game_of(ex)
+    assert won.at == len(game.record.actions) - 1, "the record ends with the focus trick"
     names = seat_names(ex)
-    leader = state_after(record, won.first).current_player()
-    assert names[leader] == NAMES[0]
-    assert set(names.values()) <= set(NAMES[: record.num_players])
+    leader = game.state_after(won.first).current_player()
+    assert names[leader] == names_in_order()[0]
+    assert set(names.values()) <= set(names_in_order()[: game.record.num_players])
 
 
 @pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
 def test_intro_shows_the_hands_at_the_start_of_the_trick(ex: Example) -> None:
     """The intro lists every player's cards as they are when the focus trick starts."""
     won = next(s.claim for s in ex.steps if isinstance(s.claim, WinsTrick))
-    record = record_of(ex)
-    state = state_after(record, won.first)
+    game = game_of(ex)
+    state = game.state_after(won.first)
     names = seat_names(ex)
     shown = dict(re.findall(r"(\w+): (\d+(?: \d+)*)", ex.intro))
     assert shown == {
-        names[s]: " ".join(map(str, state.hand_cards(s))) for s in range(record.num_players)
+        names[s]: " ".join(map(str, state.hand_cards(s))) for s in range(game.record.num_players)
     }
     assert f"{names[state.current_player()]} komt uit" in ex.intro
 
@@ -435,9 +453,9 @@ def test_intro_shows_the_hands_at_the_start_of_the_trick(ex: Example) -> None:
 def test_gift_changes_are_all_told(ex: Example) -> None:
     """TD-B6: every gift that moves in the focus trick is one sentence; the totals agree."""
     won = next(s.claim for s in ex.steps if isinstance(s.claim, WinsTrick))
-    record = record_of(ex)
-    before, after = state_after(record, won.at), state_after(record, won.at + 1)
-    delta = [0] * record.num_players
+    game = game_of(ex)
+    before, after = game.state_after(won.at), game.state_after(won.at + 1)
+    delta = [0] * game.record.num_players
     for step in ex.steps:
         c = step.claim
         if isinstance(c, EarnsGift):
@@ -520,15 +538,15 @@ def test_rebuilding_gives_identical_examples() -> None:
     assert [s.text for e in first for s in e.steps] == [s.text for e in second for s in e.steps]
 
 
-@pytest.mark.parametrize("wanted", WANTED, ids=lambda w: w.case.id)
-def test_finder_reproduces_the_pinned_file_from_its_seed(wanted: Wanted) -> None:
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
+def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = spec().folder / "examples" / f"{wanted.case.id}.json"
+    path = spec().folder / "examples" / f"{row.id}.json"
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = find_one(spec(), wanted, [seed])
+    found = find_one(spec(), row, [seed])
     assert found is not None
     pinned, result = found
-    assert result.score == wanted.ideal, "the pinned trick has the ideal shape"
+    assert result.score == row.ideal, "the pinned trick has the ideal shape"
     assert pinned.to_json() == path.read_text(encoding="utf-8")
 
 
@@ -551,10 +569,10 @@ def falsified(claim: Any, players: int) -> object:
 def test_a_false_claim_fails_its_check(item: tuple[Example, Step]) -> None:
     """The checks have teeth: the claim about the next player (or a wrong count) is refused."""
     ex, step = item
-    record = record_of(ex)
-    wrong = falsified(step.claim, record.num_players)
+    game = game_of(ex)
+    wrong = falsified(step.claim, game.record.num_players)
     with pytest.raises(AssertionError):
-        check_claim(record, wrong)
+        CHECKS.check(game, wrong)
 
 
 def test_a_reversed_tie_rule_would_be_caught() -> None:
@@ -563,7 +581,7 @@ def test_a_reversed_tie_rule_would_be_caught() -> None:
     assert isinstance(won, WinsTrick)
     reversed_rule = dataclasses.replace(won, seat=won.tie_with[0], tie_with=(won.seat,))
     with pytest.raises(AssertionError, match="TD-B4"):
-        check_claim(record_of(example("gelijke-lage-kaart")), reversed_rule)
+        CHECKS.check(game_of(example("gelijke-lage-kaart")), reversed_rule)
 
 
 def _tamper(folder: Path, edit: Callable[[dict[str, object]], None]) -> None:
@@ -619,4 +637,60 @@ def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, me
     text = str(caught.value)
     assert re.match(r"cardspecs/twaalf-dagen/examples/slag-met-elven\.json(:\d+)?: ", text), text
     assert message in text
+    assert "Traceback" not in text and str(project_copy) not in text
+
+
+PHRASE_LINE = 'lead = "{name} komt uit met {cards}; de lage kaart is {low}."'
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (None, r"voorbeelden\.toml: file not found"),
+        ((PHRASE_LINE, ""), r"voorbeelden\.toml:\d+: no phrase 'lead' in \[phrases\]"),
+        (
+            (PHRASE_LINE, PHRASE_LINE.replace("{name}", "{naam}")),
+            r"voorbeelden\.toml:\d+: phrase 'lead' uses \{naam\}, which is not given here "
+            r"\(given: cards, low, name\)",
+        ),
+        ((PHRASE_LINE, 'lead = "{} komt uit."'), r"voorbeelden\.toml:\d+: phrase 'lead' has the"),
+        ((PHRASE_LINE, 'lead = "{name komt uit."'), r"'lead' is not a valid format string"),
+        (("[phrases]", "[phrases"), r"voorbeelden\.toml:\d+: invalid TOML"),
+        (('"Gijs", "Hanna"]', '"Gijs", "Gijs"]'), r"voorbeelden\.toml:\d+: the player names must"),
+        (("names = [", 'names = ["Anna"]\nx = ['), r"voorbeelden\.toml:\d+: unknown entry 'x'"),
+        (('kaart = ["kaart", "kaarten"]', ""), r"voorbeelden\.toml:\d+: no noun 'kaart'"),
+        (
+            ('kaart = ["kaart", "kaarten"]', 'kaart = "kaart"'),
+            r"'kaart' must be \[singular, plural",
+        ),
+    ],
+    ids=[
+        "missing-file",
+        "missing-phrase",
+        "unknown-placeholder",
+        "positional-placeholder",
+        "broken-braces",
+        "not-toml",
+        "same-names",
+        "unknown-entry",
+        "missing-noun",
+        "bad-noun",
+    ],
+)
+def test_a_broken_phrase_file_is_a_clear_error(
+    project_copy: Path, edit: tuple[str, str] | None, message: str
+) -> None:
+    """The examples' Dutch lives in voorbeelden.toml: every mistake in it names file and line."""
+    path = project_copy / "cardspecs" / "twaalf-dagen" / "rulebook" / "voorbeelden.toml"
+    if edit is None:
+        path.unlink()
+    else:
+        text = path.read_text(encoding="utf-8")
+        assert edit[0] in text
+        path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    with pytest.raises(PnpError) as caught:
+        rulebook_examples(load_game("twaalf-dagen").spec, ())
+    text = str(caught.value)
+    assert text.startswith("cardspecs/twaalf-dagen/rulebook/voorbeelden.toml"), text
+    assert re.search(message, text), text
     assert "Traceback" not in text and str(project_copy) not in text

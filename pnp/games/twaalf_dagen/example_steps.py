@@ -1,112 +1,112 @@
 """The sentences of a twaalf-dagen example: one Dutch step per event of the focus trick.
 
-:func:`trick_steps` walks the events of a replayed focus trick and writes each
-one shown in the rulebook as a :class:`~pnp.rulebook.example.Step`: a sentence
-built from the phrase templates, the drawings of the cards it mentions, and
-the claim it makes (:mod:`~pnp.games.twaalf_dagen.example_claims`).
+Each handler of :data:`HANDLERS` tells one event type as a
+:class:`~pnp.rulebook.example.Step`: a sentence from the phrase file
+(``cardspecs/twaalf-dagen/rulebook/voorbeelden.toml``), the drawings of the
+cards it mentions and the claim it makes
+(:mod:`~pnp.games.twaalf_dagen.example_claims`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from pnp.engine.core import Event
-from pnp.games.twaalf_dagen.engine import (
-    SET,
-    SINGLE,
-    STRAIGHT,
-    CardsReturned,
-    GameEnded,
-    GiftEarned,
-    GiftGiven,
-    GiftNotGiven,
-    HandWon,
-    Passed,
-    Played,
-    TrickWon,
-)
-from pnp.games.twaalf_dagen.example_claims import (
-    CannotRespond,
-    Claim,
-    EarnsGift,
-    GivesGift,
-    HasNoGiftToGive,
-    Leads,
-    Passes,
-    PassesToKeepStraight,
-    Responds,
-    TakesBack,
-    WinsGame,
-    WinsHand,
-    WinsTrick,
-    kept_straight,
-)
-from pnp.games.twaalf_dagen.example_phrases import (
-    NAMES,
-    PHRASES,
-    a_card,
-    cards_text,
-    is_straight,
-    straight_text,
-    those_cards,
-)
-from pnp.games.twaalf_dagen.example_trace import Moment, TrickTrace
-from pnp.rulebook.dutch import count_phrase, join_words, number_word
+from pnp.games.twaalf_dagen import engine as td
+from pnp.games.twaalf_dagen import example_claims as c
+from pnp.games.twaalf_dagen.example_trace import Faced, Play, TrickScene
+from pnp.rulebook.dutch import join_words, number_word, plural_number
 from pnp.rulebook.example import CardPicture, Step
 from pnp.spec.model import CardRow, GameSpec
+from pnp.story import Handlers, Phrases, on
 
 
-@dataclass(frozen=True)
-class StepContext:
-    """What the phrase builders need besides the event (also the intro's names and trace)."""
-
-    names: tuple[str, ...]
-    card_names: Mapping[int, str]
-    card_rows: Mapping[int, str]
-    gift_row: str
-    trace: TrickTrace
-
-    def pictures(self, cards: Sequence[int]) -> tuple[CardPicture, ...]:
-        """Drawings of the deck cards ``cards``."""
-        return tuple(CardPicture("deck", self.card_rows[c]) for c in cards)
-
-    def gift(self) -> tuple[CardPicture, ...]:
-        """Drawing of one gift card."""
-        return (CardPicture("gifts", self.gift_row),)
+def is_straight(cards: Sequence[int]) -> bool:
+    """True for two or more consecutive numbers (a straight, not a set)."""
+    return len(cards) > 1 and cards[0] != cards[-1]
 
 
-def _played(ctx: StepContext, moment: Moment, event: Played) -> Step:
-    name = ctx.names[event.seat]
-    cards = cards_text(event.cards, ctx.card_names)
-    last = event.cards_left == 0
-    claim: Claim
+def cards_text(
+    phrases: Phrases,
+    cards: Sequence[int],
+    names: Mapping[int, str] | None = None,
+    key: str = "cards",
+) -> str:
+    """Cards in Dutch: "vier elven (Fluitspelers)", "een drie", "de reeks drie-vier".
+
+    With ``names`` (number -> card name) sets and single cards also name the
+    card; ``key="those"`` writes cards mentioned before ("die twee vijven").
+    """
+    if is_straight(cards):
+        return phrases.say(f"{key}_straight", numbers="-".join(number_word(n) for n in cards))
+    if len(cards) == 1:
+        one = "card_one" if key == "cards" else "those_one"
+        text = phrases.say(one, number=number_word(cards[0]))
+    else:
+        text = phrases.say(
+            f"{key}_set", count=number_word(len(cards)), plural=plural_number(cards[0])
+        )
+    if names is not None and cards[0] in names:
+        text = phrases.say("cards_named", cards=text, name=names[cards[0]])
+    return text
+
+
+def deck_rows(spec: GameSpec) -> dict[int, CardRow]:
+    """The deck's first row of each card number."""
+    rows: dict[int, CardRow] = {}
+    for row in spec.component("deck").rows:
+        rows.setdefault(row.number("number"), row)
+    return rows
+
+
+def _cards(scene: TrickScene, cards: Sequence[int], named: bool = False) -> str:
+    names = {n: row.text("name") for n, row in deck_rows(scene.spec).items()} if named else None
+    return cards_text(scene.phrases, cards, names)
+
+
+def _a_card(scene: TrickScene, number: int) -> str:
+    return scene.say("card_one", number=number_word(number))
+
+
+def _pictures(scene: TrickScene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
+    rows = deck_rows(scene.spec)
+    return tuple(CardPicture("deck", rows[n].id) for n in cards)
+
+
+def _gift(scene: TrickScene) -> tuple[CardPicture, ...]:
+    return (CardPicture("gifts", scene.spec.component("gifts").rows[0].id),)
+
+
+def _played(scene: TrickScene, moment: Play, event: td.Played) -> Step:
+    name, last = scene.names[event.seat], not event.cards_left
+    cards = _cards(scene, event.cards, named=True)
+    claim: c.Leads | c.Responds
     if event.lead:
         key = "lead_single" if len(event.cards) == 1 else "lead"
-        text = PHRASES[key].format(name=name, cards=cards, low=a_card(min(event.cards)))
-        claim = Leads(moment.index, event.seat, name, event.cards, last)
+        text = scene.say(key, name=name, cards=cards, low=_a_card(scene, min(event.cards)))
+        claim = c.Leads(moment.index, event.seat, name, event.cards, last)
     else:
-        low, best = min(event.cards), moment.best_low
+        low, best = min(event.cards), moment.before.best_low
         standing = "lowest" if low < best else "tie" if low == best else "higher"
-        other = None if standing == "lowest" else moment.best_seat
-        other_name = None if other is None else ctx.names[other]
-        text = PHRASES[f"respond_{standing}"].format(name=name, cards=cards, other=other_name)
-        claim = Responds(
+        other = None if standing == "lowest" else moment.before.best_seat
+        other_name = None if other is None else scene.names[other]
+        text = scene.say(f"respond_{standing}", name=name, cards=cards, other=other_name)
+        claim = c.Responds(
             moment.index, event.seat, name, event.cards, standing, other, other_name, last
         )
     if last:
-        text += PHRASES["last_cards"].format(name=name)
-    return Step(text, ctx.pictures(event.cards), claim=claim)
+        text += scene.say("last_cards", name=name)
+    return Step(text, _pictures(scene, event.cards), claim=claim)
 
 
 def _held_not_low_enough(hand: Sequence[int], kind: int) -> tuple[int, ...]:
     """The lowest set (for a set lead) or straight (straight lead) in ``hand``, else ()."""
     counts = Counter(hand)
-    if kind == SET:
+    if kind == td.SET:
         sets = [n for n in sorted(counts) if counts[n] >= 2]
         return (sets[0],) * counts[sets[0]] if sets else ()
-    if kind == STRAIGHT:
+    if kind == td.STRAIGHT:
         for number in sorted(counts):
             if counts[number + 1]:
                 end = number + 1
@@ -116,189 +116,135 @@ def _held_not_low_enough(hand: Sequence[int], kind: int) -> tuple[int, ...]:
     return ()
 
 
-def _passed(ctx: StepContext, moment: Moment, event: Passed) -> Step:
-    name = ctx.names[event.seat]
-    lead = ctx.trace.lead
-    low, kind = min(lead.cards), _kind(lead.cards)
+_CANNOT = {td.SINGLE: "cannot_single", td.SET: "cannot_set", td.STRAIGHT: "cannot_straight"}
+
+
+def _passed(scene: TrickScene, moment: Play, event: td.Passed) -> Step:
+    name, faced = scene.names[event.seat], moment.before
+    lead = scene.segment.moments[0].before.cards
+    low = min(lead)
+    kind = td.SINGLE if len(lead) == 1 else td.STRAIGHT if is_straight(lead) else td.SET
     if event.forced:
-        held = () if kind == SINGLE else _held_not_low_enough(moment.hand, kind)
-        key = {SINGLE: "cannot_single", SET: "cannot_set", STRAIGHT: "cannot_straight"}[kind]
-        key += "_held" if held else ""
-        held_text = cards_text(held, ctx.card_names) if held else ""
-        text = PHRASES[key].format(name=name, low=number_word(low), held=held_text)
-        return Step(text, claim=CannotRespond(moment.index, event.seat, name, low, held))
-    straight = kept_straight(moment.hand, moment.responses)
+        held = () if kind == td.SINGLE else _held_not_low_enough(faced.hand, kind)
+        key = _CANNOT[kind] + ("_held" if held else "")
+        held_text = _cards(scene, held, named=True) if held else ""
+        text = scene.say(key, name=name, low=number_word(low), held=held_text)
+        return Step(text, claim=c.CannotRespond(moment.index, event.seat, name, low, held))
+    straight = c.kept_straight(faced.hand, faced.responses)
     if straight is None:
-        return Step(PHRASES["pass"].format(name=name), claim=Passes(moment.index, event.seat, name))
-    options = moment.responses
-    text = PHRASES["keep_straight"].format(
+        return Step(scene.say("pass", name=name), claim=c.Passes(moment.index, event.seat, name))
+    options = faced.responses
+    text = scene.say(
+        "keep_straight",
         name=name,
-        options=join_words([cards_text(o) for o in options], "of"),
-        straight=straight_text(straight),
+        options=join_words([_cards(scene, o) for o in options], "of"),
+        straight=_cards(scene, straight),
     )
-    claim = PassesToKeepStraight(moment.index, event.seat, name, straight, options)
+    claim = c.PassesToKeepStraight(moment.index, event.seat, name, straight, options)
     return Step(text, claim=claim)
 
 
-def _kind(cards: Sequence[int]) -> int:
-    if len(cards) == 1:
-        return SINGLE
-    return STRAIGHT if is_straight(cards) else SET
-
-
-def _trick_won(ctx: StepContext, moment: Moment, event: TrickWon) -> Step:
-    name = ctx.names[event.seat]
-    earlier = [
-        m.seat
-        for m in ctx.trace.moments
-        if event.low in m.cards and m.index < _last_play(ctx, event)
-    ]
-    hand_ends = bool(ctx.trace.events(HandWon))
+def _trick_won(scene: TrickScene, moment: Play, event: td.TrickWon) -> Step:
+    name, trick = scene.names[event.seat], scene.segment
+    won_at = next(m.index for m in trick.moments if m.actor == event.seat and m.before.cards)
+    earlier = [m.actor for m in trick.moments if event.low in m.before.cards and m.index < won_at]
+    hand_ends = trick.has(td.HandWon)
     if earlier:
-        text = PHRASES["trick_won_tie"].format(
-            others=join_words([ctx.names[s] for s in earlier]),
+        text = scene.say(
+            "trick_won_tie",
+            others=join_words([scene.names[s] for s in earlier]),
             name=name,
-            all="allebei" if len(earlier) == 1 else "allemaal",
-            low=a_card(event.low),
+            all=scene.say("tie_two" if len(earlier) == 1 else "tie_more"),
+            low=_a_card(scene, event.low),
         )
     else:
-        text = PHRASES["trick_won"].format(name=name, low=a_card(event.low))
-    if hand_ends:
-        text += PHRASES["trick_last"].format(name=name)
-    elif ctx.trace.events(CardsReturned):
-        text += PHRASES["trick_next_returned"].format(name=name)
-    else:
-        text += PHRASES["trick_next"].format(name=name)
-    claim = WinsTrick(
-        moment.index,
-        ctx.trace.first,
-        event.seat,
-        name,
-        event.low,
-        tuple(earlier),
-        tuple(ctx.names[s] for s in earlier),
-        hand_ends,
+        text = scene.say("trick_won", name=name, low=_a_card(scene, event.low))
+    returned = trick.has(td.CardsReturned)
+    next_key = "trick_last" if hand_ends else "trick_next_returned" if returned else "trick_next"
+    text += scene.say(next_key, name=name)
+    names = tuple(scene.names[s] for s in earlier)
+    claim = c.WinsTrick(
+        moment.index, trick.first, event.seat, name, event.low, tuple(earlier), names, hand_ends
     )
     return Step(text, automatic=True, claim=claim)
 
 
-def _last_play(ctx: StepContext, event: TrickWon) -> int:
-    """Index of the winner's play in this trick."""
-    return next(m.index for m in ctx.trace.moments if m.seat == event.seat and m.cards)
-
-
-def _cards_returned(ctx: StepContext, moment: Moment, event: CardsReturned) -> Step:
-    name = ctx.names[event.seat]
-    played_at = next(m.index for m in ctx.trace.moments if m.seat == event.seat)
+def _cards_returned(scene: TrickScene, moment: Play, event: td.CardsReturned) -> Step:
+    name = scene.names[event.seat]
+    played_at = next(m.index for m in scene.segment.moments if m.actor == event.seat)
     key = "takes_back_one" if len(event.cards) == 1 else "takes_back"
-    text = PHRASES[key].format(name=name, cards=those_cards(event.cards))
-    claim = TakesBack(moment.index, played_at, event.seat, name, event.cards)
-    return Step(text, ctx.pictures(event.cards), automatic=True, claim=claim)
+    those = cards_text(scene.phrases, event.cards, key="those")
+    claim = c.TakesBack(moment.index, played_at, event.seat, name, event.cards)
+    return Step(scene.say(key, name=name, cards=those), _pictures(scene, event.cards), True, claim)
 
 
-def _hand_won(ctx: StepContext, moment: Moment, event: HandWon) -> Step:
-    name = ctx.names[event.seat]
-    n = len(event.cards_left)
+def _hand_won(scene: TrickScene, moment: Play, event: td.HandWon) -> Step:
+    name, n = scene.names[event.seat], len(event.cards_left)
     others = [(event.seat + k) % n for k in range(1, n)]
-    left = join_words(
-        [f"{ctx.names[s]} {count_phrase(event.cards_left[s], 'kaart', 'kaarten')}" for s in others]
-    )
-    claim = WinsHand(moment.index, event.seat, name, event.cards_left, ctx.names)
-    return Step(PHRASES["hand_won"].format(name=name, left=left), automatic=True, claim=claim)
+    left = [f"{scene.names[s]} {scene.count('kaart', event.cards_left[s])}" for s in others]
+    text = scene.say("hand_won", name=name, left=join_words(left))
+    claim = c.WinsHand(moment.index, event.seat, name, event.cards_left, scene.names)
+    return Step(text, automatic=True, claim=claim)
 
 
-def _gift_earned(ctx: StepContext, moment: Moment, event: GiftEarned) -> Step:
-    name = ctx.names[event.seat]
+def _gift_earned(scene: TrickScene, moment: Play, event: td.GiftEarned) -> Step:
+    name = scene.names[event.seat]
     key = "gift_earned" if event.supply else "gift_earned_last"
-    text = PHRASES[key].format(name=name, supply=number_word(event.supply))
-    claim = EarnsGift(moment.index, event.seat, name, event.supply)
-    return Step(text, ctx.gift(), automatic=True, claim=claim)
+    text = scene.say(key, name=name, supply=number_word(event.supply))
+    claim = c.EarnsGift(moment.index, event.seat, name, event.supply)
+    return Step(text, _gift(scene), automatic=True, claim=claim)
 
 
-def _most_cards_before(moment: Moment, event: Event) -> bool:
-    """True if another most-cards player was handled before ``event`` in this action."""
+def _also(moment: Play, event: Event) -> str:
+    """ "_also" if another most-cards player was told before ``event`` in this action."""
     for earlier in moment.events:
         if earlier is event:
-            return False
-        if isinstance(earlier, GiftGiven | GiftNotGiven):
-            return True
-    return False
+            return ""
+        if isinstance(earlier, td.GiftGiven | td.GiftNotGiven):
+            return "_also"
+    return ""
 
 
-def _gift_given(ctx: StepContext, moment: Moment, event: GiftGiven) -> Step:
-    key = "gift_given_also" if _most_cards_before(moment, event) else "gift_given"
-    giver, receiver = ctx.names[event.giver], ctx.names[event.receiver]
-    text = PHRASES[key].format(
-        giver=giver, receiver=receiver, count=count_phrase(event.cards_left, "kaart", "kaarten")
+def _gift_given(scene: TrickScene, moment: Play, event: td.GiftGiven) -> Step:
+    giver, receiver = scene.names[event.giver], scene.names[event.receiver]
+    key, count = f"gift_given{_also(moment, event)}", scene.count("kaart", event.cards_left)
+    text = scene.say(key, giver=giver, receiver=receiver, count=count)
+    claim = c.GivesGift(
+        moment.index, event.giver, giver, event.receiver, receiver, event.cards_left
     )
-    claim = GivesGift(moment.index, event.giver, giver, event.receiver, receiver, event.cards_left)
-    return Step(text, ctx.gift(), automatic=True, claim=claim)
+    return Step(text, _gift(scene), automatic=True, claim=claim)
 
 
-def _gift_not_given(ctx: StepContext, moment: Moment, event: GiftNotGiven) -> Step:
-    key = "gift_not_given_also" if _most_cards_before(moment, event) else "gift_not_given"
-    name = ctx.names[event.seat]
-    text = PHRASES[key].format(giver=name, count=count_phrase(event.cards_left, "kaart", "kaarten"))
-    claim = HasNoGiftToGive(moment.index, event.seat, name, event.cards_left)
+def _gift_not_given(scene: TrickScene, moment: Play, event: td.GiftNotGiven) -> Step:
+    name, count = scene.names[event.seat], scene.count("kaart", event.cards_left)
+    text = scene.say(f"gift_not_given{_also(moment, event)}", giver=name, count=count)
+    claim = c.HasNoGiftToGive(moment.index, event.seat, name, event.cards_left)
     return Step(text, automatic=True, claim=claim)
 
 
-def _game_ended(ctx: StepContext, moment: Moment, event: GameEnded) -> Step:
-    names = tuple(ctx.names[s] for s in event.winners)
+def _game_ended(scene: TrickScene, moment: Play, event: td.GameEnded) -> Step:
+    names = tuple(scene.names[s] for s in event.winners)
     top = event.gifts[event.winners[0]]
-    gifts = count_phrase(top, "geschenk", "geschenken")
-    key = "game_won" if len(names) == 1 else "game_shared"
-    text = PHRASES[key].format(
-        hands=number_word(event.hands), name=names[0], names=join_words(names), gifts=gifts
+    text = scene.say(
+        "game_won" if len(names) == 1 else "game_shared",
+        hands=number_word(event.hands),
+        name=names[0],
+        names=join_words(names),
+        gifts=scene.count("geschenk", top),
     )
-    claim = WinsGame(moment.index, event.winners, names, top, event.hands)
+    claim = c.WinsGame(moment.index, event.winners, names, top, event.hands)
     return Step(text, automatic=True, claim=claim)
 
 
-def _step(ctx: StepContext, moment: Moment, event: Event) -> Step | None:
-    """The sentence for one event of the focus trick (``None`` for events not shown)."""
-    if isinstance(event, Played):
-        return _played(ctx, moment, event)
-    if isinstance(event, Passed):
-        return _passed(ctx, moment, event)
-    if isinstance(event, TrickWon):
-        return _trick_won(ctx, moment, event)
-    if isinstance(event, CardsReturned):
-        return _cards_returned(ctx, moment, event)
-    if isinstance(event, HandWon):
-        return _hand_won(ctx, moment, event)
-    if isinstance(event, GiftEarned):
-        return _gift_earned(ctx, moment, event)
-    if isinstance(event, GiftGiven):
-        return _gift_given(ctx, moment, event)
-    if isinstance(event, GiftNotGiven):
-        return _gift_not_given(ctx, moment, event)
-    if isinstance(event, GameEnded):
-        return _game_ended(ctx, moment, event)
-    return None
-
-
-def _names(trace: TrickTrace) -> tuple[str, ...]:
-    """Names by seat: the focus trick's leader is Anna, then clockwise."""
-    n = trace.num_players
-    return tuple(NAMES[(seat - trace.leader) % n] for seat in range(n))
-
-
-def step_context(spec: GameSpec, trace: TrickTrace) -> StepContext:
-    """The names, card names and card drawings the steps of ``trace`` use, from the spec."""
-    rows: dict[int, CardRow] = {}
-    for row in spec.component("deck").rows:
-        rows.setdefault(row.number("number"), row)
-    return StepContext(
-        names=_names(trace),
-        card_names={n: row.text("name") for n, row in rows.items()},
-        card_rows={n: row.id for n, row in rows.items()},
-        gift_row=spec.component("gifts").rows[0].id,
-        trace=trace,
-    )
-
-
-def trick_steps(ctx: StepContext) -> tuple[Step, ...]:
-    """The steps of the focus trick ``ctx.trace``, one per event shown, in order."""
-    steps = (_step(ctx, moment, event) for moment in ctx.trace.moments for event in moment.events)
-    return tuple(step for step in steps if step is not None)
+HANDLERS: Handlers[TrickScene, td.Action, Faced] = Handlers(
+    on(td.Played, _played),
+    on(td.Passed, _passed),
+    on(td.TrickWon, _trick_won),
+    on(td.CardsReturned, _cards_returned),
+    on(td.HandWon, _hand_won),
+    on(td.GiftEarned, _gift_earned),
+    on(td.GiftGiven, _gift_given),
+    on(td.GiftNotGiven, _gift_not_given),
+    on(td.GameEnded, _game_ended),
+)
+"""The sentence of each event the examples tell, in the order the events come."""

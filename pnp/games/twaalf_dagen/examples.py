@@ -1,114 +1,245 @@
-"""The twaalf-dagen rulebook examples, rendered from pinned engine traces.
+"""The twaalf-dagen rulebook examples: real engine games, told one trick at a time.
 
-Every example is a real game played by the engine, pinned by
-:mod:`pnp.games.twaalf_dagen.example_finder` (the records and their replay:
-:mod:`~pnp.games.twaalf_dagen.example_trace`; which examples, in which order:
-:mod:`~pnp.games.twaalf_dagen.example_cases`). :func:`rulebook_examples`
-replays each record with the engine configured from the spec tables and turns
-the event log of the focus trick into Dutch sentences through the phrase
-templates of :mod:`~pnp.games.twaalf_dagen.example_phrases`. Each sentence
-(:class:`~pnp.rulebook.example.Step`) shows the real cards it mentions and
-carries a *claim* (:mod:`~pnp.games.twaalf_dagen.example_claims`), which the
-test suite checks against the engine state, independently of the event log.
+:data:`ROWS` is the example table: what each example shows and how the finder
+(:mod:`~pnp.games.twaalf_dagen.example_finder`) looks for it -- it scores every
+finished trick of seeded games (0: not this situation; higher: closer to the
+ideal). :data:`STORY` plugs the game into :mod:`pnp.story` with the trick
+walker (:mod:`~pnp.games.twaalf_dagen.example_trace`) and the sentences
+(:mod:`~pnp.games.twaalf_dagen.example_steps`, Dutch in
+``cardspecs/twaalf-dagen/rulebook/voorbeelden.toml``), whose claims
+(:mod:`~pnp.games.twaalf_dagen.example_claims`) the tests check. Players are
+named from the focus trick's leader: Anna, then clockwise Bram, Cas, ...
 
-Players get Dutch first names instead of seat numbers: the leader of the focus
-trick is Anna, then clockwise Bram, Cas, Daan, Eva, Fleur, Gijs and Hanna.
+The searched players are the bundled heuristic, which never passes on a *set*
+lead while it holds a legal set (not once in 500 test games); so the worked
+trick -- four 11s led, two 8s in reply, a player who cannot respond, a player
+who passes to keep a straight -- is searched with :class:`StraightKeeperPolicy`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+import random
+from collections.abc import Mapping, Sequence
 
-from pnp.games.twaalf_dagen.example_cases import (
-    KIND_GAME_END,
-    KIND_GIFTS,
-    KIND_RULES,
-    KIND_TIE,
-    PINNED_CASES,
-)
-from pnp.games.twaalf_dagen.example_claims import KIND_CLAIMS, WinsTrick
-from pnp.games.twaalf_dagen.example_phrases import PHRASES
-from pnp.games.twaalf_dagen.example_steps import StepContext, step_context, trick_steps
-from pnp.games.twaalf_dagen.example_trace import FINDER, TrickTrace, load_pinned
+from pnp.games.twaalf_dagen import engine as td
+from pnp.games.twaalf_dagen import example_claims as c
+from pnp.games.twaalf_dagen.example_claims import kept_straight
+from pnp.games.twaalf_dagen.example_steps import HANDLERS, cards_text
+from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, TrickScene
+from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.rulebook.dutch import number_word, ordinal_word
-from pnp.rulebook.example import Example, Step, kit_examples
+from pnp.rulebook.example import Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
+from pnp.story import Cut, ExampleRow, Phrases, Story
+from pnp.story import rulebook_examples as told_examples
+
+HEURISTIC, STRAIGHT_KEEPER = "heuristic", "straight-keeper"
+KIND_TRICK, KIND_TIE, KIND_TAKE_BACK = "trick", "tie", "take-back"
+KIND_GIFTS, KIND_GAME_END = "gifts", "game-end"
 
 
-def _seats_text(ctx: StepContext, values: Sequence[str], separator: str) -> str:
-    """ "Anna: 3 4; Bram: 5" in clockwise order from the leader."""
-    n = ctx.trace.num_players
-    seats = [(ctx.trace.leader + k) % n for k in range(n)]
-    return separator.join(f"{ctx.names[s]}{values[s]}" for s in seats)
+class StraightKeeperPolicy:
+    """The heuristic, but a responder who cannot go out passes when every legal
+    response would break the same straight of their hand (:func:`kept_straight`)."""
+
+    name = STRAIGHT_KEEPER
+
+    def __init__(self) -> None:
+        self._heuristic = HeuristicPolicy()
+
+    def choose(
+        self, view: td.TwaalfDagenView, legal_actions: Sequence[td.Action], rng: random.Random
+    ) -> td.Action:
+        """Pass to keep a straight, else the heuristic's choice."""
+        plays = [a for a in legal_actions if isinstance(a, int) and a != td.PASS]
+        if not view.is_leading and plays and td.PASS in legal_actions:
+            goes_out = any(td.play_length(a) == view.hand_size for a in plays)
+            hand = [n for n in range(1, view.top + 1) for _ in range(view.hand[n])]
+            responses = [td.play_cards(a) for a in plays]
+            if not goes_out and kept_straight(hand, responses) is not None:
+                return td.PASS
+        return self._heuristic.choose(view, legal_actions, rng)
 
 
-def _intro(ctx: StepContext, pinned: PinnedRecord) -> str:
-    trace = ctx.trace
-    hands = [": " + " ".join(map(str, cards)) for cards in trace.start_hands]
-    text = PHRASES["intro"].format(
-        players=number_word(trace.num_players).capitalize(),
-        variant=PHRASES["intro_short"] if pinned.record.variants else "",
-        hand=ordinal_word(trace.hand),
-        trick=ordinal_word(trace.trick),
-        leader=ctx.names[trace.leader],
-        hands=_seats_text(ctx, hands, "; "),
+def big_set_lead(action: td.Action) -> bool:
+    """A lead of a set of three or more equal cards."""
+    return (
+        isinstance(action, int) and td.play_kind(action) == td.SET and td.play_length(action) >= 3
     )
-    if pinned.kind in (KIND_GIFTS, KIND_GAME_END):
-        gifts = [f" {g}" for g in trace.start_gifts]
-        text += PHRASES["intro_gifts"].format(gifts=_seats_text(ctx, gifts, ", "))
+
+
+def _forced(moment: Play) -> bool:
+    return moment.action == td.PASS and len(moment.before.legal) == 1
+
+
+def _keeps_straight(moment: Play) -> bool:
+    faced = moment.before
+    return moment.action == td.PASS and kept_straight(faced.hand, faced.responses) is not None
+
+
+def _quiet(trick: Trick) -> bool:
+    """Nobody takes cards back and the hand goes on."""
+    return not trick.has(td.CardsReturned) and not trick.has(td.HandWon)
+
+
+def score_trick(trick: Trick) -> int:
+    """The worked example: a set of 3+ answered by a lower set; ideally GAMES.md's exact trick.
+
+    Ideal (15): four 11s led; two 8s reply right away and win; then a player
+    who cannot respond and holds a set that is not low enough; then a player
+    who passes to keep a straight.
+    """
+    lead, rest = trick.moments[0], trick.moments[1:]
+    lead_cards = lead.before.cards
+    lead_low = min(lead_cards)
+    lower_sets = [m for m in rest if m.before.cards and min(m.before.cards) < lead_low]
+    if not big_set_lead(lead.action) or not lower_sets or not _quiet(trick):
+        return 0
+    forced = [m for m in rest if _forced(m)]
+    keeper = [m for m in rest if _keeps_straight(m)]
+    winner = trick.events_of(td.TrickWon)[0].seat
+    score = 1 + 4 * bool(forced) + 4 * bool(keeper)
+    score += 2 * (lead_cards == (11, 11, 11, 11))
+    score += 2 * any(m.before.cards == (8, 8) and m.actor == winner for m in rest)
+    if len(rest) == 3:  # the replies come as in GAMES.md: the winning set, forced, kept
+        reply, cannot, keeps = rest
+        score += reply.actor == winner and _forced(cannot) and _keeps_straight(keeps)
+    score += any(
+        any(m.before.hand.count(n) >= 2 for n in m.before.hand if n > lead_low) for m in forced
+    )
+    return score
+
+
+def score_tie(trick: Trick) -> int:
+    """A tie on the lowest card; ideally a set or single lead matched by one responder."""
+    low = trick.events_of(td.TrickWon)[0].low
+    lowest = [m for m in trick.moments if low in m.before.cards]
+    if len(lowest) < 2:
+        return 0
+    plays = [m for m in trick.moments if m.before.cards]
+    lead = trick.moments[0]
+    simple = isinstance(lead.action, int) and td.play_kind(lead.action) in (td.SET, td.SINGLE)
+    score = 1 + _quiet(trick) + simple
+    return score + (lowest[0] is lead) + (len(plays) == 2)
+
+
+def score_take_back(trick: Trick) -> int:
+    """Last cards played that lose: ideally one responder, overtaken later, hand goes on."""
+    returned = trick.events_of(td.CardsReturned)
+    if not returned:
+        return 0
+    winner = trick.events_of(td.TrickWon)[0].seat
+    played = next(m for m in trick.moments if m.actor == returned[0].seat)
+    won = next(m for m in trick.moments if m.actor == winner and m.before.cards)
+    score = 1 + (not trick.has(td.HandWon)) + (len(returned) == 1)
+    return score + (played is not trick.moments[0]) + (won.index > played.index)
+
+
+def score_gifts(trick: Trick) -> int:
+    """A hand's end where a gift changes hands; ideally a tied player with no gift too."""
+    if not trick.has(td.HandWon) or not trick.has(td.GiftGiven):
+        return 0
+    return 1 + 2 * trick.has(td.GiftNotGiven) + (not trick.has(td.CardsReturned))
+
+
+def score_game_end(trick: Trick) -> int:
+    """The end of a short game; ideally one winner and a gift handed over."""
+    ended = trick.events_of(td.GameEnded)
+    if not ended:
+        return 0
+    score = 1 + (len(ended[0].winners) == 1) + trick.has(td.GiftGiven)
+    return score + (not trick.has(td.CardsReturned))
+
+
+Row = ExampleRow[Trick, td.Action]
+
+# fmt: off
+ROWS: tuple[Row, ...] = (
+    Row("slag-met-elven", KIND_TRICK, ("TD-B2", "TD-B3", "TD-B4"),
+        claims=(c.Leads, c.Responds, c.CannotRespond, c.PassesToKeepStraight, c.WinsTrick),
+        policy=STRAIGHT_KEEPER, score=score_trick, ideal=15, only=big_set_lead),
+    Row("gelijke-lage-kaart", KIND_TIE, ("TD-B4",),
+        claims=(c.WinsTrick,), policy=HEURISTIC, score=score_tie, ideal=5),
+    Row("laatste-kaarten-terug", KIND_TAKE_BACK, ("TD-B5",),
+        claims=(c.TakesBack,), policy=HEURISTIC, score=score_take_back, ideal=5),
+    Row("geschenken-na-een-hand", KIND_GIFTS, ("TD-B5", "TD-B6"),
+        claims=(c.WinsHand, c.EarnsGift, c.GivesGift), policy=HEURISTIC, score=score_gifts,
+        ideal=4),
+    Row("einde-kort-spel", KIND_GAME_END, ("TD-B6", "TD-B7", "TD-K1"),
+        claims=(c.WinsHand, c.WinsGame), policy=HEURISTIC, score=score_game_end, ideal=4,
+        variants=(td.VARIANT_SHORT,)),
+)
+# fmt: on
+"""Every example in rulebook order: id, kind, rule IDs, the claims it must make and how the
+finder looks for it (its title is the phrase file's title of its kind)."""
+
+
+def _seats(scene: TrickScene, values: Sequence[object]) -> list[str]:
+    """ "Anna<value>" for every seat, clockwise from the leader."""
+    return [f"{scene.names[s]}{values[s]}" for s in scene.clockwise()]
+
+
+def intro(scene: TrickScene) -> str:
+    """Players, hand and trick, the leader and everybody's cards (and gifts at a hand's end)."""
+    start = scene.segment.start
+    text = scene.say(
+        "intro",
+        players=number_word(len(scene.names)).capitalize(),
+        variant=scene.say("intro_short") if scene.pinned.record.variants else "",
+        hand=ordinal_word(start.hand),
+        trick=ordinal_word(start.trick),
+        leader=scene.names[scene.segment.moments[0].actor],
+        hands="; ".join(_seats(scene, [": " + " ".join(map(str, h)) for h in start.hands])),
+    )
+    if scene.kind in (KIND_GIFTS, KIND_GAME_END):
+        gifts = ", ".join(_seats(scene, [f" {g}" for g in start.gifts]))
+        text += scene.say("intro_gifts", gifts=gifts)
     return text
 
 
-def _outro(ctx: StepContext, pinned: PinnedRecord) -> str:
-    if pinned.kind != KIND_GIFTS:
+def outro(scene: TrickScene) -> str:
+    """Everybody's gifts after the hand, for the example about gifts."""
+    if scene.kind != KIND_GIFTS:
         return ""
-    gifts = [f" {g}" for g in ctx.trace.end_gifts]
-    return PHRASES["outro_gifts"].format(gifts=_seats_text(ctx, gifts, ", "))
+    gifts = ", ".join(_seats(scene, [f" {g}" for g in scene.segment.end.gifts]))
+    return scene.say("outro_gifts", gifts=gifts)
 
 
-def _check_kind(pinned: PinnedRecord, steps: Sequence[Step], path: Path) -> None:
-    """The example must still show its situation (engine or policy changes could lose it)."""
-    claims = [step.claim for step in steps]
-    missing = [
-        t.__name__ for t in KIND_CLAIMS[pinned.kind] if not any(isinstance(c, t) for c in claims)
-    ]
-    if pinned.kind == KIND_TIE and not any(isinstance(c, WinsTrick) and c.tie_with for c in claims):
-        missing.append("a tie on the lowest card")
-    if missing:
-        raise situation_lost(path, pinned.kind, missing, FINDER)
+def missing(scene: TrickScene, steps: Sequence[Step]) -> list[str]:
+    """A tie example must show a tie on the lowest card."""
+    ties = [s for s in steps if isinstance(s.claim, c.WinsTrick) and s.claim.tie_with]
+    return ["a tie on the lowest card"] if scene.kind == KIND_TIE and not ties else []
 
 
-def render_example(spec: GameSpec, pinned: PinnedRecord, trace: TrickTrace) -> Example:
-    """Turn a replayed pinned example into the rulebook's :class:`Example`."""
-    ctx = step_context(spec, trace)
-    steps = trick_steps(ctx)
-    _check_kind(pinned, steps, pinned_path(spec, pinned.id))
-    seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
-    return Example(
-        id=pinned.id,
-        title=pinned.title,
-        intro=_intro(ctx, pinned),
-        source=f"{EXAMPLES_FOLDER}/{pinned.id}.json · seed {seed} · "
-        f"hand {trace.hand}, slag {trace.trick}",
-        steps=steps,
-        rules=KIND_RULES[pinned.kind],
-        variants=pinned.record.variants,
-        outro=_outro(ctx, pinned),
-    )
+def title(phrases: Phrases, trick: Trick) -> Mapping[str, str]:
+    """The lead, for the title of the worked trick ("Een slag met vier elven")."""
+    return {"lead": cards_text(phrases, trick.moments[0].before.cards)}
+
+
+STORY = Story(
+    finder="pnp.games.twaalf_dagen.example_finder",
+    focus=FOCUS,
+    rows=ROWS,
+    engine=td.ENGINE,
+    config=config_from_spec,
+    segments=Tricks,
+    first_player=lambda _pinned, trick: trick.moments[0].actor,
+    context=lambda scene: scene,
+    handlers=HANDLERS,
+    intro=intro,
+    players=4,
+    seeds=4000,
+    policies={HEURISTIC: HeuristicPolicy, STRAIGHT_KEEPER: StraightKeeperPolicy},
+    candidates=lambda _spec, _row, trick: (trick,),
+    cut=lambda trick: Cut(trick.last, Tricks().focus(trick)),
+    outro=outro,
+    missing=missing,
+    title=title,
+)
+"""Four players, up to 4000 seeds per group of examples played alike."""
 
 
 def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples for a kit with ``variants``, replayed from the pinned records.
-
-    Every pinned file is read and replayed (a missing, corrupt or no longer
-    replaying file is a :class:`PnpError` naming it); only examples whose
-    variants are all chosen are returned, in rulebook order.
-    """
-
-    def render(case: PinnedCase) -> Example:
-        pinned, trace = load_pinned(spec, case)
-        return render_example(spec, pinned, trace)
-
-    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)
+    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
+    return told_examples(STORY, spec, variants)
