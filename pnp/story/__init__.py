@@ -30,10 +30,12 @@ How a game plugs in -- it writes five things, everything else is here:
    and how a candidate is cut into a pinned record.
 
 Then ``rulebook_examples(story, spec, variants)`` gives the game's examples
-(its ``Game.examples``) and :func:`~pnp.story.search.story_search` its finder
-(``SEARCH.main(argv, load_game)`` checks or ``--update`` rewrites the pinned
-files). This package imports only the engine kit, the rulebook model, the spec
-and errors, output and paths -- never the project, the registry or a game.
+(its ``Game.examples``) and ``story_search(story)`` (:mod:`pnp.story.search`)
+its search: ``find_pinned`` is its ``Game.find_pinned`` (``pnp pin``), and
+``main(argv, load_spec)`` the finder module's command. twaalf-dagen is the
+worked case (``pnp/games/twaalf_dagen/examples.py``). This package imports
+only the engine kit, the rulebook model, the spec, errors, output and paths --
+never the project, the registry or a game.
 """
 
 from pnp.story.claims import ClaimChecks, Replay, check, missing_claims
