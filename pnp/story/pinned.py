@@ -143,7 +143,10 @@ def pinned_path(spec: GameSpec, example_id: str) -> Path:
 
 
 def rerun_hint(finder_module: str) -> str:
-    """What to run to rewrite a game's pinned files."""
+    """What to run to rewrite a game's pinned files: ``finder_module`` names the finder
+    module, or is the command itself when it has a space (``pnp pin <game> --update``)."""
+    if " " in finder_module:
+        return f"re-run {finder_module}"
     return f"re-run python -m {finder_module} --update"
 
 

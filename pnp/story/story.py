@@ -161,7 +161,8 @@ class Story(Generic[C, S, A, B, T, K, X]):
 
     # -- the examples and their pinned records
     finder: str
-    """The finder module (``python -m <finder> --update`` rewrites the pinned files)."""
+    """The finder module (``python -m <finder> --update`` rewrites the pinned files), or
+    the command that does when it has a space (``pnp pin <game> --update``)."""
     focus: tuple[str, ...]
     """The names of the focus numbers of a pinned record (``("hand", "trick")``)."""
     rows: tuple[ExampleRow[K, A], ...]
@@ -184,8 +185,9 @@ class Story(Generic[C, S, A, B, T, K, X]):
     """Players in every searched game."""
     seeds: int
     """Seeds tried per group of rows before settling for the best candidates."""
-    policies: Mapping[str, Callable[[], Policy[Any, A]]]
-    """The policies a row may name, by name."""
+    policies: Mapping[str, Callable[[], Policy[Any, Any]]]
+    """The policies a row may name, by name (a policy picks among player actions, which
+    may be narrower than ``A``: the engine's actions include chance)."""
     candidates: Callable[[GameSpec, ExampleRow[K, A], Segment[A, B, T]], Iterable[K]]
     """The candidates a row scores in one segment, in game order."""
     cut: Callable[[K], Cut]
