@@ -25,15 +25,9 @@ import pytest
 from pnp.engine.core import CHANCE, TERMINAL, GameRecord, replay
 from pnp.errors import PnpError
 from pnp.examples import examples_text
+from pnp.games.santoska import example_claims
 from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, Action, swap
 from pnp.games.santoska.engine import ENGINE, SantoskaState
-from pnp.games.santoska.example_cases import (
-    KIND_ARRIBA,
-    KIND_EXACT,
-    KIND_SCORING,
-    KIND_STOP,
-    PINNED_CASES,
-)
 from pnp.games.santoska.example_claims import (
     CallsArriba,
     CallsStop,
@@ -45,13 +39,14 @@ from pnp.games.santoska.example_claims import (
     Turn,
     WinsExactly,
 )
-from pnp.games.santoska.example_finder import WANTED, Wanted, find_one, find_pinned, main
-from pnp.games.santoska.examples import rulebook_examples
+from pnp.games.santoska.examples import ROWS, SEARCH, Row, rulebook_examples
 from pnp.games.santoska.scoring import score_grid
 from pnp.games.santoska.spec_config import config_from_spec
+from pnp.maintenance import pin
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
+from pnp.story import ClaimChecks, check
 from tests.dutch_words import PLURALS, WORDS
 
 PLACES = [
@@ -63,6 +58,7 @@ LIMIT = 100  # SA-B7
 LONE_SANTOSKA = 5  # SA-B6
 SANTOSKA_BONUS = 5  # SA-B6: per Santoska card after the first in a group
 SEPARATOR = " · "
+KIND_ARRIBA, KIND_STOP, KIND_SCORING, KIND_EXACT = "arriba", "stop", "scoring", "exact-limit"
 
 
 @cache
@@ -79,8 +75,8 @@ def all_examples() -> tuple[Example, ...]:
 
 def example(kind: str) -> Example:
     """The example of one kind."""
-    case = next(c for c in PINNED_CASES if c.kind == kind)
-    return next(e for e in all_examples() if e.id == case.id)
+    row = next(r for r in ROWS if r.kind == kind)
+    return next(e for e in all_examples() if e.id == row.id)
 
 
 def pinned_file(ex: Example) -> Path:
@@ -297,22 +293,22 @@ def _check_wins_exactly(record: GameRecord, c: WinsExactly) -> None:
     assert not any(after.out[s] for s in over), "nobody is out when the game stops at once"
 
 
-CHECKS: dict[type, Callable[[GameRecord, Any], None]] = {
-    ShowsRow: _check_shows_row,
-    Turn: _check_turn,
-    CallsArriba: _check_arriba,
-    CallsStop: _check_stop,
-    RoundEnds: _check_round_ends,
-    GroupScores: _check_group,
-    GridSum: _check_sum,
-    RoundScore: _check_score,
-    WinsExactly: _check_wins_exactly,
-}
+CHECKS: ClaimChecks[GameRecord] = ClaimChecks(
+    check(ShowsRow, _check_shows_row),
+    check(Turn, _check_turn),
+    check(CallsArriba, _check_arriba),
+    check(CallsStop, _check_stop),
+    check(RoundEnds, _check_round_ends),
+    check(GroupScores, _check_group),
+    check(GridSum, _check_sum),
+    check(RoundScore, _check_score),
+    check(WinsExactly, _check_wins_exactly),
+)
 
 
 def check_claim(record: GameRecord, claim: object) -> None:
-    """Assert that ``claim`` holds in the replayed game."""
-    CHECKS[type(claim)](record, claim)
+    """Assert that ``claim`` holds in the replayed game (a claim without a check fails)."""
+    CHECKS.check(record, claim)
 
 
 # ---------------------------------------------------------------------------
@@ -440,6 +436,18 @@ def test_every_claim_holds_in_the_replayed_game(item: tuple[Example, Step]) -> N
     check_claim(record_of(ex), step.claim)
 
 
+def test_every_claim_type_has_a_check() -> None:
+    """Each claim dataclass of the game is checked (so no claim escapes the checks)."""
+    claims = {
+        value
+        for value in vars(example_claims).values()
+        if isinstance(value, type) and dataclasses.is_dataclass(value)
+    }
+    assert claims and claims == CHECKS.kinds
+    for row in ROWS:
+        assert set(row.claims) <= CHECKS.kinds, row.id
+
+
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
 def test_every_sentence_says_what_its_claim_says(item: tuple[Example, Step]) -> None:
     """The sentence names the player(s), the cards, their places and the numbers."""
@@ -521,9 +529,9 @@ def test_grid_is_drawn_as_two_rows_top_then_bottom(kind: str) -> None:
 
 def test_every_required_kind_is_in_the_rulebook() -> None:
     """SA-B4, SA-B5, SA-B6, SA-B7: Arriba, Stop with the last turns, scoring, exact 100."""
-    kinds = {c.kind for c in PINNED_CASES}
+    kinds = {r.kind for r in ROWS}
     assert kinds == {KIND_ARRIBA, KIND_STOP, KIND_SCORING, KIND_EXACT}
-    assert [e.id for e in all_examples()] == [c.id for c in PINNED_CASES]
+    assert [e.id for e in all_examples()] == [r.id for r in ROWS]
     assert "SA-B4" in example(KIND_ARRIBA).rules and "SA-B5" in example(KIND_STOP).rules
     assert "SA-B6" in example(KIND_SCORING).rules and "SA-B7" in example(KIND_EXACT).rules
 
@@ -611,28 +619,40 @@ def test_rebuilding_gives_identical_examples() -> None:
 # Tests: the finder
 
 
-@pytest.mark.parametrize("wanted", WANTED, ids=lambda w: w.case.id)
-def test_finder_reproduces_the_pinned_file_from_its_seed(wanted: Wanted) -> None:
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
+def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = spec().folder / "examples" / f"{wanted.case.id}.json"
+    path = spec().folder / "examples" / f"{row.id}.json"
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = find_one(spec(), wanted, [seed])
+    found = SEARCH.find_one(spec(), row, [seed])
     assert found is not None
     pinned, result = found
-    assert result.candidate.score == wanted.ideal, "the pinned example has the ideal shape"
+    assert result.score == row.ideal, "the pinned example has the ideal shape"
     assert pinned.to_json() == path.read_text(encoding="utf-8")
 
 
 def test_finder_full_search_reproduces_every_pinned_file() -> None:
     """A fresh search (same seeds, same order) picks the same places: identical files."""
-    for path, text in find_pinned(spec()):
+    for path, text in SEARCH.find_pinned(spec()):
         assert path.read_text(encoding="utf-8") == text, path.name
 
 
-def test_finder_check_mode_passes(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m pnp.games.santoska.example_finder`` (no ``--update``) exits 0."""
-    assert main([]) == 0
-    assert "differs" not in capsys.readouterr().err
+def test_finder_check_mode_passes() -> None:
+    """``pnp pin santoska`` (no ``--update``) finds every pinned file up to date."""
+    lines: list[str] = []
+    report = pin("santoska", report=lines.append)
+    assert report.stale == () and report.written == ()
+    assert len(lines) == len(ROWS) + 1, lines
+
+
+def test_finder_check_mode_names_a_stale_file_and_update_rewrites_it(project_copy: Path) -> None:
+    """A pinned file that differs from a fresh search is reported; ``--update`` restores it."""
+    path = project_copy / "cardspecs" / "santoska" / "examples" / FILE
+    original = path.read_text(encoding="utf-8")
+    path.write_text(original.replace('"title": "', '"title": "Oud: '), encoding="utf-8")
+    assert pin("santoska").stale == (path,)
+    assert path in pin("santoska", update=True).written
+    assert path.read_text(encoding="utf-8") == original
 
 
 # ---------------------------------------------------------------------------
@@ -735,11 +755,11 @@ EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
 @pytest.mark.parametrize(
     ("case", "message"),
     [
-        ("missing", "missing"),
+        ("missing", "pinned example missing (re-run pnp pin santoska --update)"),
         ("not-json", "not valid JSON"),
         ("illegal", "no longer replays: action"),
         ("cut-short", "does not end where a 'arriba' example ends"),
-        ("wrong-round", "does not end in round 2"),
+        ("wrong-round", "round 2 is not in the record"),
         ("wrong-player", "does not end where"),
         ("no-such-player", "is not one of the 3 players"),
         ("wrong-game", "is a game of"),
@@ -761,4 +781,38 @@ def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, me
     text = str(caught.value)
     assert re.match(rf"cardspecs/santoska/examples/{re.escape(FILE)}(:\d+)?: ", text), text
     assert message in text
+    assert "Traceback" not in text and str(project_copy) not in text
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (None, r"voorbeelden\.toml: "),
+        (
+            ("{stopper} riep stop", "{stoper} riep stop"),
+            r":\d+: phrase 'intro_scoring' uses \{stoper\}",
+        ),
+        (("is_more = ", "zijn_meer = "), r":\d+: no phrase 'is_more' in \[phrases\]"),
+        (
+            ('"Cas", "Daan", "Eva", "Fleur"]', "]"),
+            r":\d+: 2 names for 3 players",
+        ),
+    ],
+)
+def test_a_broken_phrase_file_is_a_clear_error(
+    project_copy: Path, edit: tuple[str, str] | None, message: str
+) -> None:
+    """The examples' Dutch lives in voorbeelden.toml: every mistake in it names file and line."""
+    path = project_copy / "cardspecs" / "santoska" / "rulebook" / "voorbeelden.toml"
+    if edit is None:
+        path.unlink()
+    else:
+        text = path.read_text(encoding="utf-8")
+        assert edit[0] in text
+        path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    with pytest.raises(PnpError) as caught:
+        rulebook_examples(load_game("santoska").spec, ())
+    text = str(caught.value)
+    assert text.startswith("cardspecs/santoska/rulebook/voorbeelden.toml"), text
+    assert re.search(message, text), text
     assert "Traceback" not in text and str(project_copy) not in text

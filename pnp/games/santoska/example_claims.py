@@ -1,22 +1,17 @@
 """What each Santoska example sentence claims.
 
-Every sentence of an example carries a *claim*: one of the frozen dataclasses
-below, which the test suite checks against a fresh engine state (the record's
-actions pushed again, no event log), independently of the events the sentence
-was rendered from. Seats are engine seats (0 .. n-1); ``name`` fields hold the
-Dutch name the sentence uses for that seat. Action positions (``at``) index the
-record's action list. Rows are 0 (bottom) and 1 (top), columns count from 0;
-a cell is ``row * row_length + col``; a Santoska card is 0.
-
-:data:`KIND_CLAIMS` lists the claims an example of each kind must make.
+Every sentence carries one of the frozen dataclasses below; the tests check it
+against fresh engine states (the record's actions pushed again, no event log),
+independently of the events it was told from. Seats are engine seats; ``name``
+fields hold the Dutch name the sentence uses for that seat; ``at`` is the
+position of the action the sentence speaks of in the record. Rows are 0
+(bottom) and 1 (top); a cell is ``row * row_length + column``; a Santoska card
+is 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-
-from pnp.games.santoska.example_cases import KIND_ARRIBA, KIND_EXACT, KIND_SCORING, KIND_STOP
 
 
 @dataclass(frozen=True)
@@ -32,16 +27,11 @@ class ShowsRow:
 
 @dataclass(frozen=True)
 class Turn:
-    """Actions ``at`` and ``at + 1`` are ``seat``'s turn (SA-B3).
-
-    ``took``: the turn began with the open card of the discard pile (else the
-    top card of the draw pile), which was ``card``. Then ``card`` went to
-    ``cell`` of the active row, and ``card_out``, which was there, went face up
-    onto the discard pile; ``knew_out`` says whether ``seat`` had seen it. For a
-    drawn card put straight onto the discard pile ``cell`` and ``card_out`` are
-    ``-1``. ``final``: a turn of the last lap after somebody else's Stop, which
-    ends without a call (SA-B5).
-    """
+    """Actions ``at`` and ``at + 1`` are ``seat``'s turn (SA-B3): it took the open card of
+    the discard pile (``took``, else it drew), ``card``, and put it at ``cell`` of the
+    active row, from where ``card_out`` (seen before by ``seat``: ``knew_out``) went face
+    up onto the discard pile; ``cell`` and ``card_out`` are -1 for a drawn card discarded.
+    ``final``: a last turn after somebody else's Stop, which ends without a call (SA-B5)."""
 
     at: int
     seat: int
@@ -56,10 +46,8 @@ class Turn:
 
 @dataclass(frozen=True)
 class CallsArriba:
-    """Action ``at`` is ``seat`` calling Arriba with ``bottom`` as bottom row (SA-B4).
-
-    From then on the bottom row is closed and the top row is active.
-    """
+    """Action ``at`` is ``seat`` calling Arriba with ``bottom`` as bottom row (SA-B4);
+    from then on the bottom row is closed and the top row is active."""
 
     at: int
     seat: int
@@ -81,11 +69,8 @@ class CallsStop:
 
 @dataclass(frozen=True)
 class RoundEnds:
-    """Action ``at`` ends round ``round``, which ``stopper`` stopped (SA-B5, SA-B6).
-
-    ``points``: the round's points per seat still in the game, as ``(seat, points)``
-    in seat order; ``names`` by seat.
-    """
+    """Action ``at`` ends round ``round``, which ``stopper`` stopped (SA-B5, SA-B6), with
+    ``(seat, points)`` for every seat still in, in seat order; ``names`` by seat."""
 
     at: int
     round: int
@@ -111,8 +96,7 @@ class GroupScores:
 @dataclass(frozen=True)
 class GridSum:
     """When action ``at`` ends the round, ``seat``'s groups are worth ``parts`` (in the
-    order the example told them), together ``points``; the total goes from ``before``
-    to ``total`` (SA-B6, SA-B7)."""
+    order told), together ``points``; the total goes from ``before`` to ``total`` (SA-B7)."""
 
     at: int
     seat: int
@@ -137,11 +121,8 @@ class RoundScore:
 
 @dataclass(frozen=True)
 class WinsExactly:
-    """After action ``at`` the game is over: ``seat`` has exactly ``limit`` and wins (SA-B7).
-
-    ``over`` (by ``over_names``): seats that went over the limit in the same
-    round but are not eliminated, since the game stopped at once.
-    """
+    """After action ``at`` the game is over: ``seat`` has exactly ``limit`` and wins (SA-B7);
+    ``over`` (``over_names``) went over the limit but are not out: the game stopped at once."""
 
     at: int
     seat: int
@@ -149,24 +130,3 @@ class WinsExactly:
     limit: int
     over: tuple[int, ...]
     over_names: tuple[str, ...]
-
-
-Claim = (
-    ShowsRow
-    | Turn
-    | CallsArriba
-    | CallsStop
-    | RoundEnds
-    | GroupScores
-    | GridSum
-    | RoundScore
-    | WinsExactly
-)
-
-KIND_CLAIMS: Mapping[str, tuple[type, ...]] = {
-    KIND_ARRIBA: (ShowsRow, Turn, CallsArriba),
-    KIND_STOP: (Turn, CallsStop, RoundEnds),
-    KIND_SCORING: (ShowsRow, GroupScores, GridSum),
-    KIND_EXACT: (ShowsRow, GroupScores, GridSum, RoundScore, WinsExactly),
-}
-"""Claims an example of each kind must make."""

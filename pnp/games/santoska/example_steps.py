@@ -1,302 +1,235 @@
-"""The sentences of a Santoska example: Dutch steps built from the events of the focus round.
+"""The sentences of a Santoska example, told from the events of the focus round.
 
-Each builder below turns events of a replayed round
-(:class:`~pnp.games.santoska.example_trace.RoundTrace`) into a
-:class:`~pnp.rulebook.example.Step`: a sentence built from the phrase
-templates, the drawings of the real cards it mentions and the claim it makes
-(:mod:`~pnp.games.santoska.example_claims`). :mod:`~pnp.games.santoska.examples`
-chooses which steps each kind of example tells.
+Each handler of :data:`HANDLERS` tells one event as steps: sentences from the
+phrase file (``cardspecs/santoska/rulebook/voorbeelden.toml``), the real cards
+they mention and the claims they make (:mod:`~pnp.games.santoska.example_claims`).
+A turn that ends with Arriba comes after the bottom row it starts from; the
+focus player's scored grid is told as its rows (top first), groups and sum.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from pnp.games.santoska.actions import ARRIBA, STOP
-from pnp.games.santoska.cards import SANTOSKA, parse_cell
-from pnp.games.santoska.events import (
-    ArribaCalled,
-    GameEnded,
-    GridScored,
-    RoundEnded,
-    StopCalled,
-)
-from pnp.games.santoska.example_claims import (
-    CallsArriba,
-    CallsStop,
-    GridSum,
-    GroupScores,
-    RoundEnds,
-    RoundScore,
-    ShowsRow,
-    Turn,
-    WinsExactly,
-)
-from pnp.games.santoska.example_phrases import (
-    NAMES,
-    PHRASES,
-    a_card,
-    cards_list,
-    group_cards,
-    penalty,
-    players_list,
-    points_word,
-    position,
-    positions,
-    sum_text,
-    the_card,
-)
-from pnp.games.santoska.example_trace import RoundTrace, TurnTrace
+from pnp.games.santoska import events as ev
+from pnp.games.santoska import example_claims as c
+from pnp.games.santoska import example_trace as tr
+from pnp.games.santoska.actions import ARRIBA, STOP, Action
+from pnp.games.santoska.cards import BOTTOM, SANTOSKA, TOP, cell_name, parse_cell
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW
-from pnp.rulebook.dutch import count_phrase, join_words, number_word
+from pnp.rulebook.dutch import join_words, number_word, ordinal_word, plural_number
 from pnp.rulebook.example import CardPicture, Step
-from pnp.spec.model import GameSpec
+from pnp.story import Handlers, on
 
-BOTTOM, TOP = 0, 1
-
-
-@dataclass(frozen=True)
-class StepContext:
-    """What the phrase builders need: the names by seat, the card drawings and the round."""
-
-    names: tuple[str, ...]
-    number_rows: Mapping[int, str]
-    santoska_row: str
-    trace: RoundTrace
-
-    def pictures(self, cards: Sequence[int]) -> tuple[CardPicture, ...]:
-        """Drawings of the playing cards ``cards`` (numbers and Santoska cards)."""
-        return tuple(
-            CardPicture("santoska", self.santoska_row)
-            if c == SANTOSKA
-            else CardPicture("getallen", self.number_rows[c])
-            for c in cards
-        )
-
-    def row(self, grid: Sequence[int], row: int) -> tuple[int, ...]:
-        """One row (``BOTTOM`` or ``TOP``) of a flat grid."""
-        n = self.trace.row_length
-        return tuple(grid[row * n : (row + 1) * n])
+Scene = tr.RoundScene
 
 
-def step_context(spec: GameSpec, trace: RoundTrace, focus_seat: int) -> StepContext:
-    """The names (Anna for ``focus_seat``, then clockwise) and card rows from the spec."""
-    n = trace.num_players
-    rows = {row.number("number"): row.id for row in spec.component("getallen").rows}
-    return StepContext(
-        names=tuple(NAMES[(seat - focus_seat) % n] for seat in range(n)),
-        number_rows=rows,
-        santoska_row=spec.component("santoska").rows[0].id,
-        trace=trace,
-    )
+def pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
+    """Drawings of the playing cards ``cards`` (rows of the spec tables)."""
+    numbers = {row.number("number"): row.id for row in scene.spec.component("getallen").rows}
+    santoska = CardPicture("santoska", scene.spec.component("santoska").rows[0].id)
+    return tuple(santoska if x == SANTOSKA else CardPicture("getallen", numbers[x]) for x in cards)
 
 
-# ---------------------------------------------------------------------------
-# Rows and turns
+def card(scene: Scene, number: int, key: str = "a_card") -> str:
+    """ "een zeven", "de Santoska-kaart" (``key="the_card"``)."""
+    word = scene.phrases.nouns["santoska"][0] if number == SANTOSKA else number_word(number)
+    return scene.say(key, card=word)
 
 
-def row_step(ctx: StepContext, key: str, after: int, seat: int, row: int) -> Step:
-    """A row of ``seat``'s grid after the first ``after`` actions, drawn card by card."""
-    cards = ctx.row(ctx.trace.grid_before(after, seat), row)
-    name = ctx.names[seat]
-    text = PHRASES[key].format(name=name, cards=cards_list(cards))
-    return Step(text, ctx.pictures(cards), claim=ShowsRow(after, seat, name, row, cards))
+def cards(scene: Scene, numbers: Sequence[int]) -> str:
+    """ "een drie, een Santoska-kaart en een negen"."""
+    return join_words([card(scene, number) for number in numbers])
 
 
-def turn_step(ctx: StepContext, turn: TurnTrace) -> Step:
-    """One turn (SA-B3): what was taken or drawn, and where it went."""
-    name = ctx.names[turn.seat]
-    begin = ("take" if turn.took else "draw") + ("_final" if turn.final else "")
-    card = the_card(turn.card) if turn.took else a_card(turn.card)
-    text = PHRASES[begin].format(name=name, card=card)
-    swap = turn.swap
-    n = ctx.trace.row_length
-    if swap is None:
-        text += PHRASES["discard"]
-        cell, out, knew = -1, -1, False
-        pictures = ctx.pictures([turn.card])
+def places(scene: Scene, cells: Sequence[int]) -> str:
+    """ "linksonder en linksboven"; "op de tweede plek onder" unless rows have three."""
+    n, words = scene.segment.start.row_length, []
+    for cell in cells:
+        row, col = divmod(cell, n)
+        side = scene.say("row_t" if row else "row_b")
+        place = f"place_{cell_name(cell, n)}" if n == 3 else "place"
+        words.append(scene.say(place, ordinal=ordinal_word(col + 1), row=side))
+    return join_words(words)
+
+
+def points(scene: Scene, number: int) -> str:
+    """Points in words: "zeven", "nul", "min vijf"."""
+    return scene.say("minus", number=number_word(-number)) if number < 0 else number_word(number)
+
+
+def players_list(names: Sequence[str], values: Sequence[str]) -> str:
+    """ "Anna 93, Bram 71 en Cas 88"."""
+    return join_words([f"{n} {v}" for n, v in zip(names, values, strict=True)])
+
+
+def _signed(number: int) -> str:
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
+def sum_text(parts: Sequence[int]) -> str:
+    """The groups' points added up, "9 + 2 \u2212 5 = 6" with real minus signs (0s left out)."""
+    shown = [p for p in parts if p]
+    rest = "".join(f" + {p}" if p > 0 else f" \u2212 {-p}" for p in shown[1:])
+    text = _signed(shown[0]) + rest if shown else "0"
+    return text if len(shown) < 2 else f"{text} = {_signed(sum(shown))}"
+
+
+def told_groups(event: ev.GridScored, n: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """``(card, cells, points)`` of every group in the order told: the numbers that vanish,
+    the lone cards, the Santoska groups; within each by their first cell."""
+    groups = [(card, tuple(parse_cell(x, n) for x in cells), p) for card, cells, p in event.groups]
+    return sorted(groups, key=lambda g: (1 if len(g[1]) == 1 else 2 * (g[0] == SANTOSKA), g[1][0]))
+
+
+def told_turns(rnd: tr.Round, kind: str) -> list[tr.PlayerTurn]:
+    """The turns an example of ``kind`` tells: the Arriba turn, or the Stop and the last turns."""
+    played = tr.turns(rnd)
+    if kind == "arriba":
+        return played[-1:]
+    return played[next(i for i, turn in enumerate(played) if turn.ends_with(STOP)) :]
+
+
+def intro(scene: Scene) -> str:
+    """Players, rows and round, who is out already, and the situation of the example."""
+    rnd, names, seat = scene.segment, scene.names, tr.focus_seat(scene.pinned)
+    grids, n, round_word = tr.dealt(rnd).grids, len(names), ordinal_word(tr.dealt(rnd).round)
+    players, row = number_word(n).capitalize(), number_word(rnd.start.row_length)
+    text = scene.say("setup", players=players, row_length=row, round=round_word)
+    out = [names[s] for s in range(n) if not grids[s]]
+    if out:
+        key = "already_out_one" if len(out) == 1 else "already_out_more"
+        text += scene.say(key, names=join_words(out))
+    seats = [s for s in ((seat + k) % n for k in range(n)) if grids[s]]
+    totals = [points(scene, rnd.start.totals[s]) for s in seats]
+    fields = {"name": names[seat], "totals": players_list([names[s] for s in seats], totals)}
+    if scene.kind in ("arriba", "stop"):
+        fields["discard"] = card(scene, told_turns(rnd, scene.kind)[0].begin.before)
     else:
-        cell = parse_cell(swap.cell, n)
-        out, knew = swap.card_out, swap.was_known
-        key = "swap_seen" if knew else "swap_unseen"
-        text += PHRASES[key].format(
-            out=the_card(out) if knew else a_card(out),
-            Out=the_card(out).capitalize(),
-            where=position(cell, n),
+        fields["stopper"] = names[rnd.events_of(ev.RoundEnded)[0].stopper]
+    return text + scene.say(f"intro_{scene.kind}", **fields)
+
+
+def _row(scene: Scene, key: str, after: int, seat: int, row: int, shown: Sequence[int]) -> Step:
+    name, shown = scene.names[seat], tuple(shown)
+    text = scene.say(key, name=name, cards=cards(scene, shown))
+    return Step(text, pictures(scene, shown), claim=c.ShowsRow(after, seat, name, row, shown))
+
+
+def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> list[Step]:
+    turn = next(turn for turn in tr.turns(scene.segment) if turn.begin is moment)
+    at, seat, n, swap = moment.index, event.seat, scene.segment.start.row_length, turn.swap
+    name, took = scene.names[seat], isinstance(event, ev.CardTaken)
+    key = ("take" if took else "draw") + ("_final" if event.final else "")
+    text = scene.say(key, name=name, card=card(scene, event.card, "the_card" if took else "a_card"))
+    cell, out, knew, shown = -1, -1, False, [event.card]
+    if swap is None:
+        text += scene.say("discard")
+    else:
+        cell, out, knew = parse_cell(swap.cell, n), swap.card_out, swap.was_known
+        text += scene.say(
+            "swap_seen" if knew else "swap_unseen",
+            out=card(scene, out, "the_card" if knew else "a_card"),
+            Out=card(scene, out, "the_card").capitalize(),
+            where=places(scene, [cell]),
         )
-        pictures = ctx.pictures([turn.card, out])
-    claim = Turn(
-        turn.begin.index, turn.seat, name, turn.took, turn.card, cell, out, knew, turn.final
-    )
-    return Step(text, pictures, claim=claim)
-
-
-def arriba_step(ctx: StepContext, turn: TurnTrace) -> Step:
-    """The Arriba call that ends ``turn`` (SA-B4), drawn as the bottom row and the Arriba card."""
-    assert turn.call is not None and turn.call_move == ARRIBA
-    event = turn.call.events[0]
-    assert isinstance(event, ArribaCalled)
-    name = ctx.names[turn.seat]
-    text = PHRASES["arriba"].format(name=name, cards=cards_list(event.bottom))
-    pictures = (*ctx.pictures(event.bottom), CardPicture("markeringen", ARRIBA_ROW))
-    claim = CallsArriba(turn.call.index, turn.seat, name, event.bottom)
-    return Step(text, pictures, claim=claim)
-
-
-def stop_step(ctx: StepContext, turn: TurnTrace) -> Step:
-    """The Stop call that ends ``turn`` (SA-B5), drawn as the stop card."""
-    assert turn.call is not None and turn.call_move == STOP
-    event = turn.call.events[0]
-    assert isinstance(event, StopCalled)
-    name = ctx.names[turn.seat]
-    others = tuple(ctx.names[s] for s in event.final_turns)
-    text = PHRASES["stop"].format(
-        name=name, others=join_words(others), is_are="is" if len(others) == 1 else "zijn"
-    )
-    claim = CallsStop(turn.call.index, turn.seat, name, event.final_turns, others)
-    return Step(text, (CardPicture("markeringen", STOP_ROW),), claim=claim)
-
-
-def round_end_step(ctx: StepContext) -> Step:
-    """The end of the round and everybody's points (SA-B5, SA-B6)."""
-    trace = ctx.trace
-    last = trace.moments[-1]
-    ended = next(e for e in last.events if isinstance(e, RoundEnded))
-    scored = [e for e in last.events if isinstance(e, GridScored)]
-    points = tuple((e.seat, e.points) for e in scored)
-    order = sorted(scored, key=lambda e: (e.seat - ended.stopper) % trace.num_players)
-    text = PHRASES["round_end"].format(
-        points=players_list(
-            [ctx.names[e.seat] for e in order], [points_word(e.points) for e in order]
-        )
-    )
-    claim = RoundEnds(
-        last.index, trace.round, ended.stopper, ctx.names[ended.stopper], points, ctx.names
-    )
-    return Step(text, automatic=True, claim=claim)
-
-
-# ---------------------------------------------------------------------------
-# Scoring a grid
-
-
-def scored(ctx: StepContext, seat: int) -> GridScored:
-    """The scoring event of ``seat`` at the end of the focus round."""
-    events = ctx.trace.moments[-1].events
-    return next(e for e in events if isinstance(e, GridScored) and e.seat == seat)
-
-
-def told_groups(event: GridScored, row_length: int) -> list[tuple[int, tuple[int, ...], int]]:
-    """``(card, cells, points)`` of every group in the order the example tells them.
-
-    First the groups of numbers that vanish, then the lone cards, then the
-    Santoska groups; within each, by their first cell (bottom row left to right
-    first).
-    """
-    groups = [
-        (card, tuple(parse_cell(c, row_length) for c in cells), points)
-        for card, cells, points in event.groups
-    ]
-
-    def order(group: tuple[int, tuple[int, ...], int]) -> tuple[int, int]:
-        card, cells, _ = group
-        kind = 1 if len(cells) == 1 else 2 if card == SANTOSKA else 0
-        return kind, cells[0]
-
-    return sorted(groups, key=order)
-
-
-def touching(cells: Sequence[int], row_length: int) -> str:
-    """How a group lies: "naast elkaar" (one row), "boven elkaar" (one column) or
-    "tegen elkaar aan"."""
-    if len({c // row_length for c in cells}) == 1:
-        return PHRASES["side_by_side"]
-    if len({c % row_length for c in cells}) == 1:
-        return PHRASES["one_above"]
-    return PHRASES["touching"]
-
-
-def group_steps(ctx: StepContext, seat: int) -> list[Step]:
-    """One sentence per group of ``seat``'s grid (SA-B6), with the group's cards drawn."""
-    n = ctx.trace.row_length
-    name = ctx.names[seat]
-    at = ctx.trace.moments[-1].index
-    steps = []
-    for card, cells, points in told_groups(scored(ctx, seat), n):
-        where = positions(cells, n)
-        if len(cells) > 1:
-            key = "group_santoska" if card == SANTOSKA else "group_numbers"
-            text = PHRASES[key].format(
-                cards=group_cards(card, len(cells)),
-                where=where,
-                how=touching(cells, n),
-                bonus=number_word(-points),
-            )
-        elif card == SANTOSKA:
-            text = PHRASES["lone_santoska"].format(where=where, points=penalty(points))
-        else:
-            text = PHRASES["lone_number"].format(
-                card=the_card(card).capitalize(), where=where, points=penalty(points)
-            )
-        claim = GroupScores(at, seat, name, card, cells, points)
-        steps.append(Step(text, ctx.pictures([card] * len(cells)), automatic=True, claim=claim))
+        shown.append(out)
+    claim = c.Turn(at, seat, name, took, event.card, cell, out, knew, event.final)
+    steps = [Step(text, pictures(scene, shown), claim=claim)]
+    if turn.ends_with(ARRIBA):
+        bottom = tr.grid_before(scene.segment, at, seat)[:n]
+        steps.insert(0, _row(scene, "row_before", at, seat, BOTTOM, bottom))
     return steps
 
 
-def sum_step(ctx: StepContext, seat: int, parts: Sequence[int]) -> Step:
-    """The points of ``seat``'s groups added up and the new total (SA-B6, SA-B7)."""
-    event = scored(ctx, seat)
-    name = ctx.names[seat]
-    before = ctx.trace.start_totals[seat]
-    change = _change("", name, event.points, before, event.total)
-    text = PHRASES["sum"].format(sum=sum_text(parts)) + " " + change
-    at = ctx.trace.moments[-1].index
-    claim = GridSum(at, seat, name, tuple(parts), event.points, before, event.total)
-    return Step(text, automatic=True, claim=claim)
+def _arriba(scene: Scene, moment: tr.Move, event: ev.ArribaCalled) -> Step:
+    name = scene.names[event.seat]
+    text = scene.say("arriba", name=name, cards=cards(scene, event.bottom))
+    drawn = (*pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
+    return Step(text, drawn, claim=c.CallsArriba(moment.index, event.seat, name, event.bottom))
 
 
-def score_step(ctx: StepContext, seat: int) -> Step:
-    """``seat``'s points this round and the new total, in one sentence (SA-B7)."""
-    event = scored(ctx, seat)
-    name = ctx.names[seat]
-    before = ctx.trace.start_totals[seat]
-    text = _change("score_", name, event.points, before, event.total)
-    at = ctx.trace.moments[-1].index
-    claim = RoundScore(at, seat, name, event.points, before, event.total)
-    return Step(text, automatic=True, claim=claim)
+def _stop(scene: Scene, moment: tr.Move, event: ev.StopCalled) -> Step:
+    name, others = scene.names[event.seat], tuple(scene.names[s] for s in event.final_turns)
+    verb = scene.say("is_one" if len(others) == 1 else "is_more")
+    text = scene.say("stop", name=name, others=join_words(others), verb=verb)
+    claim = c.CallsStop(moment.index, event.seat, name, event.final_turns, others)
+    return Step(text, (CardPicture("markeringen", STOP_ROW),), claim=claim)
 
 
-def _change(prefix: str, name: str, points: int, before: int, total: int) -> str:
-    """ "Anna krijgt er ... bij: het totaal gaat van 35 naar 41." and its variants."""
-    if points > 0:
-        key, amount = "gain", penalty(points)
-    elif points < 0:
-        key, amount = "loss", count_phrase(-points, "punt", "punten")
-    else:
-        key, amount = "nothing", ""
-    return PHRASES[prefix + key].format(
-        name=name, points=amount, before=points_word(before), total=points_word(total)
-    )
+def _round_end(scene: Scene, moment: tr.Move, event: ev.RoundEnded) -> Step:
+    names, scored, stopper = scene.names, moment.events_of(ev.GridScored), event.stopper
+    order = sorted(scored, key=lambda e: (e.seat - stopper) % len(names))
+    listed = players_list([names[e.seat] for e in order], [points(scene, e.points) for e in order])
+    seats = tuple((e.seat, e.points) for e in scored)
+    claim = c.RoundEnds(moment.index, event.round, stopper, names[stopper], seats, names)
+    return Step(scene.say("round_end", points=listed), automatic=True, claim=claim)
 
 
-def win_step(ctx: StepContext, limit: int) -> Step:
-    """The end of the game: the focus player reached exactly ``limit`` (SA-B7)."""
-    last = ctx.trace.moments[-1]
-    ended = next(e for e in last.events if isinstance(e, GameEnded))
-    (seat,) = ended.winners
-    name = ctx.names[seat]
-    n = ctx.trace.num_players
-    over = tuple(
-        sorted(
-            (s for s in range(n) if ended.totals[s] > limit and ctx.trace.start_grids[s]),
-            key=lambda s: (s - seat) % n,
+def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str:
+    """The sentence of one group of the focus player's grid (SA-B6)."""
+    n, where, penalty = scene.segment.start.row_length, places(scene, cells), scene.count
+    if len(cells) == 1 and number == SANTOSKA:
+        return scene.say("lone_santoska", where=where, points=penalty("strafpunt", worth))
+    if len(cells) == 1:
+        the_card = card(scene, number, "the_card").capitalize()
+        return scene.say(
+            "lone_number", card=the_card, where=where, points=penalty("strafpunt", worth)
         )
-    )
-    over_names = tuple(ctx.names[s] for s in over)
-    text = PHRASES["exact_win"].format(name=name, limit=number_word(limit))
+    rows, cols = len({x // n for x in cells}), len({x % n for x in cells})
+    how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
+    noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else plural_number(number)
+    group = scene.say("group", count=number_word(len(cells)), cards=noun)
+    key = "group_santoska" if number == SANTOSKA else "group_numbers"
+    return scene.say(key, cards=group, where=where, how=how, bonus=number_word(-worth))
+
+
+def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
+    seat, name, at, total = event.seat, scene.names[event.seat], moment.index, event.total
+    before, earned = scene.segment.start.totals[seat], event.points
+    key = "gain" if earned > 0 else "loss" if earned < 0 else "nothing"
+    amount = scene.count("strafpunt" if earned > 0 else "punt", abs(earned))
+    change = {"name": name, "points": amount, "before": points(scene, before)}
+    change["total"] = points(scene, total)
+    if seat != tr.focus_seat(scene.pinned):  # another player: points and total in one sentence
+        claim = c.RoundScore(at, seat, name, earned, before, total)
+        return [Step(scene.say(f"score_{key}", **change), automatic=True, claim=claim)]
+    steps = [
+        _row(scene, "row_top", at + 1, seat, TOP, event.top),
+        _row(scene, "row_bottom", at + 1, seat, BOTTOM, event.bottom),
+    ]
+    groups = told_groups(event, scene.segment.start.row_length)
+    for number, cells, worth in groups:
+        group = c.GroupScores(at, seat, name, number, cells, worth)
+        drawn = pictures(scene, [number] * len(cells))
+        steps.append(Step(_group(scene, number, cells, worth), drawn, True, group))
+    parts = tuple(worth for _, _, worth in groups)
+    text = scene.say("sum", sum=sum_text(parts)) + " " + scene.say(key, **change)
+    grid_sum = c.GridSum(at, seat, name, parts, earned, before, total)
+    return [*steps, Step(text, automatic=True, claim=grid_sum)]
+
+
+def _won(scene: Scene, moment: tr.Move, event: ev.GameEnded) -> Step:
+    (seat,), names, limit = event.winners, scene.names, scene.segment.end.limit
+    n, grids = len(names), tr.dealt(scene.segment).grids
+    over = [(seat + k) % n for k in range(n)]
+    over = [s for s in over if event.totals[s] > limit and grids[s]]
+    over_names = tuple(names[s] for s in over)
+    text = scene.say("exact_win", name=names[seat], limit=number_word(limit))
     if over:
         key = "exact_over_one" if len(over) == 1 else "exact_over_more"
-        text += PHRASES[key].format(names=join_words(over_names), limit=number_word(limit))
-    claim = WinsExactly(last.index, seat, name, limit, over, over_names)
+        text += scene.say(key, names=join_words(over_names), limit=number_word(limit))
+    claim = c.WinsExactly(moment.index, seat, names[seat], limit, tuple(over), over_names)
     return Step(text, automatic=True, claim=claim)
+
+
+HANDLERS: Handlers[Scene, Action, int] = Handlers(
+    on(ev.CardTaken, _turn),
+    on(ev.CardDrawn, _turn),
+    on(ev.ArribaCalled, _arriba),
+    on(ev.StopCalled, _stop),
+    on(ev.RoundEnded, _round_end),
+    on(ev.GridScored, _scored),
+    on(ev.GameEnded, _won),
+)
+"""The sentences of each event the examples tell (which events: ``examples.told``)."""

@@ -1,217 +1,231 @@
-"""The Santoska rulebook examples, rendered from pinned engine traces.
+"""The Santoska rulebook examples: real engine games, told one round at a time.
 
-Every example is a real game played by the engine, pinned by
-:mod:`pnp.games.santoska.example_finder` (the records and their replay:
-:mod:`~pnp.games.santoska.example_trace`; which examples, in which order:
-:mod:`~pnp.games.santoska.example_cases`). :func:`rulebook_examples` replays
-each record with the engine configured from the spec tables and turns the
-events of the focus round into Dutch sentences
-(:mod:`~pnp.games.santoska.example_steps`, phrases in
-:mod:`~pnp.games.santoska.example_phrases`). Each sentence
-(:class:`~pnp.rulebook.example.Step`) shows the real cards it mentions (a
-grid as two steps: the top row, then the bottom row) and carries a *claim*
-(:mod:`~pnp.games.santoska.example_claims`), which the test suite checks
-against the engine state, independently of the event log.
-
-Players get Dutch first names instead of seat numbers: the player the
-example is about is Anna, then clockwise Bram, Cas, Daan, Eva and Fleur.
-The examples are games with rows of three (the base game); their intros say
-so, since the kits of the other row lengths show them too.
+:data:`ROWS` is the example table, in the order a round runs. Its search
+(:data:`SEARCH`, ``pnp pin santoska``) has three heuristic players play seeded
+base games (rows of three; the intros say so, as every kit shows them) and
+scores every round for every row (0: not this situation; higher: closer to
+the ideal). :data:`STORY` plugs the game into :mod:`pnp.story` with the round
+walker (:mod:`~pnp.games.santoska.example_trace`) and the sentences
+(:mod:`~pnp.games.santoska.example_steps`), whose claims
+(:mod:`~pnp.games.santoska.example_claims`) the tests check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
-from pnp.games.santoska.actions import ARRIBA, STOP
-from pnp.games.santoska.cards import SANTOSKA
-from pnp.games.santoska.events import RoundEnded
-from pnp.games.santoska.example_cases import (
-    KIND_ARRIBA,
-    KIND_EXACT,
-    KIND_RULES,
-    KIND_SCORING,
-    KIND_STOP,
-    PINNED_CASES,
-)
-from pnp.games.santoska.example_claims import KIND_CLAIMS, CallsStop, GroupScores, Turn
-from pnp.games.santoska.example_phrases import PHRASES, a_card, players_list, points_word
-from pnp.games.santoska.example_steps import (
-    BOTTOM,
-    TOP,
-    StepContext,
-    arriba_step,
-    group_steps,
-    round_end_step,
-    row_step,
-    score_step,
-    scored,
-    step_context,
-    stop_step,
-    sum_step,
-    told_groups,
-    turn_step,
-    win_step,
-)
-from pnp.games.santoska.example_trace import FINDER, RoundTrace, load_pinned
+from pnp.engine.core import Event
+from pnp.games.santoska import events as ev
+from pnp.games.santoska import example_claims as c
+from pnp.games.santoska import example_trace as tr
+from pnp.games.santoska.actions import ARRIBA, STOP, TAKE, Action
+from pnp.games.santoska.cards import SANTOSKA, parse_cell
+from pnp.games.santoska.engine import ENGINE
+from pnp.games.santoska.example_steps import HANDLERS, intro, told_turns
+from pnp.games.santoska.policies import HeuristicPolicy
+from pnp.games.santoska.rounds import REASON_EXACT
 from pnp.games.santoska.spec_config import config_from_spec
-from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import Example, Step, kit_examples
+from pnp.rulebook.dutch import number_word
+from pnp.rulebook.example import Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
+from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story
+from pnp.story import rulebook_examples as told_examples
+from pnp.story.search import story_search
+
+H = "heuristic"
+"""The bundled heuristic policy plays every searched game."""
 
 
-def _setup(ctx: StepContext) -> str:
-    """ "Drie spelers, rijen van drie kaarten, de vierde ronde." and who is out already."""
-    trace = ctx.trace
-    text = PHRASES["setup"].format(
-        players=number_word(trace.num_players).capitalize(),
-        row_length=number_word(trace.row_length),
-        round=ordinal_word(trace.round),
-    )
-    out = [ctx.names[s] for s in range(trace.num_players) if not trace.start_grids[s]]
-    if out:
-        key = "already_out_one" if len(out) == 1 else "already_out_more"
-        text += PHRASES[key].format(names=join_words(out))
-    return text
+@dataclass(frozen=True)
+class Spot:
+    """Where an example could be cut: its round, the seat it is about and its last action,
+    with the Arriba turn or the scored grid it shows."""
+
+    round: tr.Round
+    seat: int
+    last: int
+    turn: tr.PlayerTurn | None = None
+    grid: ev.GridScored | None = None
 
 
-def _in_game(ctx: StepContext, first: int) -> list[int]:
-    """The seats dealt into the focus round, clockwise from ``first``."""
-    n = ctx.trace.num_players
-    seats = [(first + k) % n for k in range(n)]
-    return [s for s in seats if ctx.trace.start_grids[s]]
+def stopped(rnd: tr.Round) -> ev.RoundEnded | None:
+    """The end of ``rnd`` if somebody stopped it."""
+    ended = rnd.events_of(ev.RoundEnded)
+    return ended[0] if ended and ended[0].stopper >= 0 else None
 
 
-def _stopper(ctx: StepContext) -> int:
-    ended = ctx.trace.events(RoundEnded)[0]
-    assert isinstance(ended, RoundEnded)
-    return ended.stopper
+def candidates(
+    spec: GameSpec | None, row: ExampleRow[Spot, Action], rnd: tr.Round
+) -> Iterator[Spot]:
+    """Every Arriba turn; the stopper, every grid or the exact winner of a stopped round."""
+    end, won = stopped(rnd), rnd.events_of(ev.GameEnded)
+    if row.kind == "arriba":
+        for t in tr.turns(rnd):
+            if t.call is not None and t.ends_with(ARRIBA):
+                yield Spot(rnd, t.seat, t.call.index, turn=t)
+    elif end is not None and row.kind == "stop":
+        yield Spot(rnd, end.stopper, rnd.last)
+    elif end is not None and row.kind == "scoring":
+        yield from (Spot(rnd, e.seat, rnd.last, grid=e) for e in rnd.events_of(ev.GridScored))
+    elif end is not None and won and won[0].reason == REASON_EXACT and len(won[0].winners) == 1:
+        yield Spot(rnd, won[0].winners[0], rnd.last)
 
 
-def arriba_example(ctx: StepContext, seat: int) -> tuple[str, list[Step]]:
-    """A turn that ends with Arriba (SA-B3, SA-B4): the bottom row, the turn, the call."""
-    turn = ctx.trace.turns()[-1]
-    assert turn.seat == seat and turn.call_move == ARRIBA
-    intro = _setup(ctx) + PHRASES["intro_arriba"].format(
-        name=ctx.names[seat], discard=a_card(turn.begin.discard_top)
-    )
-    steps = [
-        row_step(ctx, "row_before", turn.begin.index, seat, BOTTOM),
-        turn_step(ctx, turn),
-        arriba_step(ctx, turn),
+def score_arriba(spot: Spot) -> int:
+    """Ideally an open card taken and swapped for a known card, making two equal
+    neighbours in a bottom row that costs little."""
+    turn, n = spot.turn, spot.round.start.row_length
+    if turn is None or turn.call is None:
+        return 0
+    swap, bottom = turn.swap, tr.grid_before(spot.round, turn.call.index, turn.seat)[:n]
+    lone = [
+        x
+        for i, x in enumerate(bottom)
+        if x not in (*bottom[max(i - 1, 0) : i], *bottom[i + 1 : i + 2])
     ]
-    return intro, steps
+    pair = False
+    if swap is not None and (col := parse_cell(swap.cell, n)) < n:
+        pair = swap.card_in in (*bottom[max(col - 1, 0) : col], *bottom[col + 1 : col + 2])
+    score = 1 + (turn.begin.action == TAKE) + (swap is not None and swap.was_known) + 2 * pair
+    return score + (sum(5 if x == SANTOSKA else x for x in lone) <= n + 2)
 
 
-def stop_example(ctx: StepContext, seat: int) -> tuple[str, list[Step]]:
-    """A Stop and the last turns after it (SA-B5), then everybody's points."""
-    turns = ctx.trace.turns()
-    position = next(i for i, t in enumerate(turns) if t.call_move == STOP)
-    stop = turns[position]
-    assert stop.seat == seat
-    intro = _setup(ctx) + PHRASES["intro_stop"].format(
-        name=ctx.names[seat], discard=a_card(stop.begin.discard_top)
-    )
-    steps = [turn_step(ctx, stop), stop_step(ctx, stop)]
-    steps += [turn_step(ctx, t) for t in turns[position + 1 :]]
-    steps.append(round_end_step(ctx))
-    return intro, steps
+def score_stop(spot: Spot) -> int:
+    """Ideally the stopper swaps a card they knew, the last turns show a taken open card,
+    a drawn card discarded and a blind swap, and stopping paid off."""
+    end, played = stopped(spot.round), tr.turns(spot.round)
+    if end is None:
+        return 0
+    stop = next(t for t in played if t.ends_with(STOP))
+    finals = [t for t in played if t.began.final]
+    scores = {e.seat: e.points for e in spot.round.events_of(ev.GridScored)}
+    score = 1 + (stop.swap is not None and stop.swap.was_known)
+    score += any(t.begin.action == TAKE for t in finals) + any(t.swap is None for t in finals)
+    score += any(t.swap is not None and not t.swap.was_known for t in finals)
+    return score + (scores[end.stopper] == min(scores.values()))
 
 
-def grid_rows(ctx: StepContext, seat: int) -> list[Step]:
-    """``seat``'s grid as it is scored: the top row, then the bottom row."""
-    after = ctx.trace.last + 1
-    return [
-        row_step(ctx, "row_top", after, seat, TOP),
-        row_step(ctx, "row_bottom", after, seat, BOTTOM),
-    ]
+def santoska_groups(grid: ev.GridScored) -> list[int]:
+    """The sizes of the grid's groups of two or more Santoska cards."""
+    return [len(x) for card, x, _ in grid.groups if card == SANTOSKA and len(x) > 1]
 
 
-def scoring_example(ctx: StepContext, seat: int) -> tuple[str, list[Step]]:
-    """One player's grid scored group by group (SA-B6) and added to the total (SA-B7)."""
-    intro = _setup(ctx) + PHRASES["intro_scoring"].format(
-        stopper=ctx.names[_stopper(ctx)], name=ctx.names[seat]
-    )
-    parts = [points for _, _, points in told_groups(scored(ctx, seat), ctx.trace.row_length)]
-    steps = [*grid_rows(ctx, seat), *group_steps(ctx, seat), sum_step(ctx, seat, parts)]
-    return intro, steps
+def score_grid(spot: Spot) -> int:
+    """Ideally a Santoska pair, one group of numbers, lone numbers, penalty points in all,
+    a round after the first (a total that is not 0 before it), and the game goes on."""
+    grid, rnd = spot.grid, spot.round
+    if grid is None or stopped(rnd) is None or not santoska_groups(grid):
+        return 0
+    numbers = [x for card, x, _ in grid.groups if card != SANTOSKA and len(x) > 1]
+    lone = any(len(x) == 1 and card != SANTOSKA for card, x, _ in grid.groups)
+    score = 1 + 2 * (santoska_groups(grid) == [2]) + (len(numbers) == 1) + lone
+    score += (not rnd.has(ev.GameEnded)) + (tr.dealt(rnd).round > 1) + (grid.points > 0)
+    return score if numbers else 0
 
 
-def exact_example(ctx: StepContext, seat: int, limit: int) -> tuple[str, list[Step]]:
-    """The last round of a game won with exactly ``limit`` points (SA-B7)."""
-    seats = _in_game(ctx, seat)
-    totals = [points_word(ctx.trace.start_totals[s]) for s in seats]
-    intro = _setup(ctx) + PHRASES["intro_exact"].format(
-        totals=players_list([ctx.names[s] for s in seats], totals),
-        stopper=ctx.names[_stopper(ctx)],
-    )
-    parts = [points for _, _, points in told_groups(scored(ctx, seat), ctx.trace.row_length)]
-    steps = [*grid_rows(ctx, seat), *group_steps(ctx, seat), sum_step(ctx, seat, parts)]
-    steps += [score_step(ctx, s) for s in seats if s != seat]
-    steps.append(win_step(ctx, limit))
-    return intro, steps
+def score_exact(spot: Spot) -> int:
+    """Ideally nobody was out yet, the winner stopped, and the winner's grid has a group
+    that vanishes next to lone cards."""
+    end, rnd = stopped(spot.round), spot.round
+    grid = next(e for e in rnd.events_of(ev.GridScored) if e.seat == spot.seat)
+    sizes = [len(cells) for _, cells, _ in grid.groups]
+    score = 1 + all(tr.dealt(rnd).grids) + (end is not None and end.stopper == spot.seat)
+    return score + any(k > 1 for k in sizes) + any(k == 1 for k in sizes)
 
 
-def _check_kind(pinned: PinnedRecord, steps: Sequence[Step], path: Path) -> None:
-    """The example must still show its situation (engine or policy changes could lose it)."""
+Row = ExampleRow[Spot, Action]
+ARRIBA_CLAIMS = (c.ShowsRow, c.Turn, c.CallsArriba)
+STOP_CLAIMS = (c.Turn, c.CallsStop, c.RoundEnds)
+GRID_CLAIMS = (c.ShowsRow, c.GroupScores, c.GridSum)
+EXACT_CLAIMS = (*GRID_CLAIMS, c.RoundScore, c.WinsExactly)
+ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, claims, policy, score, ideal score
+    Row("beurt-met-arriba", "arriba", ("SA-B3", "SA-B4"), ARRIBA_CLAIMS, H, score_arriba, 6),
+    Row("stop-en-laatste-beurten", "stop", ("SA-B3", "SA-B5"), STOP_CLAIMS, H, score_stop, 6),
+    Row("tellen-met-santoska-paar", "scoring", ("SA-B6", "SA-B7"), GRID_CLAIMS, H, score_grid, 8),
+    Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT_CLAIMS, H, score_exact, 5),
+)
+"""Every example in rulebook order: a turn that ends with Arriba, a Stop and the last
+turns after it, one grid scored with a Santoska pair, a game won with exactly the limit."""
+
+
+def ends(row: Row, pinned: PinnedRecord, rnd: tr.Round) -> str | None:
+    """Why the record does not end where its example ends, at one of the row's candidates
+    about the focus player (``None``: it does)."""
+    player, players = pinned.focus_value("player"), pinned.record.num_players
+    if player > players:
+        return f"player {player} is not one of the {players} players"
+    cut = Cut(rnd.last, (tr.dealt(rnd).round, player))
+    if any(STORY.cut(spot) == cut for spot in candidates(None, row, rnd)):
+        return None
+    return f"the record does not end where a '{row.kind}' example ends"
+
+
+def told(scene: tr.RoundScene) -> list[tuple[tr.Move, Event]]:
+    """The events an example tells: each told turn's take or draw, the call and the end of
+    the round; or the focus player's scored grid (and the others', the end of the game)."""
+    rnd, last, kind = scene.segment, scene.segment.moments[-1], scene.kind
+    if kind in ("arriba", "stop"):
+        first = told_turns(rnd, kind)[0].begin.index - rnd.first
+        kinds = (ev.CardTaken, ev.CardDrawn, ev.ArribaCalled, ev.StopCalled, ev.RoundEnded)
+        return [(m, e) for m in rnd.moments[first:] for e in m.events if isinstance(e, kinds)]
+    seat, n = tr.focus_seat(scene.pinned), len(scene.names)
+    grids = sorted(last.events_of(ev.GridScored), key=lambda e: (e.seat - seat) % n)
+    if kind == "scoring":
+        return [(last, grids[0])]
+    return [*((last, e) for e in grids), (last, last.events_of(ev.GameEnded)[0])]
+
+
+def missing(scene: tr.RoundScene, steps: Sequence[Step]) -> list[str]:
+    """A scoring example must show both kinds of group; a Stop example every last turn."""
     claims = [step.claim for step in steps]
-    missing = [
-        t.__name__ for t in KIND_CLAIMS[pinned.kind] if not any(isinstance(c, t) for c in claims)
-    ]
-    groups = [c for c in claims if isinstance(c, GroupScores) and len(c.cells) > 1]
-    if pinned.kind == KIND_SCORING:
-        if not any(g.card == SANTOSKA for g in groups):
-            missing.append("a group of Santoska cards")
-        if not any(g.card != SANTOSKA for g in groups):
-            missing.append("a group of equal numbers")
-    if pinned.kind == KIND_STOP:
-        stops = [c for c in claims if isinstance(c, CallsStop)]
-        finals = [c for c in claims if isinstance(c, Turn) and c.final]
-        if stops and len(finals) != len(stops[0].final_turns):
-            missing.append("every last turn")
-    if missing:
-        raise situation_lost(path, pinned.kind, missing, FINDER)
+    groups = [x.card for x in claims if isinstance(x, c.GroupScores) and len(x.cells) > 1]
+    stops = [len(x.final_turns) for x in claims if isinstance(x, c.CallsStop)]
+    finals = [x for x in claims if isinstance(x, c.Turn) and x.final]
+    lost = []
+    if scene.kind == "scoring" and SANTOSKA not in groups:
+        lost.append("a group of Santoska cards")
+    if scene.kind == "scoring" and all(card == SANTOSKA for card in groups):
+        lost.append("a group of equal numbers")
+    if scene.kind == "stop" and stops and len(finals) != stops[0]:
+        lost.append("every last turn")
+    return lost
 
 
-def render_example(spec: GameSpec, pinned: PinnedRecord, trace: RoundTrace) -> Example:
-    """Turn a replayed pinned example into the rulebook's :class:`Example`."""
-    seat = pinned.focus_value("player") - 1
-    ctx = step_context(spec, trace, seat)
-    if pinned.kind == KIND_ARRIBA:
-        intro, steps = arriba_example(ctx, seat)
-    elif pinned.kind == KIND_STOP:
-        intro, steps = stop_example(ctx, seat)
-    elif pinned.kind == KIND_SCORING:
-        intro, steps = scoring_example(ctx, seat)
-    else:
-        assert pinned.kind == KIND_EXACT
-        limit = config_from_spec(spec, pinned.record.variants).limit
-        intro, steps = exact_example(ctx, seat, limit)
-    _check_kind(pinned, steps, pinned_path(spec, pinned.id))
-    seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
-    return Example(
-        id=pinned.id,
-        title=pinned.title,
-        intro=intro,
-        source=f"{EXAMPLES_FOLDER}/{pinned.id}.json · seed {seed} · ronde {trace.round}",
-        steps=tuple(steps),
-        rules=KIND_RULES[pinned.kind],
-        variants=pinned.record.variants,
-    )
+def title(phrases: Phrases, spot: Spot) -> Mapping[str, str]:
+    """The Santoska group of a scoring example and the limit, for the titles."""
+    size = santoska_groups(spot.grid)[0] if spot.grid is not None else 2
+    group = phrases.say("title_pair" if size == 2 else "title_group", count=number_word(size))
+    return {"santoska": group, "limit": number_word(spot.round.end.limit)}
+
+
+STORY = Story(
+    finder="pnp pin santoska --update",
+    focus=tr.FOCUS,
+    rows=ROWS,
+    engine=ENGINE,
+    config=config_from_spec,
+    segments=tr.Rounds,
+    first_player=lambda pinned, _round: tr.focus_seat(pinned),
+    context=lambda scene: scene,
+    handlers=HANDLERS,
+    intro=intro,
+    players=3,
+    seeds=500,
+    policies={H: HeuristicPolicy},
+    candidates=candidates,
+    cut=lambda spot: Cut(spot.last, (tr.dealt(spot.round).round, spot.seat + 1)),
+    missing=missing,
+    told=told,
+    ends=ends,
+    title=title,
+)
+"""Three players, up to 500 seeds; the player an example is about is Anna."""
+
+SEARCH = story_search(STORY)
+"""The search of the examples (``Game.find_pinned``)."""
 
 
 def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples for a kit with ``variants``, replayed from the pinned records.
-
-    Every pinned file is read and replayed (a missing, corrupt or no longer
-    replaying file is a :class:`PnpError` naming it); only examples whose
-    variants are all chosen are returned, in rulebook order.
-    """
-
-    def render(case: PinnedCase) -> Example:
-        pinned, trace = load_pinned(spec, case)
-        return render_example(spec, pinned, trace)
-
-    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)
+    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
+    return told_examples(STORY, spec, variants)
