@@ -27,9 +27,9 @@ import pytest
 from pnp.engine.core import CHANCE, GameRecord, replay
 from pnp.errors import PnpError
 from pnp.games.sinterklaas import actions as act
+from pnp.games.sinterklaas import example_claims
 from pnp.games.sinterklaas.cards import card_name
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
-from pnp.games.sinterklaas.example_cases import PINNED_CASES
 from pnp.games.sinterklaas.example_claims import (
     AddsToRoom,
     DrawsCards,
@@ -45,8 +45,8 @@ from pnp.games.sinterklaas.example_claims import (
     Turn,
     WinsShowdown,
 )
-from pnp.games.sinterklaas.example_finder import WANTED, Wanted, find_one
-from pnp.games.sinterklaas.examples import rulebook_examples
+from pnp.games.sinterklaas.example_finder import find_one, find_pinned
+from pnp.games.sinterklaas.examples import ROWS, Row, rulebook_examples
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import (
     CARD_MASK,
@@ -63,6 +63,7 @@ from pnp.games.sinterklaas.steps import (
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
+from pnp.story import ClaimChecks, check
 from tests.dutch_words import WORDS
 
 ALL_VARIANTS = ("actiepiet", "pietje-precies", "wie-kent-hem-niet")
@@ -98,7 +99,7 @@ def example(example_id: str) -> Example:
 
 def example_of(kind: str) -> Example:
     """The example of one kind."""
-    return example(next(c.id for c in PINNED_CASES if c.kind == kind))
+    return example(next(c.id for c in ROWS if c.kind == kind))
 
 
 @cache
@@ -501,26 +502,38 @@ def _check_takes_sint(record: GameRecord, c: TakesSintCard) -> None:
     assert state.sint == c.seat, "it works at once"
 
 
-CHECKS: dict[type, Callable[[GameRecord, Any], None]] = {
-    Reveals: _check_reveals,
-    Turn: _check_turn,
-    Shows: _check_shows,
-    WinsShowdown: _check_wins,
-    LastOneLeft: _check_one_left,
-    Strikes: _check_strikes,
-    GivesBigSint: _check_gives_big,
-    OpensSmall: _check_opens_small,
-    OpensBig: _check_opens_big,
-    DrawsCards: _check_draws,
-    SwapsWithRoom: _check_swaps,
-    AddsToRoom: _check_adds_room,
-    TakesSintCard: _check_takes_sint,
-}
+CHECKS: ClaimChecks[GameRecord] = ClaimChecks(
+    check(Reveals, _check_reveals),
+    check(Turn, _check_turn),
+    check(Shows, _check_shows),
+    check(WinsShowdown, _check_wins),
+    check(LastOneLeft, _check_one_left),
+    check(Strikes, _check_strikes),
+    check(GivesBigSint, _check_gives_big),
+    check(OpensSmall, _check_opens_small),
+    check(OpensBig, _check_opens_big),
+    check(DrawsCards, _check_draws),
+    check(SwapsWithRoom, _check_swaps),
+    check(AddsToRoom, _check_adds_room),
+    check(TakesSintCard, _check_takes_sint),
+)
 
 
 def check_claim(record: GameRecord, claim: object) -> None:
     """Assert that ``claim`` holds in the replayed game."""
-    CHECKS[type(claim)](record, claim)
+    CHECKS.check(record, claim)
+
+
+def test_every_claim_type_has_a_check() -> None:
+    """Each claim dataclass of the game is checked (so no claim escapes the checks)."""
+    claims = {
+        value
+        for value in vars(example_claims).values()
+        if isinstance(value, type) and dataclasses.is_dataclass(value)
+    }
+    assert claims and claims == CHECKS.kinds
+    for row in ROWS:
+        assert set(row.claims) <= CHECKS.kinds, row.id
 
 
 # ---------------------------------------------------------------------------
@@ -870,15 +883,15 @@ def test_sk_w1_w2_w3_the_opening_of_wie_kent_hem_niet() -> None:
 def test_each_example_appears_only_with_its_variants() -> None:
     """An example needing a variant is in exactly the kits that include it."""
     base = [e.id for e in rulebook_examples(spec(), ())]
-    assert base == [c.id for c in PINNED_CASES if not c.variants]
-    for case in PINNED_CASES:
+    assert base == [c.id for c in ROWS if not c.variants]
+    for case in ROWS:
         assert example(case.id).variants == case.variants == record_of(example(case.id)).variants
         if not case.variants:
             continue
         others = tuple(v for v in ALL_VARIANTS if v not in case.variants)
         assert case.id in [e.id for e in rulebook_examples(spec(), case.variants)]
         assert case.id not in [e.id for e in rulebook_examples(spec(), others)]
-    assert [e.id for e in all_examples()] == [c.id for c in PINNED_CASES]
+    assert [e.id for e in all_examples()] == [c.id for c in ROWS]
 
 
 # ---------------------------------------------------------------------------
@@ -901,16 +914,22 @@ def test_rebuilding_gives_identical_examples() -> None:
     assert first == second
 
 
-@pytest.mark.parametrize("wanted", WANTED, ids=lambda w: w.case.id)
-def test_finder_reproduces_the_pinned_file_from_its_seed(wanted: Wanted) -> None:
+@pytest.mark.parametrize("row", ROWS, ids=lambda row: row.id)
+def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = spec().folder / "examples" / f"{wanted.case.id}.json"
+    path = spec().folder / "examples" / f"{row.id}.json"
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = find_one(spec(), wanted, [seed])
+    found = find_one(spec(), row, [seed])
     assert found is not None
     pinned, result = found
-    assert result.score == wanted.ideal, "the pinned round has the ideal shape"
+    assert result.score == row.ideal, "the pinned round has the ideal shape"
     assert pinned.to_json() == path.read_text(encoding="utf-8")
+
+
+def test_finder_full_search_reproduces_every_pinned_file() -> None:
+    """A fresh search (same seeds, same order) picks the same rounds: identical files."""
+    for path, text in find_pinned(spec()):
+        assert path.read_text(encoding="utf-8") == text, path.name
 
 
 def falsified(claim: Any, players: int) -> object:
@@ -1002,4 +1021,44 @@ def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, me
         r"cardspecs/sinterklaas/examples/biedronde-tot-de-showdown\.json(:\d+)?: ", text
     ), text
     assert message in text
+    assert "Traceback" not in text and str(project_copy) not in text
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (None, r"voorbeelden\.toml: "),
+        (("reveal_first = ", "reveal_eerste = "), r":\d+: no phrase 'reveal_first' in \[phrases\]"),
+        (('check_empty = "{name}', 'check_empty = "{naam}'), r"'check_empty' uses \{naam\}"),
+        (("[phrases]", "[phrases"), r"voorbeelden\.toml:\d+: invalid TOML"),
+        (('handkaart = ["handkaart", "handkaarten"]', ""), r":\d+: no noun 'handkaart'"),
+        (("showdown = ", "ronde = "), r":\d+: no title 'showdown' in \[titles\]"),
+    ],
+    ids=[
+        "missing-file",
+        "missing-phrase",
+        "unknown-placeholder",
+        "not-toml",
+        "missing-noun",
+        "missing-title",
+    ],
+)
+def test_a_broken_phrase_file_is_a_clear_error(
+    project_copy: Path, edit: tuple[str, str] | None, message: str
+) -> None:
+    """The examples' Dutch lives in voorbeelden.toml: every mistake in it names file and line."""
+    path = project_copy / "cardspecs" / "sinterklaas" / "rulebook" / "voorbeelden.toml"
+    if edit is None:
+        path.unlink()
+    else:
+        text = path.read_text(encoding="utf-8")
+        assert edit[0] in text
+        path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    with pytest.raises(PnpError) as caught:
+        spec_copy = load_game("sinterklaas").spec
+        rulebook_examples(spec_copy, ())
+        find_one(spec_copy, ROWS[0], [20])
+    text = str(caught.value)
+    assert text.startswith("cardspecs/sinterklaas/rulebook/voorbeelden.toml"), text
+    assert re.search(message, text), text
     assert "Traceback" not in text and str(project_copy) not in text

@@ -1,24 +1,13 @@
 """The players of the example search: the bundled heuristic, and a Pietje Precies planner.
 
-The bundled :class:`~pnp.games.sinterklaas.policies.HeuristicPolicy` never
-plays Pietje Precies the way the rules intend. With Pietje Precies a
-combination only counts with *all* scoring cards (SK-P1), and a full hand of
-six plus the Pakjeskamer almost never is one colour, one number or a
-straight; the heuristic's sampled odds are then zero for everyone, so it
-checks whenever it can, nobody bids, and nearly every round is a tie at
-nothing (197 of 200 rounds in 40 four-player games; no strike in any of
-them). The Pietje Precies example is therefore searched in games of
-:class:`PreciesPlanner` players: the heuristic, except in Pietje Precies
-games:
-
-* before the last reveal, check when the bid allows it (otherwise play like
-  the heuristic);
-* in the last lap, when the Pakjeskamer is complete, keep the largest part of
-  the hand that — with the Pakjeskamer and one strike per Pietje Precies card
-  in the bid or still in the hand — makes a combination of all cards, and
-  bid every other hand card (Pietje Precies cards first, face up), as long as
-  the highest bid can be matched that way; when no such part exists, play
-  like the heuristic.
+With Pietje Precies a combination only counts with *all* scoring cards
+(SK-P1), so the heuristic's sampled odds are nearly always zero: it checks,
+nobody bids and no round shows a strike. :class:`PreciesPlanner` plays the
+heuristic, except in the bidding laps of Pietje Precies games: before the
+last reveal it checks when it may; in the last lap it keeps the largest part
+of the hand that (with the Pakjeskamer and one strike per Pietje Precies card
+in the bid or hand) is a combination of all cards, and bids the rest (Pietje
+Precies cards first) while that matches the highest bid.
 """
 
 from __future__ import annotations

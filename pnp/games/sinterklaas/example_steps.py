@@ -1,386 +1,458 @@
-"""The sentences of a Sinterklaas example: Dutch steps from the events of the focus round.
+"""The sentences of a Sinterklaas example: one Dutch step per reveal, turn, action card,
+strike, combination and round end, from the events of the focus round.
 
-:func:`round_steps` walks the events of the part of a replayed focus round
-that an example tells and writes them as :class:`~pnp.rulebook.example.Step`
-objects: one per reveal, bidding turn, action card, strike, combination and
-round end, each with the drawings of the cards it mentions and the claim it
-makes (:mod:`~pnp.games.sinterklaas.example_claims`). The scoring logic it
-needs (which cards make a combination, why a showdown is won) lives in
-:mod:`~pnp.games.sinterklaas.example_showdown`.
+Each handler of :data:`HANDLERS` tells one event type with a phrase of
+``cardspecs/sinterklaas/rulebook/voorbeelden.toml``, the drawings of the cards
+it mentions and its claim (:mod:`~pnp.games.sinterklaas.example_claims`). A
+turn is told when it ends, so the :class:`Telling` of an example collects the
+cards laid until then, the action card just bid and what it moved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp.engine.core import Event
 from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.actions import DONE
-from pnp.games.sinterklaas.cards import CardTable, card_name
-from pnp.games.sinterklaas.example_claims import (
-    CALL,
-    CHECK,
-    RAISE,
-    STOP,
-    AddsToRoom,
-    Claim,
-    DrawsCards,
-    GivesBigSint,
-    OpensBig,
-    OpensSmall,
-    Reveals,
-    Strikes,
-    SwapsWithRoom,
-    TakesSintCard,
-    Turn,
-)
-from pnp.games.sinterklaas.example_phrases import (
-    PHRASES,
-    card_text,
-    cards_count,
-    hand_count,
-    the_cards,
-)
-from pnp.games.sinterklaas.example_showdown import Effect, showdown_steps, worth
-from pnp.games.sinterklaas.example_trace import Moment, RoundTrace, Table
+from pnp.games.sinterklaas import example_claims as c
+from pnp.games.sinterklaas.actions import Action
+from pnp.games.sinterklaas.cards import COLOURS, CardTable, card_name, card_table, parse_card
+from pnp.games.sinterklaas.combinations import best_combination
+from pnp.games.sinterklaas.example_trace import Play, Round, Table
+from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import IN, OPEN_BIG, OPEN_SMALL
-from pnp.rulebook.dutch import ordinal_word
+from pnp.rulebook.dutch import join_words, number_word, ordinal_word, plural_number
 from pnp.rulebook.example import CardPicture, Step
+from pnp.spec.model import GameSpec
+from pnp.story import Handlers, Phrases, Scene, on
 
-SUPPORTED_ACTIONS = ("schoenpiet", "wisselpiet", "amerigo", "stafpiet")
-"""The action cards whose effects the examples can tell."""
+CARD_COMPONENTS = ("deck", "acties", "pietje-precies")
+"""The components whose rows are cards of the stack (drawn by their row id)."""
 
-_QUIET = (ev.LapStarted, ev.ActionTriggered, ev.RoundEnded)
-"""Events that need no sentence of their own (others tell them)."""
+KIND_RANK = {"none": -1, "straight": 0, "colour": 1, "number": 2}
+"""SK-B7 (and the SK-P2 DECISION): on equal count a number beats a colour beats a straight."""
 
 
 @dataclass(frozen=True)
-class StepContext:
-    """What the phrase builders need: names, card texts and drawings, the engine's card table."""
-
-    names: tuple[str, ...]
-    action_names: Mapping[str, str]
-    pictures_of: Mapping[str, CardPicture]
-    small_sint: CardPicture
-    big_sint: CardPicture
-    table: CardTable
-    precise: bool
-    reveals: int
-    trace: RoundTrace
-
-    def pictures(self, cards: Sequence[str]) -> tuple[CardPicture, ...]:
-        """Drawings of the cards ``cards`` (notation names)."""
-        return tuple(self.pictures_of[c] for c in cards)
-
-    def text(self, card: str) -> str:
-        """A card without article ("rode 5", "Schoenpiet")."""
-        return card_text(card, self.action_names)
-
-    def the(self, cards: Sequence[str]) -> str:
-        """Cards with articles ("de rode 5 en de gele 8")."""
-        return the_cards(cards, self.action_names)
+class BigOpeningDone(Event):
+    """Told before the events of the ``done`` that ends the Big Sint's opening bid (SK-W3)."""
 
 
-def highest_of_others(table: Table, seat: int) -> int:
-    """The largest bid among the other players still bidding (SK-B4)."""
-    return max(
-        (len(b) for s, b in enumerate(table.bids) if s != seat and table.status[s] == IN),
-        default=0,
-    )
+@dataclass(frozen=True)
+class Effect:
+    """What action ``card`` of ``seat`` moved at ``at`` (SK-A1): into and out of the hand,
+    into and out of the Pakjeskamer."""
+
+    at: int
+    seat: int
+    card: str
+    into_hand: tuple[str, ...] = ()
+    out_of_hand: tuple[str, ...] = ()
+    into_room: tuple[str, ...] = ()
+    out_of_room: tuple[str, ...] = ()
+
+    @property
+    def undo(self) -> str:
+        """The phrase key of "without it": drawn cards, a swap or an extra card."""
+        return "undo_swap" if self.out_of_hand else "undo_draw" if self.into_hand else "undo_reveal"
 
 
 @dataclass
-class _Turn:
-    """A bidding turn being collected."""
+class Telling:
+    """One example being told: names, card texts and drawings, and the turn being collected."""
 
-    first: int
-    seat: int
-    highest: int
+    spec: GameSpec
+    kind: str
+    variants: tuple[str, ...]
+    segment: Round
+    phrases: Phrases
+    turn: tuple[int, int, int] | None = None
+    """The open turn: its first action, the seat and the others' highest bid."""
     earlier: list[str] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
-
-
-@dataclass
-class _Builder:
-    """Collects the steps of a round part, event by event."""
-
-    ctx: StepContext
-    steps: list[Step] = field(default_factory=list)
-    turn: _Turn | None = None
     action: tuple[int, int, str] | None = None
     """The action card just bid: (action index, seat, card)."""
     big: list[str] = field(default_factory=list)
     big_first: int = -1
     effect: Effect | None = None
+    struck: dict[int, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    names: tuple[str, ...] = field(init=False)
+    """The players' names by seat, from the Sint of the round on."""
+    table: CardTable = field(init=False)
+    precise: bool = field(init=False)
+    reveals: int = field(init=False)
+    pictures_of: dict[str, CardPicture] = field(init=False)
+    action_names: dict[str, str] = field(init=False)
 
-    def add(
-        self, text: str, claim: Claim, cards: Sequence[CardPicture] = (), auto: bool = False
-    ) -> None:
-        """Add a sentence with its claim and card drawings (``auto``: the rules did it)."""
-        self.steps.append(Step(text, tuple(cards), automatic=auto, claim=claim))
-
-    # -- events ---------------------------------------------------------------------
-
-    def reveal(self, moment: Moment, event: ev.CardRevealed) -> None:
-        """A Pakjeskamer card: the Sint's reveal of a lap, or Amerigo's extra card."""
-        if event.lap == 0:
-            self.action_effect(moment, event)
-            return
-        ctx = self.ctx
-        sint = ctx.names[moment.before.sint]
-        key = "reveal_first" if len(event.room) == 1 else "reveal"
-        text = PHRASES[key].format(
-            sint=sint,
-            card=ctx.text(event.card),
-            ordinal=ordinal_word(len(event.room)),
-            room=ctx.the(event.room),
+    def __post_init__(self) -> None:
+        config = config_from_spec(self.spec, self.variants)
+        self.table, self.precise, self.reveals = (
+            card_table(config.kinds),
+            config.precise,
+            config.reveals,
         )
-        claim = Reveals(moment.index, moment.before.sint, sint, event.card, event.room)
-        self.add(text, claim, ctx.pictures((event.card,)), auto=True)
+        self.names = self.phrases.names_from(self.segment.start.sint, len(self.segment.start.hands))
+        rows = [(x, row) for x in CARD_COMPONENTS for row in self.spec.component(x).rows]
+        self.pictures_of = {row.id: CardPicture(x, row.id) for x, row in rows}
+        self.action_names = {row.id: row.text("name") for x, row in rows if x != "deck"}
 
-    def card_bid(self, moment: Moment, event: ev.CardBid) -> None:
-        """A card laid on a bid: an opening bid, or part of a bidding turn."""
-        ctx = self.ctx
-        if moment.node[0] == OPEN_SMALL:
-            name = ctx.names[event.seat]
-            text = PHRASES["opens_small"].format(name=name, card=ctx.text(event.card))
-            claim = OpensSmall(moment.index, event.seat, name, event.card)
-            self.add(text, claim, ctx.pictures((event.card,)))
-            return
-        if moment.node[0] == OPEN_BIG:
-            self.big_first = moment.index if not self.big else self.big_first
-            self.big.append(event.card)
-            return
-        if self.turn is None:
-            self.turn = _Turn(
-                moment.index, event.seat, highest_of_others(moment.before, event.seat)
-            )
-        triggered = any(isinstance(e, ev.ActionTriggered) for e in moment.events)
-        if triggered:
-            self.turn.earlier.append(event.card)
-            self.action = (moment.index, event.seat, event.card)
-        else:
-            self.turn.cards.append(event.card)
+    @staticmethod
+    def of(scene: Scene[Action, Table, Table]) -> Telling:
+        """The telling of a pinned example."""
+        variants = scene.pinned.record.variants
+        return Telling(scene.spec, scene.kind, variants, scene.segment, scene.phrases)
 
-    def action_effect(self, moment: Moment, event: Event) -> None:
-        """The sentence for an action card that worked (SK-A1)."""
-        ctx = self.ctx
-        if self.action is None:
-            raise ValueError(f"{event.event_type} without an action card")
-        bid_at, seat, card = self.action
-        name = ctx.names[seat]
-        gained: tuple[str, ...] = ()
-        claim: Claim
-        if isinstance(event, ev.CardsDrawn):
-            effect = PHRASES["effect_draw"].format(name=name, cards=ctx.the(event.cards))
-            claim = DrawsCards(bid_at, moment.index, seat, name, card, event.cards)
-            gained = event.cards
-            moved = Effect(moment.index, seat, card, into_hand=gained, undo="undo_draw")
-        elif isinstance(event, ev.RoomSwapped):
-            effect = PHRASES["effect_swap"].format(
-                name=name, given=ctx.text(event.hand_card), taken=ctx.text(event.room_card)
-            )
-            claim = SwapsWithRoom(
-                bid_at, moment.index, seat, name, card, event.hand_card, event.room_card
-            )
-            gained = (event.room_card,)
-            moved = Effect(
-                moment.index,
-                seat,
-                card,
-                into_hand=gained,
-                out_of_hand=(event.hand_card,),
-                into_room=(event.hand_card,),
-                out_of_room=gained,
-                undo="undo_swap",
-            )
-        elif isinstance(event, ev.CardRevealed):
-            effect = PHRASES["effect_reveal"].format(
-                card=ctx.text(event.card), room=ctx.the(event.room)
-            )
-            claim = AddsToRoom(bid_at, moment.index, seat, name, card, event.card, event.room)
-            gained = (event.card,)
-            moved = Effect(moment.index, seat, card, into_room=gained, undo="undo_reveal")
-        elif isinstance(event, ev.SintChanged):
-            previous = ctx.names[event.previous]
-            effect = PHRASES["effect_sint"].format(name=name, previous=previous)
-            if _lap_of(moment) < ctx.reveals:
-                effect += PHRASES["effect_sint_next"].format(name=name)
-            claim = TakesSintCard(bid_at, seat, name, card, event.previous, previous)
-            moved = Effect(moment.index, seat, card)
-        else:
-            raise ValueError(f"no sentence for {event.event_type}")
-        text = PHRASES["action"].format(name=name, action=ctx.text(card), effect=effect)
-        pictures = [*ctx.pictures((card, *gained))]
-        if isinstance(event, ev.SintChanged):
-            pictures.append(ctx.small_sint)
-        self.add(text, claim, pictures)
-        self.effect = moved
-        self.action = None
+    def say(self, key: str, **fields: object) -> str:
+        """The phrase ``key``."""
+        return self.phrases.say(key, **fields)
 
-    def turn_end(self, moment: Moment, seat: int, stopped: bool, bid: int) -> None:
-        """The sentence for a finished bidding turn (SK-B4).
+    def count(self, noun: str, count: int) -> str:
+        """ "drie kaarten"."""
+        return self.phrases.count(noun, count)
 
-        The outcome is told from the cards laid: none is a check (or a stop),
-        else a raise above the others' highest bid or a call that matches it.
-        """
-        ctx = self.ctx
-        turn = self.turn or _Turn(moment.index, seat, highest_of_others(moment.before, seat))
-        self.turn = None
-        if stopped:
-            outcome = STOP
-        elif not turn.earlier and not turn.cards:
-            outcome = CHECK
-        else:
-            outcome = RAISE if bid > turn.highest else CALL
-        name = ctx.names[seat]
-        kept = len(moment.before.hands[seat])
-        bid_text = cards_count(bid)
-        if outcome == STOP:
-            key = "stop_empty" if bid == 0 else "stop_one" if bid == 1 else "stop"
-            text = PHRASES[key].format(name=name, kept=hand_count(kept), bid=bid_text)
-        elif outcome == CHECK:
-            key = "check_empty" if bid == 0 else "check"
-            text = PHRASES[key].format(name=name, bid=bid_text)
-        else:
-            tail = "tail_raise" if outcome == RAISE else "tail_call"
-            if not turn.cards:
-                tail_text = PHRASES[tail + "_inverted"].format(name=name, bid=bid_text)
-                text = PHRASES["lay_none"].format(tail=tail_text)
-            else:
-                key = "lay_more" if turn.earlier else "lay"
-                text = PHRASES[key].format(
-                    name=name,
-                    cards=ctx.the(turn.cards),
-                    tail=PHRASES[tail].format(bid=bid_text),
-                )
-        claim = Turn(
-            turn.first,
-            moment.index,
-            seat,
-            name,
-            tuple(turn.earlier),
-            tuple(turn.cards),
-            outcome,
-            turn.highest,
-            bid,
-            kept,
+    def text(self, card: str) -> str:
+        """A card without article ("rode 5", "Schoenpiet")."""
+        if card in self.action_names:
+            return self.action_names[card]
+        colour, _, number = card.rpartition("-")
+        return self.say("card", colour=self.say(f"colour_{colour}"), number=number)
+
+    def the(self, cards: Sequence[str]) -> str:
+        """Cards with articles ("de rode 5 en de gele 8")."""
+        return join_words([self.say("the_card", card=self.text(card)) for card in cards])
+
+    def listed(self, cards: Sequence[int]) -> str:
+        """Cards for an overview: "rode 5, gele 8, Schoenpiet" (a dash for none)."""
+        return ", ".join(self.text(card_name(card)) for card in cards) or "-"
+
+    def pictures(self, cards: Sequence[str]) -> tuple[CardPicture, ...]:
+        """Drawings of ``cards``."""
+        return tuple(self.pictures_of[card] for card in cards)
+
+    def sint_card(self, big: bool = False) -> CardPicture:
+        """The drawing of the (Small, or Big) Sint card."""
+        component = "grote-sint" if big else "sint"
+        return CardPicture(component, self.spec.component(component).rows[0].id)
+
+    def key(self, cards: Sequence[str]) -> tuple[int, int, int]:
+        """The rank of the best combination of ``cards`` (count, kind, total; 0 if worthless)."""
+        codes = [parse_card(card) for card in cards]
+        colours, numbers = (
+            [self.table.colour[x] for x in codes],
+            [self.table.number[x] for x in codes],
         )
-        self.add(text, claim, ctx.pictures(turn.cards))
+        combo = best_combination(colours, numbers, self.precise)
+        return (combo.count, combo.kind, combo.total) if combo.count else (0, -1, 0)
 
-    def big_opening(self, moment: Moment) -> None:
-        """The Big Sint's compulsory opening bid ended with ``done`` (SK-W3)."""
-        ctx = self.ctx
-        seat, target = moment.node[1], moment.node[2]
-        name = ctx.names[seat]
-        text = PHRASES["opens_big"].format(
-            name=name, cards=ctx.the(self.big), count=cards_count(len(self.big))
-        )
-        claim = OpensBig(self.big_first, moment.index, seat, name, tuple(self.big), target)
-        self.add(text, claim, ctx.pictures(self.big))
-        self.big = []
 
-    def big_given(self, moment: Moment, event: ev.BigSintGiven) -> None:
-        """The Sint hands out the Big Sint (SK-W1)."""
-        ctx = self.ctx
-        sint, name = ctx.names[event.sint], ctx.names[event.seat]
-        text = PHRASES["gives_big"].format(sint=sint, name=name)
-        claim = GivesBigSint(moment.index, event.sint, sint, event.seat, name)
-        self.add(text, claim, (ctx.small_sint, ctx.big_sint))
+def _reveal(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
+    if event.lap == 0:
+        return _added(ctx, moment, event)
+    sint = ctx.names[moment.before.sint]
+    text = ctx.say(
+        "reveal_first" if len(event.room) == 1 else "reveal",
+        sint=sint,
+        card=ctx.text(event.card),
+        ordinal=ordinal_word(len(event.room)),
+        room=ctx.the(event.room),
+    )
+    claim = c.Reveals(moment.index, moment.before.sint, sint, event.card, event.room)
+    return Step(text, ctx.pictures((event.card,)), automatic=True, claim=claim)
 
-    def struck(self, moment: Moment, event: ev.CardStruck) -> None:
-        """A Pietje Precies strike (SK-P3), and whether it saves the combination (SK-P1)."""
-        ctx = self.ctx
+
+def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
+    node, table = moment.before.node[0], moment.before
+    if node == OPEN_SMALL:
         name = ctx.names[event.seat]
-        before = [card_name(c) for c in (*moment.before.hands[event.seat], *moment.before.room)]
-        rescues = False
-        if not event.card:
-            text = PHRASES["strike_none"].format(name=name)
-        else:
-            after = list(before)
-            after.remove(event.card)
-            rescues = not worth(ctx, before) and worth(ctx, after)
-            key = "strike_rescues" if rescues else "strike"
-            text = PHRASES[key].format(name=name, card=ctx.text(event.card))
-        claim = Strikes(moment.index, event.seat, name, event.card, rescues)
-        cards = ("pietje-precies", event.card) if event.card else ("pietje-precies",)
-        self.add(text, claim, ctx.pictures(cards))
+        text = ctx.say("opens_small", name=name, card=ctx.text(event.card))
+        claim = c.OpensSmall(moment.index, event.seat, name, event.card)
+        return Step(text, ctx.pictures((event.card,)), claim=claim)
+    if node == OPEN_BIG:
+        ctx.big_first = moment.index if not ctx.big else ctx.big_first
+        ctx.big.append(event.card)
+        return None
+    if ctx.turn is None:
+        ctx.turn = (moment.index, event.seat, _highest_of_others(table, event.seat))
+    if moment.has(ev.ActionTriggered):
+        ctx.earlier.append(event.card)
+        ctx.action = (moment.index, event.seat, event.card)
+    else:
+        ctx.cards.append(event.card)
+    return None
 
 
-def _lap_of(moment: Moment) -> int:
-    """The lap a bidding moment belongs to (its node is ``(LAP, lap)``)."""
-    return moment.node[1] if len(moment.node) > 1 else 0
+def _highest_of_others(table: Table, seat: int) -> int:
+    """The largest bid among the other players still bidding (SK-B4)."""
+    bids = [len(b) for s, b in enumerate(table.bids) if s != seat and table.status[s] == IN]
+    return max(bids, default=0)
 
 
-def unsupported(events: Sequence[Event]) -> list[str]:
-    """The events of a round part that no sentence can tell (the finder skips such rounds)."""
-    out = []
-    for event in events:
-        if isinstance(event, ev.ActionTriggered) and event.card not in SUPPORTED_ACTIONS:
-            out.append(f"{event.event_type} {event.card}")
-        elif (isinstance(event, ev.CardsDrawn) and event.reason != "schoenpiet") or (
-            isinstance(event, ev.SintChanged) and event.reason == "first-stop"
-        ):
-            out.append(f"{event.event_type} {event.reason}")
-        elif isinstance(event, ev.AllIn | ev.RoundTied | ev.BigSintCannotDouble) or not isinstance(
-            event, _TOLD
-        ):
-            out.append(event.event_type)
-    return out
+def _worked(ctx: Telling, event: Event) -> tuple[int, int, str, str] | None:
+    """The action card that works with ``event``: bid at, seat, card, the player's name."""
+    if ctx.action is None:
+        ctx.problems.append(f"{event.event_type} without an action card")
+        return None
+    bid_at, seat, card = ctx.action
+    return bid_at, seat, card, ctx.names[seat]
 
 
-_TOLD = (
-    *_QUIET,
-    ev.CardRevealed,
-    ev.CardBid,
-    ev.WentAlong,
-    ev.Stopped,
-    ev.CardsDrawn,
-    ev.RoomSwapped,
-    ev.SintChanged,
-    ev.BigSintGiven,
-    ev.CardStruck,
-    ev.CombinationShown,
-    ev.RoundWon,
+def _action(ctx: Telling, name: str, said: str, claim: c.ActionClaim, moved: Effect) -> Step:
+    """The sentence of an action card that worked (SK-A1): ``said`` is its effect."""
+    text = ctx.say("action", name=name, action=ctx.text(moved.card), effect=said)
+    pictures = ctx.pictures((moved.card, *(moved.into_hand or moved.into_room)))
+    ctx.effect, ctx.action = moved, None
+    sint = (ctx.sint_card(),) if isinstance(claim, c.TakesSintCard) else ()
+    return Step(text, pictures + sint, claim=claim)
+
+
+def _drawn(ctx: Telling, moment: Play, event: ev.CardsDrawn) -> Step | None:
+    if (worked := _worked(ctx, event)) is None:
+        return None
+    bid_at, seat, card, name = worked
+    said = ctx.say("effect_draw", name=name, cards=ctx.the(event.cards))
+    claim = c.DrawsCards(bid_at, moment.index, seat, name, card, event.cards)
+    return _action(ctx, name, said, claim, Effect(moment.index, seat, card, event.cards))
+
+
+def _swapped(ctx: Telling, moment: Play, event: ev.RoomSwapped) -> Step | None:
+    if (worked := _worked(ctx, event)) is None:
+        return None
+    bid_at, seat, card, name = worked
+    given, taken = event.hand_card, event.room_card
+    said = ctx.say("effect_swap", name=name, given=ctx.text(given), taken=ctx.text(taken))
+    claim = c.SwapsWithRoom(bid_at, moment.index, seat, name, card, given, taken)
+    moved = Effect(moment.index, seat, card, (taken,), (given,), (given,), (taken,))
+    return _action(ctx, name, said, claim, moved)
+
+
+def _added(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
+    if (worked := _worked(ctx, event)) is None:
+        return None
+    bid_at, seat, card, name = worked
+    said = ctx.say("effect_reveal", card=ctx.text(event.card), room=ctx.the(event.room))
+    claim = c.AddsToRoom(bid_at, moment.index, seat, name, card, event.card, event.room)
+    moved = Effect(moment.index, seat, card, into_room=(event.card,))
+    return _action(ctx, name, said, claim, moved)
+
+
+def _sint_changed(ctx: Telling, moment: Play, event: ev.SintChanged) -> Step | None:
+    if event.reason != "stafpiet" or (worked := _worked(ctx, event)) is None:
+        return None
+    bid_at, seat, card, name = worked
+    previous = ctx.names[event.previous]
+    said = ctx.say("effect_sint", name=name, previous=previous)
+    node = moment.before.node
+    if (node[1] if len(node) > 1 else 0) < ctx.reveals:
+        said += ctx.say("effect_sint_next", name=name)
+    claim = c.TakesSintCard(bid_at, seat, name, card, event.previous, previous)
+    return _action(ctx, name, said, claim, Effect(moment.index, seat, card))
+
+
+def _went_along(ctx: Telling, moment: Play, event: ev.WentAlong) -> Step:
+    return _turn_end(ctx, moment, event.seat, event.bid, stopped=False)
+
+
+def _stopped(ctx: Telling, moment: Play, event: ev.Stopped) -> Step:
+    return _turn_end(ctx, moment, event.seat, event.bid, stopped=True)
+
+
+def _turn_end(ctx: Telling, moment: Play, seat: int, bid: int, stopped: bool) -> Step:
+    """A finished bidding turn (SK-B4): a stop, a check without cards, a raise or a call."""
+    earlier, cards = ctx.earlier, ctx.cards
+    first, _, highest = ctx.turn or (moment.index, seat, _highest_of_others(moment.before, seat))
+    ctx.turn, ctx.earlier, ctx.cards = None, [], []
+    if stopped:
+        outcome = c.STOP
+    else:
+        outcome = c.CHECK if not earlier and not cards else c.RAISE if bid > highest else c.CALL
+    name, kept, bid_text = ctx.names[seat], len(moment.before.hands[seat]), ctx.count("kaart", bid)
+    if outcome == c.STOP:
+        key = "stop_empty" if bid == 0 else "stop_one" if bid == 1 else "stop"
+        text = ctx.say(key, name=name, kept=ctx.count("handkaart", kept), bid=bid_text)
+    elif outcome == c.CHECK:
+        text = ctx.say("check_empty" if bid == 0 else "check", name=name, bid=bid_text)
+    elif not cards:
+        text = ctx.say(
+            "lay_none", tail=ctx.say(f"tail_{outcome}_inverted", name=name, bid=bid_text)
+        )
+    else:
+        tail = ctx.say(f"tail_{outcome}", bid=bid_text)
+        text = ctx.say("lay_more" if earlier else "lay", name=name, cards=ctx.the(cards), tail=tail)
+    claim = c.Turn(
+        first, moment.index, seat, name, tuple(earlier), tuple(cards), outcome,
+        highest, bid, kept,
+    )  # fmt: skip
+    return Step(text, ctx.pictures(cards), claim=claim)
+
+
+def _big_opening(ctx: Telling, moment: Play, event: BigOpeningDone) -> Step:
+    """The Big Sint's compulsory opening bid ends with ``done`` (SK-W3)."""
+    seat, target = moment.before.node[1], moment.before.node[2]
+    name, big = ctx.names[seat], tuple(ctx.big)
+    text = ctx.say("opens_big", name=name, cards=ctx.the(big), count=ctx.count("kaart", len(big)))
+    ctx.big = []
+    claim = c.OpensBig(ctx.big_first, moment.index, seat, name, big, target)
+    return Step(text, ctx.pictures(big), claim=claim)
+
+
+def _big_given(ctx: Telling, moment: Play, event: ev.BigSintGiven) -> Step:
+    """The Sint hands out the Big Sint (SK-W1)."""
+    sint, name = ctx.names[event.sint], ctx.names[event.seat]
+    claim = c.GivesBigSint(moment.index, event.sint, sint, event.seat, name)
+    pictures = (ctx.sint_card(), ctx.sint_card(big=True))
+    return Step(ctx.say("gives_big", sint=sint, name=name), pictures, claim=claim)
+
+
+def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step:
+    """A Pietje Precies strike (SK-P3), and whether it saves the combination (SK-P1)."""
+    name, table, rescues = ctx.names[event.seat], moment.before, False
+    if not event.card:
+        text = ctx.say("strike_none", name=name)
+    else:
+        ctx.struck[event.seat] = event.card
+        before = [card_name(x) for x in (*table.hands[event.seat], *table.room)]
+        after = list(before)
+        after.remove(event.card)
+        rescues = not ctx.key(before)[0] and ctx.key(after)[0] > 0
+        text = ctx.say(
+            "strike_rescues" if rescues else "strike", name=name, card=ctx.text(event.card)
+        )
+    cards = ("pietje-precies", event.card) if event.card else ("pietje-precies",)
+    claim = c.Strikes(moment.index, event.seat, name, event.card, rescues)
+    return Step(text, ctx.pictures(cards), claim=claim)
+
+
+def combination_cards(ctx: Telling, shown: ev.CombinationShown) -> tuple[str, ...]:
+    """The cards of a shown combination, from its scoring cards and its kind and value."""
+    table = ctx.table
+    if shown.kind == "colour":
+        colour = COLOURS.index(shown.value)
+        return tuple(x for x in shown.cards if table.colour[parse_card(x)] == colour)
+    if shown.kind == "number":
+        return tuple(x for x in shown.cards if table.number[parse_card(x)] == int(shown.value))
+    if shown.kind == "straight":
+        return tuple(sorted(shown.cards, key=lambda x: table.number[parse_card(x)]))
+    return ()
+
+
+def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
+    """ "drie gele kaarten", "twee vijven", "het straatje 3-4-5"."""
+    count = number_word(shown.count)
+    if shown.kind == "colour":
+        key = "combination_colour_one" if shown.count == 1 else "combination_colour"
+        return ctx.say(key, count=count, colour=ctx.say(f"colour_{shown.value}"))
+    low = int(shown.value)
+    if shown.kind == "straight":
+        numbers = "-".join(str(low + k) for k in range(shown.count))
+        return ctx.say("combination_straight", numbers=numbers)
+    numbers = number_word(low) if shown.count == 1 else plural_number(low)
+    return ctx.say("combination_number", count=count, numbers=numbers)
+
+
+def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step:
+    name, struck = ctx.names[shown.seat], ctx.struck.get(shown.seat, "")
+    hand = tuple(card_name(x) for x in moment.before.hands[shown.seat])
+    cards = combination_cards(ctx, shown)
+    numbers = sorted(ctx.table.number[parse_card(x)] for x in cards)
+    key = "shows_precies_struck" if struck else "shows_precies" if ctx.precise else "shows"
+    text = ctx.say(
+        "shows_nothing" if shown.kind == "none" else key,
+        name=name,
+        hand=ctx.the(hand),
+        struck=ctx.text(struck) if struck else "",
+        combination=_combination(ctx, shown) if cards else "",
+        sum=" + ".join(map(str, numbers)) + f" = {sum(numbers)}"
+        if len(numbers) > 1
+        else "".join(map(str, numbers)),
+    )
+    claim = c.Shows(moment.index, shown.seat, name, hand, struck, shown.kind, cards, shown.total)
+    return Step(text, ctx.pictures(cards), automatic=True, claim=claim)
+
+
+def _moved(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> list[str]:
+    """``cards`` without ``out`` (where present) and with ``back``."""
+    rest = list(cards)
+    for card in out:
+        if card in rest:
+            rest.remove(card)
+    return [*rest, *back]
+
+
+def _decisive(ctx: Telling, table: Table, seats: Sequence[int], effect: Effect) -> bool:
+    """True if, with what the action moved put back, ``effect.seat`` would not have won."""
+    room = _moved([card_name(x) for x in table.room], effect.into_room, effect.out_of_room)
+    keys = {}
+    for seat in seats:
+        hand = [card_name(x) for x in table.hands[seat]]
+        if seat == effect.seat:
+            hand = _moved(hand, effect.into_hand, effect.out_of_hand)
+        keys[seat] = ctx.key([*hand, *room])
+    return keys[effect.seat] <= max(k for seat, k in keys.items() if seat != effect.seat)
+
+
+def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
+    """Who wins the pile and why (SK-B5, SK-B7, SK-B8)."""
+    name, pile, seat = ctx.names[won.seat], ctx.count("kaart", len(won.pile)), won.seat
+    sint = ctx.say("stays_sint" if moment.before.sint == seat else "becomes_sint")
+    if won.reason == "one-left":
+        kept = len(moment.before.hands[seat])
+        hands = ctx.count("handkaart", kept)
+        text = ctx.say("one_left", name=name, pile=pile, kept=hands, sint=sint)
+        left = c.LastOneLeft(moment.index, seat, name, len(won.pile), kept)
+        return Step(text, (ctx.sint_card(),), automatic=True, claim=left)
+    shown = moment.events_of(ev.CombinationShown)
+    mine = next(s for s in shown if s.seat == seat)
+    best = max(
+        (s for s in shown if s.seat != seat), key=lambda s: (s.count, KIND_RANK[s.kind], s.total)
+    )
+    reason = (
+        c.ONLY_ONE if best.kind == "none" else c.BY_COUNT if mine.count > best.count
+        else c.BY_KIND if mine.kind != best.kind else c.BY_TOTAL
+    )  # fmt: skip
+    other, count = ctx.names[best.seat], ctx.count("kaart", mine.count)
+    despite = ""
+    if reason == c.BY_KIND and best.total > mine.total:
+        despite = ctx.say(
+            "wins_kind_despite", other=other, other_total=best.total, total=mine.total
+        )
+    kinds = {k: ctx.say(f"kind_{k}") for k in ("number", "colour", "straight")}
+    text = ctx.say(
+        f"wins_{reason}", name=name, other=other, count=count, other_count=number_word(best.count),
+        count_kind=ctx.say(f"count_kind_{mine.kind if mine.kind in kinds else 'straight'}", cards=count), kind=kinds.get(mine.kind, ""),
+        other_kind=kinds.get(best.kind, ""), despite=despite, total=mine.total,
+        other_total=best.total, pile=pile, sint=sint,
+    )  # fmt: skip
+    gained, decisive, effect_at, effect = "", False, -1, ctx.effect
+    if effect is not None and effect.seat == seat:
+        brought = [*effect.into_hand, *effect.into_room]
+        in_combination = [x for x in brought if x in combination_cards(ctx, mine)]
+        if in_combination:
+            gained, effect_at = in_combination[0], effect.at
+            decisive = _decisive(ctx, moment.before, [s.seat for s in shown], effect)
+            text += ctx.say("gained", card=ctx.text(gained), action=ctx.text(effect.card))
+            if decisive:
+                text += ctx.say("decisive", undo=ctx.say(effect.undo), name=name)
+    claim = c.WinsShowdown(
+        moment.index, seat, name, reason, best.seat, other, mine.count, best.count, mine.total,
+        best.total, len(won.pile), gained, effect_at, decisive,
+    )  # fmt: skip
+    return Step(text, (ctx.sint_card(),), automatic=True, claim=claim)
+
+
+HANDLERS: Handlers[Telling, Action, Table] = Handlers(
+    on(ev.CardRevealed, _reveal),
+    on(ev.CardBid, _card_bid),
+    on(ev.WentAlong, _went_along),
+    on(ev.Stopped, _stopped),
+    on(ev.CardsDrawn, _drawn),
+    on(ev.RoomSwapped, _swapped),
+    on(ev.SintChanged, _sint_changed),
+    on(BigOpeningDone, _big_opening),
+    on(ev.BigSintGiven, _big_given),
+    on(ev.CardStruck, _struck),
+    on(ev.CombinationShown, _shows),
+    on(ev.RoundWon, _round_won),
 )
-
-
-def bidding_steps(
-    ctx: StepContext, moments: Sequence[Moment], scoring_only: bool = False
-) -> tuple[list[Step], Effect | None]:
-    """The steps of the bidding ``moments`` (reveals, turns, action cards, the opening).
-
-    ``scoring_only``: only the Pietje Precies strikes (for an example that
-    starts at the showdown, whose first action may end the last turn).
-    """
-    b = _Builder(ctx)
-    for moment in moments:
-        if moment.node[0] == OPEN_BIG and moment.action == DONE:
-            b.big_opening(moment)
-        for event in moment.events:
-            if scoring_only and not isinstance(event, ev.CardStruck):
-                continue
-            if isinstance(event, ev.CardRevealed):
-                b.reveal(moment, event)
-            elif isinstance(event, ev.CardBid):
-                b.card_bid(moment, event)
-            elif isinstance(event, ev.WentAlong | ev.Stopped):
-                b.turn_end(moment, event.seat, isinstance(event, ev.Stopped), event.bid)
-            elif isinstance(event, ev.CardsDrawn | ev.RoomSwapped) or (
-                isinstance(event, ev.SintChanged) and event.reason == "stafpiet"
-            ):
-                b.action_effect(moment, event)
-            elif isinstance(event, ev.BigSintGiven):
-                b.big_given(moment, event)
-            elif isinstance(event, ev.CardStruck):
-                b.struck(moment, event)
-    return b.steps, b.effect
-
-
-def round_steps(
-    ctx: StepContext, moments: Sequence[Moment], scoring_only: bool = False
-) -> tuple[Step, ...]:
-    """The steps of ``moments`` of the focus round: the bidding, then the round's end."""
-    steps, effect = bidding_steps(ctx, moments, scoring_only)
-    return (*steps, *showdown_steps(ctx, moments, effect))
+"""The sentence of each event the examples tell, in the order the events come."""

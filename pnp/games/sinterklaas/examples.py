@@ -1,19 +1,14 @@
-"""The Sinterklaas rulebook examples, rendered from pinned engine games.
+"""The Sinterklaas rulebook examples: real engine games, told one round (or part of it) at a time.
 
-Every example is a real game played by the engine, pinned by
-:mod:`pnp.games.sinterklaas.example_finder` (the records and their replay:
-:mod:`~pnp.games.sinterklaas.example_trace`; which examples, in which order:
-:mod:`~pnp.games.sinterklaas.example_cases`). :func:`rulebook_examples`
-replays each record with the engine configured from the spec tables and turns
-the events of the told part of the focus round into Dutch sentences
-(:mod:`~pnp.games.sinterklaas.example_steps`) through the phrase templates of
-:mod:`~pnp.games.sinterklaas.example_phrases`. Each sentence shows the real
-cards it mentions and carries a claim
-(:mod:`~pnp.games.sinterklaas.example_claims`) that the test suite checks
-against the engine state, independently of the event log.
-
-Players get Dutch first names instead of seat numbers: the Sint of the focus
-round is Anna, then clockwise Bram, Cas, Daan, Eva and Fleur.
+:data:`ROWS` is the example table, in rulebook order; :data:`STORY` plugs the
+game into :mod:`pnp.story`: the round walker
+(:mod:`~pnp.games.sinterklaas.example_trace`), the sentences
+(:mod:`~pnp.games.sinterklaas.example_steps`, Dutch in
+``cardspecs/sinterklaas/rulebook/voorbeelden.toml``) and the search
+(:mod:`~pnp.games.sinterklaas.example_scores`). An example tells its whole
+focus round, only its showdown (the intro shows the table after the last
+bidding lap) or only the opening of *Wie kent hem niet?*. Players are named
+from the Sint of the focus round: Anna, then clockwise Bram, Cas, Daan, ...
 """
 
 from __future__ import annotations
@@ -22,210 +17,240 @@ from collections.abc import Sequence
 
 from pnp.engine.core import Event
 from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.cards import card_name, card_table
-from pnp.games.sinterklaas.example_cases import (
-    KIND_ACTION,
-    KIND_ONE_LEFT,
-    KIND_PART,
-    KIND_PRECIES,
-    KIND_RULES,
-    KIND_SHOWDOWN,
-    KIND_TIE_NUMBER,
-    KIND_TIE_TOTAL,
-    PART_OPENING,
-    PART_SHOWDOWN,
-    PINNED_CASES,
+from pnp.games.sinterklaas import example_claims as c
+from pnp.games.sinterklaas import example_scores as s
+from pnp.games.sinterklaas.actions import DONE, Action
+from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
+from pnp.games.sinterklaas.config import SinterklaasConfig as Config
+from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
+from pnp.games.sinterklaas.example_policy import HEURISTIC, PLANNER, PreciesPlanner
+from pnp.games.sinterklaas.example_steps import HANDLERS, BigOpeningDone, Telling
+from pnp.games.sinterklaas.example_trace import (
+    FOCUS,
+    Play,
+    Round,
+    Rounds,
+    Table,
+    opening_end,
+    showdown_start,
 )
-from pnp.games.sinterklaas.example_claims import (
-    BY_KIND,
-    BY_TOTAL,
-    KIND_CLAIMS,
-    ActionClaim,
-    LastOneLeft,
-    Reveals,
-    Shows,
-    Strikes,
-    WinsShowdown,
-)
-from pnp.games.sinterklaas.example_phrases import NAMES, PHRASES, card_list, cards_count
-from pnp.games.sinterklaas.example_steps import StepContext, round_steps, unsupported
-from pnp.games.sinterklaas.example_trace import FINDER, Moment, RoundTrace, Table, load_pinned
+from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import STOPPED
+from pnp.games.sinterklaas.steps import OPEN_BIG, REVEAL, STOPPED
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import CardPicture, Example, Step, kit_examples
+from pnp.rulebook.example import Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story.pinned import EXAMPLES_FOLDER, PinnedCase, PinnedRecord, pinned_path, situation_lost
+from pnp.story import Cut, ExampleRow, PinnedRecord, Story, missing_claims
+from pnp.story import rulebook_examples as told_examples
 
-CARD_COMPONENTS = ("deck", "acties", "pietje-precies")
-"""The components whose rows are cards of the stack (drawn by their row id)."""
+ROUND, SHOWDOWN, OPENING = "round", "showdown", "opening"
+"""The part of the focus round an example tells."""
 
+Row = ExampleRow[s.Told, Action]
 
-def step_context(spec: GameSpec, variants: Sequence[str], trace: RoundTrace) -> StepContext:
-    """Names, card texts and drawings for the steps of ``trace``, from the spec tables."""
-    config = config_from_spec(spec, variants)
-    pictures: dict[str, CardPicture] = {}
-    action_names: dict[str, str] = {}
-    for component in spec.components:
-        if component.id in CARD_COMPONENTS:
-            for row in component.rows:
-                pictures[row.id] = CardPicture(component.id, row.id)
-                if component.id != "deck":
-                    action_names[row.id] = row.text("name")
-    n, sint = trace.num_players, trace.start.sint
-    return StepContext(
-        names=tuple(NAMES[(seat - sint) % n] for seat in range(n)),
-        action_names=action_names,
-        pictures_of=pictures,
-        small_sint=CardPicture("sint", spec.component("sint").rows[0].id),
-        big_sint=CardPicture("grote-sint", spec.component("grote-sint").rows[0].id),
-        table=card_table(config.kinds),
-        precise=config.precise,
-        reveals=config.reveals,
-        trace=trace,
-    )
+ROWS: tuple[Row, ...] = (
+    Row("biedronde-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
+        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, s.score_showdown, 8),
+    Row("getal-gaat-voor-kleur", "tie-number", ("SK-B7",),
+        (c.Shows, c.WinsShowdown), HEURISTIC, s.score_tie_number, 5),
+    Row("hoogste-totaal-wint", "tie-total", ("SK-B7",),
+        (c.Shows, c.WinsShowdown), HEURISTIC, s.score_tie_total, 5),
+    Row("nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
+        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, s.score_one_left, 6),
+    Row("pietje-precies-straatje", "pietje-precies", ("SK-P1", "SK-P2", "SK-P3"),
+        (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, s.score_precies, 4,
+        (PIETJE_PRECIES_VARIANT,)),
+    Row("actiepiet-in-het-bod", "action", ("SK-A1",),
+        (c.Reveals, c.Turn), HEURISTIC, s.score_action, 6, (ACTIEPIET,)),
+    Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
+        (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, s.score_opening, 3,
+        (WIE_KENT_HEM_NIET,)),
+)  # fmt: skip
+"""Every example, in rulebook order: id, kind, rules, the claims it must make, how it is
+searched (policy, score, ideal) and its variants."""
 
+PART = {
+    "tie-number": SHOWDOWN,
+    "tie-total": SHOWDOWN,
+    "pietje-precies": SHOWDOWN,
+    "opening": OPENING,
+}
+"""The part of the focus round each kind of example tells, if not the whole round."""
 
-def told_moments(kind: str, trace: RoundTrace) -> tuple[Moment, ...]:
-    """The moments of the focus round an example of ``kind`` tells."""
-    part = KIND_PART[kind]
-    if part == PART_SHOWDOWN:
-        return trace.moments[trace.showdown_start() :]
-    if part == PART_OPENING:
-        return trace.moments[: trace.opening_end()]
-    return trace.moments
+SUPPORTED_ACTIONS = ("schoenpiet", "wisselpiet", "amerigo", "stafpiet")
+"""The action cards whose effects the examples can tell."""
 
-
-def told_events(moments: Sequence[Moment], scoring_only: bool) -> list[Event]:
-    """The events of ``moments`` an example tells (``scoring_only``: from the first strike or
-    combination on; the first moment of a showdown may end the last bidding turn)."""
-    events = [e for m in moments for e in m.events]
-    if scoring_only:
-        starts = [i for i, e in enumerate(events) if isinstance(e, SCORING_EVENTS)]
-        events = events[starts[0] :] if starts else []
-    return events
+TOLD: tuple[type[Event], ...] = (ev.LapStarted, ev.ActionTriggered, ev.RoundEnded, BigOpeningDone)
+TOLD += (ev.CardRevealed, ev.CardBid, ev.WentAlong, ev.Stopped, ev.CardsDrawn, ev.RoomSwapped)
+TOLD += (ev.SintChanged, ev.BigSintGiven, ev.CardStruck, ev.CombinationShown, ev.RoundWon)
+"""The events an example can tell (the first three need no sentence of their own)."""
 
 
-SCORING_EVENTS = (ev.CardStruck, ev.CombinationShown)
-"""The events a showdown starts with."""
+def told_events(kind: str, segment: Round) -> list[tuple[Play, Event]]:
+    """The ``(moment, event)`` pairs an example of ``kind`` tells, up to the round's end: the
+    whole round, its opening, or its showdown from the first strike or combination on."""
+    part, moments = PART.get(kind, ROUND), segment.moments
+    if part == SHOWDOWN:
+        moments = moments[showdown_start(segment) :]
+    elif part == OPENING:
+        moments = moments[: opening_end(segment)]
+    told: list[tuple[Play, Event]] = []
+    for moment in moments:
+        if moment.before.node[0] == OPEN_BIG and moment.action == DONE:
+            told.append((moment, BigOpeningDone()))
+        told += [(moment, event) for event in moment.events]
+        ends = [i for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
+        if ends:
+            told = told[: ends[0] + 1]
+            break
+    if part == SHOWDOWN:
+        starts = [
+            i for i, (_, e) in enumerate(told) if isinstance(e, ev.CardStruck | ev.CombinationShown)
+        ]
+        told = told[starts[0] :] if starts else []
+    return told
 
 
-def _clockwise(ctx: StepContext, seats: Sequence[int]) -> list[int]:
-    n, sint = ctx.trace.num_players, ctx.trace.start.sint
-    return sorted(seats, key=lambda s: (s - sint) % n)
+def unsupported(events: Sequence[Event]) -> list[str]:
+    """The events told that no sentence can tell (the search skips such rounds)."""
+    out = []
+    for event in events:
+        if isinstance(event, ev.ActionTriggered) and event.card not in SUPPORTED_ACTIONS:
+            out.append(f"{event.event_type} {event.card}")
+        elif (isinstance(event, ev.CardsDrawn) and event.reason != "schoenpiet") or (
+            isinstance(event, ev.SintChanged) and event.reason == "first-stop"
+        ):
+            out.append(f"{event.event_type} {event.reason}")
+        elif isinstance(event, ev.AllIn | ev.RoundTied | ev.BigSintCannotDouble) or not isinstance(
+            event, TOLD
+        ):
+            out.append(event.event_type)
+    return out
 
 
-def _hands(ctx: StepContext, table: Table, seats: Sequence[int]) -> str:
-    """ "Anna: rode 2, gele 5; Bram: …" clockwise from the Sint."""
-    return "; ".join(
-        f"{ctx.names[s]}: {card_list([card_name(c) for c in table.hands[s]], ctx.action_names)}"
-        for s in _clockwise(ctx, seats)
-    )
+def missing(ctx: Telling, steps: Sequence[Step]) -> list[str]:
+    """What an example lacks to show its kind besides its claim types (empty: nothing)."""
+    lost = unsupported([e for _, e in told_events(ctx.kind, ctx.segment)]) + ctx.problems
+    claims, kind = [step.claim for step in steps], ctx.kind
+    wins = [x for x in claims if isinstance(x, c.WinsShowdown)]
+    if kind == "showdown" and len([x for x in claims if isinstance(x, c.Reveals)]) != 3:
+        lost.append("three reveals")
+    if kind == "tie-number" and not any(x.reason == c.BY_KIND for x in wins):
+        lost.append("a number beating a colour of the same size")
+    if kind == "tie-total" and not any(x.reason == c.BY_TOTAL for x in wins):
+        lost.append("a higher total deciding")
+    if kind == "pietje-precies":
+        strikers = {x.seat for x in claims if isinstance(x, c.Strikes) and x.card}
+        straights = {
+            x.seat for x in claims if isinstance(x, c.Shows) and x.kind == "straight" and x.struck
+        }
+        if not any(x.seat in strikers & straights for x in wins):
+            lost.append("a winning straight after a strike")
+    if kind == "action":
+        if not any(isinstance(x, c.ActionClaim) for x in claims):
+            lost.append("an action card that works")
+        if not any(isinstance(x, c.WinsShowdown | c.LastOneLeft) for x in claims):
+            lost.append("the end of the round")
+    if kind == "one-left" and wins:
+        lost.append("no showdown")
+    return lost
 
 
-def _intro(spec: GameSpec, ctx: StepContext, pinned: PinnedRecord) -> str:
-    trace = ctx.trace
-    n = trace.num_players
+def intro(ctx: Telling) -> str:
+    """Players, round, variants and the Sint; the hands after the deal, or at the showdown
+    who is still in, the pile, the Pakjeskamer and their hands."""
+    n, start = len(ctx.names), ctx.segment.start
     variant = "".join(
-        PHRASES["intro_variant"].format(name=spec.variants[v].name)
-        for v in pinned.record.variants
-        if v in spec.variants
+        ctx.say("intro_variant", name=ctx.spec.variants[v].name)
+        for v in ctx.variants
+        if v in ctx.spec.variants
     )
+    clockwise = [(start.sint + k) % n for k in range(n)]
     common = {
         "players": number_word(n).capitalize(),
-        "round": ordinal_word(trace.round),
+        "round": ordinal_word(start.round),
         "variant": variant,
-        "sint": ctx.names[trace.start.sint],
+        "sint": ctx.names[start.sint],
     }
-    part = KIND_PART[pinned.kind]
-    if part != PART_SHOWDOWN:
-        key = "intro_opening" if part == PART_OPENING else "intro_round"
-        return PHRASES[key].format(**common, hands=_hands(ctx, trace.start, range(n)))
-    table = trace.moments[trace.showdown_start()].before
-    left = [s for s in range(n) if table.status[s] != STOPPED]
-    out = _clockwise(ctx, [s for s in range(n) if table.status[s] == STOPPED])
-    stopped = ""
-    if out:
-        stopped = PHRASES["intro_stopped"].format(
-            names=join_words([ctx.names[s] for s in out]), verb="is" if len(out) == 1 else "zijn"
-        )
-    return PHRASES["intro_showdown"].format(
+
+    def hands(table: Table, seats: Sequence[int]) -> str:
+        return "; ".join(f"{ctx.names[x]}: {ctx.listed(table.hands[x])}" for x in seats)
+
+    part = PART.get(ctx.kind, ROUND)
+    if part != SHOWDOWN:
+        key = "intro_opening" if part == OPENING else "intro_round"
+        return ctx.say(key, **common, hands=hands(start, clockwise))
+    table = ctx.segment.moments[showdown_start(ctx.segment)].before
+    left = [x for x in clockwise if table.status[x] != STOPPED]
+    out = [ctx.names[x] for x in clockwise if table.status[x] == STOPPED]
+    stopped = ctx.say(
+        "intro_stopped_one" if len(out) == 1 else "intro_stopped", names=join_words(out)
+    )
+    return ctx.say(
+        "intro_showdown",
         **common,
-        left=join_words([ctx.names[s] for s in _clockwise(ctx, left)])
+        left=join_words([ctx.names[x] for x in left])
         if out
-        else f"alle {number_word(n)} spelers",
-        stopped=stopped,
-        pile=cards_count(table.pile),
-        room=card_list([card_name(c) for c in table.room], ctx.action_names),
-        hands=_hands(ctx, table, left),
+        else ctx.say("intro_everyone", count=number_word(n)),
+        stopped=stopped if out else "",
+        pile=ctx.count("kaart", table.pile),
+        room=ctx.listed(table.room),
+        hands=hands(table, left),
     )
 
 
-def missing_claims(kind: str, steps: Sequence[Step]) -> list[str]:
-    """What an example of ``kind`` lacks to show its situation (empty: nothing)."""
-    claims = [step.claim for step in steps]
-    missing = [t.__name__ for t in KIND_CLAIMS[kind] if not any(isinstance(c, t) for c in claims)]
-    wins = [c for c in claims if isinstance(c, WinsShowdown)]
-    if kind == KIND_SHOWDOWN and len([c for c in claims if isinstance(c, Reveals)]) != 3:
-        missing.append("three reveals")
-    if kind == KIND_TIE_NUMBER and not any(c.reason == BY_KIND for c in wins):
-        missing.append("a number beating a colour of the same size")
-    if kind == KIND_TIE_TOTAL and not any(c.reason == BY_TOTAL for c in wins):
-        missing.append("a higher total deciding")
-    if kind == KIND_PRECIES:
-        strikers = {c.seat for c in claims if isinstance(c, Strikes) and c.card}
-        straights = {
-            c.seat for c in claims if isinstance(c, Shows) and c.kind == "straight" and c.struck
-        }
-        if not any(c.seat in strikers & straights for c in wins):
-            missing.append("a winning straight after a strike")
-    if kind == KIND_ACTION:
-        if not any(isinstance(c, ActionClaim) for c in claims):
-            missing.append("an action card that works")
-        if not any(isinstance(c, WinsShowdown | LastOneLeft) for c in claims):
-            missing.append("the end of the round")
-    if kind == KIND_ONE_LEFT and any(isinstance(c, WinsShowdown) for c in claims):
-        missing.append("no showdown")
-    return missing
-
-
-def render_example(spec: GameSpec, pinned: PinnedRecord, trace: RoundTrace) -> Example:
-    """Turn a replayed pinned example into the rulebook's :class:`Example`."""
-    path = pinned_path(spec, pinned.id)
-    moments = told_moments(pinned.kind, trace)
-    ctx = step_context(spec, pinned.record.variants, trace)
-    scoring = KIND_PART[pinned.kind] == PART_SHOWDOWN
-    lost = unsupported(told_events(moments, scoring))
-    try:
-        steps = round_steps(ctx, moments, scoring)
-    except ValueError as exc:
-        lost.append(str(exc))
-        steps = ()
-    lost += missing_claims(pinned.kind, steps)
-    if lost:
-        raise situation_lost(path, pinned.kind, lost, FINDER)
-    seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
-    return Example(
-        id=pinned.id,
-        title=pinned.title,
-        intro=_intro(spec, ctx, pinned),
-        source=f"{EXAMPLES_FOLDER}/{pinned.id}.json · seed {seed} · ronde {trace.round}",
-        steps=steps,
-        rules=KIND_RULES[pinned.kind],
-        variants=pinned.record.variants,
+def ends(row: Row, pinned: PinnedRecord, segment: Round) -> str | None:
+    """Why a pinned record does not end where its example ends (``None``: it does)."""
+    if PART.get(row.kind) == OPENING:
+        if opening_end(segment) != len(segment.moments) or segment.end.node[:1] != (REVEAL,):
+            return "the record does not end with the opening of the focus round"
+        return None
+    return (
+        None if segment.finished else f"the record ends before round {segment.start.round} is over"
     )
+
+
+def candidates(spec: GameSpec, row: Row, segment: Round) -> tuple[s.Told]:
+    """The round told as ``row``'s example would tell it (no claims if it cannot)."""
+    if PART.get(row.kind) == OPENING:
+        end = opening_end(segment)
+        last = segment.moments[end].before if end < len(segment.moments) else segment.end
+        segment = Round(segment.start, last, segment.moments[:end], False)
+    elif not segment.finished:
+        return (s.Told(segment, ()),)
+    if not segment.moments:
+        return (s.Told(segment, ()),)
+    ctx = Telling(spec, row.kind, row.variants, segment, s.phrases_of(spec))
+    steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
+    if missing_claims(row.claims, steps) or missing(ctx, steps):
+        return (s.Told(segment, ()),)
+    return (s.Told(segment, tuple(step.claim for step in steps), ctx.action_names),)
+
+
+STORY: Story[Config, SinterklaasState, Action, Table, Table, s.Told, Telling] = Story(
+    finder="pnp.games.sinterklaas.example_finder",
+    focus=FOCUS,
+    rows=ROWS,
+    engine=ENGINE,
+    config=config_from_spec,
+    segments=Rounds,
+    first_player=lambda _pinned, segment: segment.start.sint,
+    context=Telling.of,
+    handlers=HANDLERS,
+    intro=intro,
+    players=4,
+    seeds=2000,
+    policies={HEURISTIC: HeuristicPolicy, PLANNER: PreciesPlanner},
+    candidates=candidates,
+    cut=lambda told: Cut(told.segment.last, (told.segment.start.round,)),
+    missing=missing,
+    told=lambda scene: told_events(scene.kind, scene.segment),
+    ends=ends,
+    title=lambda _phrases, told: {"action": told.action()},
+)
+"""The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""
 
 
 def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples for a kit with ``variants``, replayed from the pinned records.
-
-    Every pinned file is read and replayed (a missing, corrupt or no longer
-    replaying file is a :class:`PnpError` naming it); only examples whose
-    variants are all chosen are returned, in rulebook order.
-    """
-
-    def render(case: PinnedCase) -> Example:
-        pinned, trace = load_pinned(spec, case)
-        return render_example(spec, pinned, trace)
-
-    return kit_examples(PINNED_CASES, render, lambda case: pinned_path(spec, case.id), variants)
+    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
+    return told_examples(STORY, spec, variants)
