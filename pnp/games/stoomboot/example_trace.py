@@ -1,110 +1,105 @@
-"""Replaying Stoomboot games round by round: any list of actions, or a pinned example.
+"""The Stoomboot walker hooks: a game is told round by round.
 
-:func:`walk_rounds` replays a game's actions and describes each round
-(:class:`RoundTrace`): the map and the pawns as the round began, the
-Stoomrij, and every action of the round with the events it caused
-(:class:`Moment`). Everything a trace knows comes from the event log, so the
-examples' claims (checked against the engine state by the tests) are an
-independent check of it.
-
-Every example is a real game, pinned in
-``cardspecs/stoomboot/examples/<example-id>.json`` by
-:mod:`pnp.games.stoomboot.example_finder` in the shared format of
-:class:`~pnp.story.pinned.PinnedRecord`: the record (chance included) up to
-the end of the focus round. :func:`load_pinned` reads one and replays it.
+A segment (:class:`Rounds`) runs from the action after a round's end to the
+action that ends the next round: the draws, then the round itself, which
+starts with the action whose events hold its ``RoundStarted``. :class:`Round`
+is that part of a segment: what an example tells and what the search scores.
+The hooks follow the event log, not the engine state, so the claims the tests
+check against the engine are an independent check of it. The focus is the round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
-from pnp.engine.core import TERMINAL, Event
+from pnp.engine.core import Event
+from pnp.games.stoomboot import events as ev
 from pnp.games.stoomboot.actions import Action
-from pnp.games.stoomboot.config import StoombootConfig
-from pnp.games.stoomboot.engine import ENGINE
-from pnp.games.stoomboot.events import (
-    BoatPlaced,
-    DamageTaken,
-    Delivered,
-    HeadingChosen,
-    MapLaid,
-    PawnMoved,
-    PawnTurned,
-    PietEntered,
-    RoundEnded,
-    RoundStarted,
-    RowLengthened,
-    RowShortened,
-)
-from pnp.games.stoomboot.spec_config import config_from_spec
-from pnp.spec.model import GameSpec
-from pnp.story.pinned import PinnedCase, PinnedRecord, RecentLog
-from pnp.story.pinned import load_pinned as load_pinned_record
+from pnp.games.stoomboot.state import StoombootState
+from pnp.story import Moment, Scene, Segment, Segments
 
+E = TypeVar("E", bound=Event)
 FOCUS = ("round",)
 """The name of a pinned example's focus number: the round it tells."""
-
-FINDER = "pnp.games.stoomboot.example_finder"
-"""The module that finds and rewrites the pinned files."""
-
+ROW_CHANGES = (ev.RoundStarted, ev.RowLengthened, ev.RowShortened, ev.DamageTaken)
+"""The events that give the Stoomrij anew."""
 Pawns = tuple[tuple[str, str, str], ...]
 """Pawns on the map: ``(pawn, square, heading)``, the boat first."""
 
 
 @dataclass(frozen=True)
-class Moment:
-    """One action of a round with what it caused."""
+class Seen:
+    """The table as the event log told it: pawns, delivered squares, Stoomrij, map tiles."""
 
-    index: int
-    """Position of the action in the game's action list."""
-    actor: int
-    """The seat that chose the action, or :data:`~pnp.engine.core.CHANCE`."""
-    action: Action
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class RoundTrace:
-    """A round from its start to its end (or to the end of the actions)."""
-
-    round: int
-    num_players: int
+    pawns: Pawns
+    delivered: frozenset[str]
+    row: tuple[str, ...]
     size: int
     tiles: tuple[str, ...]
     """The map's tile ids, row by row from the top left."""
-    delivered: frozenset[str]
-    """Squares of the houses delivered before the round."""
-    pawns: Pawns
-    """The pawns as the round began."""
-    sint: int
-    row: tuple[str, ...]
-    """The Stoomrij's cards as the round began, left to right."""
-    icons: tuple[str, ...]
-    """The icon of every position ("" for none)."""
-    eyes: tuple[bool, ...]
-    """Whether a card may lie face up on each position (icons and weather together)."""
-    moments: tuple[Moment, ...]
+
+
+Play = Moment[Action, Seen]
+"""An action, with the table as it was before it."""
+RoundScene = Scene[Action, Seen, Seen]
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round, from the action that started it to its end (or to the end of the actions)."""
+
+    started: ev.RoundStarted
+    moments: tuple[Play, ...]
     finished: bool
+    end: Seen
+    """The table after the round's last action."""
+
+    @classmethod
+    def of(cls, segment: Segment[Action, Seen, Seen]) -> Round | None:
+        """The round that starts in ``segment`` (None if none does)."""
+        moments = segment.moments
+        at = [i for i, m in enumerate(moments) if m.has(ev.RoundStarted)]
+        if not at:
+            return None
+        started = moments[at[-1]].events_of(ev.RoundStarted)[-1]
+        return cls(started, moments[at[-1] :], segment.finished, segment.end)
+
+    @property
+    def round(self) -> int:
+        return self.started.round
 
     @property
     def last(self) -> int:
         """Index of the round's last action."""
         return self.moments[-1].index
 
-    def events(self, kind: type[Event] | tuple[type[Event], ...]) -> list[Event]:
-        """The round's events of one type (or several), in order."""
-        return [e for m in self.moments for e in m.events if isinstance(e, kind)]
+    @property
+    def start(self) -> Seen:
+        """The table as the round began."""
+        b = self.moments[0].before
+        return Seen(b.pawns, b.delivered, self.started.row, b.size, b.tiles)
 
-    def moment_of(self, event: Event) -> Moment:
-        """The moment whose action caused ``event``."""
-        return next(m for m in self.moments if any(e is event for e in m.events))
+    def events(self, kind: type[E]) -> list[E]:
+        """The round's events of type ``kind``, in order."""
+        return [e for m in self.moments for e in m.events_of(kind)]
+
+    def told(self) -> Iterator[tuple[Play, Event]]:
+        """Every ``(moment, event)`` from the round's start on."""
+        first = self.moments[0]
+        start = next(i for i, e in enumerate(first.events) if e is self.started)
+        yield from ((first, e) for e in first.events[start:])
+        yield from ((m, e) for m in self.moments[1:] for e in m.events)
+
+    def after(self, moment: Play) -> Seen:
+        """The table right after ``moment``'s action."""
+        return next((m.before for m in self.moments if m.index > moment.index), self.end)
 
 
-class TableState:
-    """What the event log has told so far: the map, the delivered houses, the pawns and
-    the Stoomrij. The trace walker and the examples' storytelling both follow the log
-    through it (:meth:`see`)."""
+class Rounds(Segments[StoombootState, Action, Seen, Seen]):
+    """A segment closes with a round's end, the next opens with the action after it; the
+    table (map, delivered houses, pawns, Stoomrij) follows the log (:meth:`seen`)."""
 
     def __init__(self) -> None:
         self.tiles: tuple[str, ...] = ()
@@ -113,121 +108,40 @@ class TableState:
         self.pawns: dict[str, tuple[str, str]] = {}
         self.row: tuple[str, ...] = ()
 
-    @classmethod
-    def at_start(cls, trace: RoundTrace) -> TableState:
-        """The table as ``trace``'s round began."""
-        table = cls()
-        table.tiles, table.size, table.row = trace.tiles, trace.size, trace.row
-        table.delivered = set(trace.delivered)
-        table.pawns = {pawn: (square, heading) for pawn, square, heading in trace.pawns}
-        return table
+    def opens(self, state: StoombootState, action: Action) -> bool:
+        return True
 
-    def see(self, event: Event) -> None:
-        """Follow one event."""
-        if isinstance(event, MapLaid):
-            self.size = event.size
-            self.tiles = tuple(t for row in event.rows for t in row)
-        elif isinstance(event, BoatPlaced):
-            self.pawns["boot"] = (event.square, event.heading)
-        elif isinstance(event, PawnMoved):
-            self.pawns[event.pawn] = (event.end, event.heading)
-        elif isinstance(event, PawnTurned):
-            self.pawns[event.pawn] = (event.square, event.after)
-        elif isinstance(event, PietEntered):
-            self.pawns[event.pawn] = (event.square, event.heading)
-        elif isinstance(event, HeadingChosen):
-            self.pawns[event.pawn] = (self.pawns[event.pawn][0], event.heading)
-        elif isinstance(event, Delivered):
-            self.delivered.add(event.square)
-        elif isinstance(event, RoundStarted | RowLengthened | RowShortened | DamageTaken):
-            self.row = event.row
-
-    def snapshot(self) -> Pawns:
-        """The pawns, the boat first."""
+    def snapshot(self, state: StoombootState) -> Seen:
         order = sorted(self.pawns, key=lambda p: (p != "boot", p))
-        return tuple((p, *self.pawns[p]) for p in order)
+        pawns = tuple((p, *self.pawns[p]) for p in order)
+        return Seen(pawns, frozenset(self.delivered), self.row, self.size, self.tiles)
 
+    def faced(self, state: StoombootState, action: Action) -> Seen:
+        return self.snapshot(state)
 
-def walk_rounds(
-    config: StoombootConfig, num_players: int, actions: Sequence[Action]
-) -> Iterator[RoundTrace]:
-    """Replay ``actions`` and yield every round; ``ValueError`` on an illegal action.
+    def closes(self, moment: Play) -> bool:
+        return moment.has(ev.RoundEnded)
 
-    A round is yielded when it ends, or at the end of the actions if it is
-    still going on (then ``finished`` is false).
-    """
-    log = RecentLog()
-    state = ENGINE.new_state(config, num_players, log)
-    table = TableState()
-    start: tuple[RoundStarted, frozenset[str], Pawns, tuple[str, ...]] | None = None
-    moments: list[Moment] = []
-    for index, action in enumerate(actions):
-        actor = state.current_player()
-        if actor == TERMINAL:
-            raise ValueError(f"action {index} comes after the end of the game")
-        if actor >= 0 and action not in state.legal_actions():
-            raise ValueError(f"action {index} is not legal for seat {actor}")
-        before = (frozenset(table.delivered), table.snapshot())
-        log.recent = []
-        state.push(action)
-        events = tuple(log.recent)
-        for event in events:
-            if isinstance(event, RoundStarted):
-                start = (event, *before, table.tiles)
-                moments = []
-            table.see(event)
-        if start is None:
-            continue
-        moments.append(Moment(index, actor, action, events))
-        if any(isinstance(e, RoundEnded) for e in events):
-            yield _trace(start, num_players, table.size, moments, True)
-            start = None
-    if start is not None:
-        yield _trace(start, num_players, table.size, moments, False)
+    def focus(self, segment: Segment[Action, Seen, Seen]) -> tuple[int]:
+        """The round (0 for a segment in which no round starts)."""
+        found = Round.of(segment)
+        return (0 if found is None else found.round,)
 
-
-def _trace(
-    start: tuple[RoundStarted, frozenset[str], Pawns, tuple[str, ...]],
-    num_players: int,
-    size: int,
-    moments: list[Moment],
-    finished: bool,
-) -> RoundTrace:
-    began, delivered, pawns, tiles = start
-    return RoundTrace(
-        round=began.round,
-        num_players=num_players,
-        size=size,
-        tiles=tiles,
-        delivered=delivered,
-        pawns=pawns,
-        sint=began.sint,
-        row=began.row,
-        icons=began.icons,
-        eyes=began.open,
-        moments=tuple(moments),
-        finished=finished,
-    )
-
-
-def focus_round(pinned: PinnedRecord, config: StoombootConfig) -> RoundTrace:
-    """Replay ``pinned`` and return its focus round, which must end the record
-    with the round's end; ``ValueError`` otherwise."""
-    number = pinned.focus_value("round")
-    actions = [ENGINE.decode_action(a) for a in pinned.record.actions]
-    traces = list(walk_rounds(config, pinned.record.num_players, actions))
-    if not traces or traces[-1].round != number or not traces[-1].finished:
-        raise ValueError(f"the record does not end with the end of round {number}")
-    return traces[-1]
-
-
-def load_pinned(spec: GameSpec, case: PinnedCase) -> tuple[PinnedRecord, RoundTrace]:
-    """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file."""
-    return load_pinned_record(
-        spec,
-        case,
-        FOCUS,
-        FINDER,
-        lambda pinned: focus_round(pinned, config_from_spec(spec, pinned.record.variants)),
-        check_variants=True,
-    )
+    def seen(self, events: tuple[Event, ...]) -> None:
+        for e in events:
+            if isinstance(e, ev.MapLaid):
+                self.size, self.tiles = e.size, tuple(t for row in e.rows for t in row)
+            elif isinstance(e, ev.BoatPlaced):
+                self.pawns["boot"] = (e.square, e.heading)
+            elif isinstance(e, ev.PawnMoved):
+                self.pawns[e.pawn] = (e.end, e.heading)
+            elif isinstance(e, ev.PawnTurned):
+                self.pawns[e.pawn] = (e.square, e.after)
+            elif isinstance(e, ev.PietEntered):
+                self.pawns[e.pawn] = (e.square, e.heading)
+            elif isinstance(e, ev.HeadingChosen):
+                self.pawns[e.pawn] = (self.pawns[e.pawn][0], e.heading)
+            elif isinstance(e, ev.Delivered):
+                self.delivered.add(e.square)
+            elif isinstance(e, ROW_CHANGES):
+                self.row = e.row
