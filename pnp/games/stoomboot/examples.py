@@ -14,10 +14,8 @@ named by seat: Anna, Bram, Cas.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from pnp.engine.core import Event
-from pnp.engine.policies import Policy
 from pnp.games.stoomboot import events as ev
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.config import StoombootConfig
@@ -142,12 +140,6 @@ score and variants (its title is the kind's in the phrase file)."""
 BY_KIND = {row.kind: row for row in ROWS}
 
 
-def heuristic() -> Policy[Any, Action]:
-    """The bundled cooperative policy (it chooses among the players' moves)."""
-    policy: Policy[Any, Any] = HeuristicPolicy()
-    return policy
-
-
 def rounds(segment: Segment[Action, Seen, Seen]) -> tuple[Round, ...]:
     """The round that starts in ``segment``, if any: the search's candidate."""
     found = Round.of(segment)
@@ -206,7 +198,7 @@ STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling
     intro=intro,
     players=3,
     seeds=300,
-    policies={HEURISTIC: heuristic},
+    policies={HEURISTIC: HeuristicPolicy},
     candidates=lambda _spec, _row, segment: rounds(segment),
     cut=lambda r: Cut(r.last, (r.round,)),
     missing=missing,
