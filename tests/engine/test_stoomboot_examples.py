@@ -268,7 +268,7 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     found = find_one(_spec(), row, [json.loads(text)["seed"]])
     assert found is not None
     pinned, result = found
-    assert 0 < result.score <= row.ideal
+    assert result.score == row.ideal, "the pinned round has the ideal shape"
     assert pinned.to_json() == text
 
 

@@ -27,7 +27,8 @@ from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
 from pnp.story import Handlers, on
 
 E = TypeVar("E", bound=Event)
-CARDS = "varen varen-prachtig stoomboot stoomboot-prachtig pakjes pakjes-prachtig kalender"
+CARDS: tuple[str, ...] = ("varen", "varen-prachtig", "stoomboot", "stoomboot-prachtig")
+CARDS += ("pakjes", "pakjes-prachtig", "kalender")
 """The components whose cards a step may show."""
 COLOURS = {"boot": "#C0392B", "piet": "#23824F"}
 """The pawns' colours on a map."""
@@ -66,7 +67,7 @@ class Telling:
     ) -> Step:  # fmt: skip
         """The step of phrase ``key`` showing the cards ``shown``, automatic as the event;
         its claim is the table after the action unless another is given."""
-        claim = claim or table_claim(m.index, self.round.after(m))
+        claim = table_claim(m.index, self.round.after(m)) if claim is None else claim
         automatic = e.automatic if automatic is None else automatic
         pictures = tuple(self.picture(c) for c in shown)
         return Step(self.say(key, **fields), pictures, automatic, claim, figures)
@@ -90,7 +91,7 @@ class Telling:
         return self.say(f"heading_{heading}")
 
     def picture(self, card: str) -> CardPicture:
-        for component in CARDS.split():
+        for component in CARDS:
             if any(row.id == card for row in self.scene.spec.component(component).rows):
                 return CardPicture(component, card)
         raise KeyError(card)
