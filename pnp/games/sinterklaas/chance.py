@@ -58,8 +58,9 @@ def chance_ready(state: SinterklaasState, step: Step) -> bool:
     """True if the chance step needs an outcome; else skip it (nothing to draw)."""
     kind = step[0]
     if kind in (REVEAL, DRAW, PEEK) and state.stack_size() == 0:
-        seat = state.sint if kind == REVEAL else step[1]
-        state.emit(ev.StackEmpty("reveal" if kind == REVEAL else "draw", seat))
+        if state.log_on:
+            seat = state.sint if kind == REVEAL else step[1]
+            state.emit(ev.StackEmpty("reveal" if kind == REVEAL else "draw", seat))
         state.drop_step()
         return False
     if kind == PICK_STAKE and not state.scored[step[1]]:
@@ -160,22 +161,25 @@ def apply_chance(state: SinterklaasState, step: Step, action: Action) -> None:
         if not 0 <= action.seat < state.num_players:
             raise ValueError(f"seat {action.seat} does not exist")
         state.sint = action.seat
-        state.emit(ev.SintChosen(action.seat))
+        if state.log_on:
+            state.emit(ev.SintChosen(action.seat))
         state.agenda = ((ROUND_START,),)
     elif kind == DEAL and isinstance(action, Deal):
         _deal(state, action)
     elif kind == REVEAL and isinstance(action, Reveal):
         take_from_stack(state, (action.card,))
         state.room = (*state.room, action.card)
-        state.emit(ev.CardRevealed(card_name(action.card), step[1], card_names(state.room)))
+        if state.log_on:
+            state.emit(ev.CardRevealed(card_name(action.card), step[1], card_names(state.room)))
         state.drop_step()
     elif kind == DRAW and isinstance(action, Draw):
         seat, count, reason = step[1], step[2], step[3]
         if len(action.cards) != min(count, state.stack_size()):
             raise ValueError(f"expected {count} cards (or what the stack has left)")
         take_from_stack(state, action.cards)
-        state.hands[seat] = with_cards(state.hands[seat], action.cards)
-        state.emit(ev.CardsDrawn(seat, card_names(action.cards), REASON_NAMES[reason]))
+        state.journal_set(state.hands, seat, with_cards(state.hands[seat], action.cards))
+        if state.log_on:
+            state.emit(ev.CardsDrawn(seat, card_names(action.cards), REASON_NAMES[reason]))
         state.drop_step()
     elif kind == PEEK and isinstance(action, Peek):
         seat = step[1]
@@ -183,19 +187,23 @@ def apply_chance(state: SinterklaasState, step: Step, action: Action) -> None:
         take_from_stack(state, (action.card,))
         state.stack_top = action.card
         state.top_seen = known | (1 << seat)
-        state.emit(ev.CardPeeked(seat, card_name(action.card)))
+        if state.log_on:
+            state.emit(ev.CardPeeked(seat, card_name(action.card)))
         state.insert_steps(((PEEK_PLACE, seat),), replace=True)
     elif kind == PICK_STAKE and isinstance(action, Pick):
         seat = step[1]
-        state.scored[seat] = without_card(state.scored[seat], action.card)
-        state.bids[seat] = (*state.bids[seat], action.card | LOCKED)
-        state.emit(ev.StakeAdded(seat, card_name(action.card), len(state.bids[seat])))
+        state.journal_set(state.scored, seat, without_card(state.scored[seat], action.card))
+        state.journal_set(state.bids, seat, (*state.bids[seat], action.card | LOCKED))
+        if state.log_on:
+            state.emit(ev.StakeAdded(seat, card_name(action.card), len(state.bids[seat])))
         state.drop_step()
     elif kind == STEAL and isinstance(action, Pick):
         victim, taker = step[1], step[2]
-        state.hands[victim] = without_card(state.hands[victim], action.card)
-        state.hands[taker] = with_card(state.hands[taker], action.card)
-        state.emit(ev.CardStolen(victim, taker, card_name(action.card)))
+        hands = state.hands
+        state.journal_set(hands, victim, without_card(hands[victim], action.card))
+        state.journal_set(hands, taker, with_card(hands[taker], action.card))
+        if state.log_on:
+            state.emit(ev.CardStolen(victim, taker, card_name(action.card)))
         state.drop_step()
     elif kind == PASS_LEFT and isinstance(action, PassLeft):
         _pass_left(state, action.cards)
@@ -223,15 +231,16 @@ def _deal(state: SinterklaasState, action: Deal) -> None:
         hands[seat] = with_cards(hands[seat], (*picks, *drawn))
         sequence.extend(drawn)
     take_from_stack(state, sequence)
-    state.hands = hands
-    state.scored = scored
-    state.emit(
-        ev.CardsDealt(
-            state.round,
-            tuple(card_names(p) for p in action.scored),
-            tuple(card_names(d) for d in action.stack),
+    state.journal_attr("hands", hands)
+    state.journal_attr("scored", scored)
+    if state.log_on:
+        state.emit(
+            ev.CardsDealt(
+                state.round,
+                tuple(card_names(p) for p in action.scored),
+                tuple(card_names(d) for d in action.stack),
+            )
         )
-    )
     state.drop_step()
 
 
@@ -250,6 +259,7 @@ def _pass_left(state: SinterklaasState, cards: tuple[int, ...]) -> None:
         if card:
             left = (seat + 1) % n
             hands[left] = with_card(hands[left], card)
-    state.hands = hands
-    state.emit(ev.CardsPassedLeft(tuple(card_name(c) if c else "" for c in cards)))
+    state.journal_attr("hands", hands)
+    if state.log_on:
+        state.emit(ev.CardsPassedLeft(tuple(card_name(c) if c else "" for c in cards)))
     state.drop_step()

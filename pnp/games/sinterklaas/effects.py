@@ -104,7 +104,8 @@ def set_sint(state: SinterklaasState, seat: int, reason: str) -> None:
     state.sint = seat
     if state.big_sint == seat:
         state.big_sint = previous
-    state.emit(ev.SintChanged(seat, previous, reason))
+    if state.log_on:
+        state.emit(ev.SintChanged(seat, previous, reason))
 
 
 def triggers(state: SinterklaasState, seat: int, card: int) -> list[Step]:
@@ -113,7 +114,8 @@ def triggers(state: SinterklaasState, seat: int, card: int) -> list[Step]:
     steps: list[Step] = []
     action = card >> 8
     if action and config.actions and action in _IMMEDIATE:
-        state.emit(ev.ActionTriggered(seat, card_name(card)))
+        if state.log_on:
+            state.emit(ev.ActionTriggered(seat, card_name(card)))
         if action == STAFPIET:
             if config.big_sint:
                 if seat != state.sint:
@@ -195,15 +197,18 @@ def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
     seat = step[1]
     move = act.move_kind(action)
     if kind == COIN and move == act.MORE_STAKE_KIND and state.scored[seat]:
-        state.emit(ev.CoinChosen(seat, "more-stake"))
+        if state.log_on:
+            state.emit(ev.CoinChosen(seat, "more-stake"))
         state.insert_steps(((PICK_STAKE, seat), (JOIN_PREP, seat)), replace=True)
     elif kind == COIN and move == act.MORE_CARDS_KIND:
-        state.emit(ev.CoinChosen(seat, "more-cards"))
+        if state.log_on:
+            state.emit(ev.CoinChosen(seat, "more-cards"))
         state.insert_steps([(DRAW, s, 1, REASON_COIN) for s in state.clockwise(seat)], replace=True)
     elif kind == JOIN and move == act.JOIN_KIND:
         state.insert_steps(((PICK_STAKE, seat),), replace=True)
     elif kind == JOIN and move == act.DECLINE_KIND:
-        state.emit(ev.StakeDeclined(seat))
+        if state.log_on:
+            state.emit(ev.StakeDeclined(seat))
         state.drop_step()
     elif kind == PEEK_PLACE and move in (act.KEEP_TOP_KIND, act.TO_BOTTOM_KIND):
         to_bottom = move == act.TO_BOTTOM_KIND
@@ -211,7 +216,8 @@ def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
             state.stack_bottom = (*state.stack_bottom, state.stack_top)
             state.stack_top = 0
             state.top_seen = 0
-        state.emit(ev.PeekedCardPlaced(seat, to_bottom))
+        if state.log_on:
+            state.emit(ev.PeekedCardPlaced(seat, to_bottom))
         state.drop_step()
     elif kind == STAFPIET_CHOICE and move == act.TAKE_SMALL_KIND:
         set_sint(state, seat, "stafpiet")
@@ -219,7 +225,8 @@ def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
     elif kind == STAFPIET_CHOICE and move == act.TAKE_BIG_KIND and seat != state.sint:
         previous = state.big_sint
         state.big_sint = seat
-        state.emit(ev.BigSintTaken(seat, previous))
+        if state.log_on:
+            state.emit(ev.BigSintTaken(seat, previous))
         state.drop_step()
     elif kind == WISSEL and move == act.WISSEL_KIND:
         hand_card, room_card = act.move_a(action), act.move_b(action)
@@ -227,9 +234,10 @@ def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
         index = state.room.index(room_card) if room_card in state.room else -1
         if index < 0:
             raise ValueError(f"{card_name(room_card)} is not in the Pakjeskamer")
-        state.hands[seat] = with_card(hand, room_card)
+        state.journal_set(state.hands, seat, with_card(hand, room_card))
         state.room = (*state.room[:index], hand_card, *state.room[index + 1 :])
-        state.emit(ev.RoomSwapped(seat, card_name(hand_card), card_name(room_card)))
+        if state.log_on:
+            state.emit(ev.RoomSwapped(seat, card_name(hand_card), card_name(room_card)))
         state.drop_step()
     else:
         raise ValueError(f"{act.format_move(action)!r} does not answer this decision")

@@ -139,23 +139,28 @@ def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
     move = act.move_kind(action)
     value = act.move_a(action)
     if kind == INPAK_COLOUR and move == act.COLOUR_KIND and value < len(COLOURS):
-        state.inpak[seat] = (*state.inpak[seat], value)
-        state.emit(ev.ColourChosen(seat, COLOURS[value]))
+        state.journal_set(state.inpak, seat, (*state.inpak[seat], value))
+        if state.log_on:
+            state.emit(ev.ColourChosen(seat, COLOURS[value]))
     elif kind == STRIKE and move == act.NO_STRIKE_KIND:
-        state.struck[seat] = (*state.struck[seat], 0)
-        state.emit(ev.CardStruck(seat, ""))
+        state.journal_set(state.struck, seat, (*state.struck[seat], 0))
+        if state.log_on:
+            state.emit(ev.CardStruck(seat, ""))
     elif kind == STRIKE and move == act.STRIKE_KIND:
         if value not in scoring_cards(state, seat):
             raise ValueError("only a scoring card can be struck (SK-P3)")
-        state.struck[seat] = (*state.struck[seat], value)
-        state.emit(ev.CardStruck(seat, card_names((value,))[0]))
+        state.journal_set(state.struck, seat, (*state.struck[seat], value))
+        if state.log_on:
+            state.emit(ev.CardStruck(seat, card_names((value,))[0]))
     elif kind == KEEP and move == act.KEEP_HAND_KIND:
-        state.emit(ev.HandKept(seat, len(state.hands[seat])))
+        if state.log_on:
+            state.emit(ev.HandKept(seat, len(state.hands[seat])))
     elif kind == KEEP and move == act.DISCARD_HAND_KIND:
         hand = state.hands[seat]
         state.discard = (*state.discard, *hand)
-        state.hands[seat] = ()
-        state.emit(ev.HandDiscarded(seat, card_names(hand)))
+        state.journal_set(state.hands, seat, ())
+        if state.log_on:
+            state.emit(ev.HandDiscarded(seat, card_names(hand)))
     else:
         raise ValueError(f"{act.format_move(action)!r} does not answer this decision")
     state.drop_step()
@@ -177,7 +182,7 @@ def showdown(state: SinterklaasState) -> None:
         cards = scoring_cards(state, seat)
         combo = combination_of(state, cards)
         keys[seat] = combo.key
-        if state.logging:
+        if state.log_on:
             state.emit(
                 ev.CombinationShown(
                     seat,
@@ -221,30 +226,40 @@ def end_round(
     pile = tuple(e & CARD_MASK for e in entries)
     discarded = list(state.room)
     if winner >= 0:
-        state.scored[winner] = with_cards(state.scored[winner], pile)
-        state.emit(ev.RoundWon(winner, state.round, card_names(pile), reason))
+        state.journal_set(state.scored, winner, with_cards(state.scored[winner], pile))
+        if state.log_on:
+            state.emit(ev.RoundWon(winner, state.round, card_names(pile), reason))
     else:
         discarded.extend(pile)
-        state.emit(ev.RoundTied(state.round, tied))
+        if state.log_on:
+            state.emit(ev.RoundTied(state.round, tied))
     if showdown:
+        hands = state.hands
+        status = state.status
         for seat in range(n):
-            if state.status[seat] != STOPPED:
-                discarded.extend(state.hands[seat])
-                state.hands[seat] = ()
+            if status[seat] != STOPPED:
+                discarded.extend(hands[seat])
+                state.journal_set(hands, seat, ())
     state.discard = (*state.discard, *discarded)
     state.room = ()
-    state.bids = [()] * n
+    state.journal_attr("bids", [()] * n)
     ending = ENDING_ONE_LEFT if not showdown else ENDING_BEST if winner >= 0 else ENDING_TIE
     state.results = (*state.results, (ending, winner, len(pile)))
     if winner >= 0:
         set_sint(state, winner, "won")
         mode = state.config.surprise_mode
-        symbol = any(table.surprise[e & CARD_MASK] and not e & FACE_DOWN for e in entries)
-        if mode == "ronde" or (mode == "symbool" and symbol):
+        if state.log_on and (
+            mode == "ronde"
+            or (
+                mode == "symbool"
+                and any(table.surprise[e & CARD_MASK] and not e & FACE_DOWN for e in entries)
+            )
+        ):
             state.emit(ev.SurprisePicked(winner, state.round, mode))
-    state.emit(
-        ev.RoundEnded(state.round, card_names(discarded), tuple(len(h) for h in state.hands))
-    )
+    if state.log_on:
+        state.emit(
+            ev.RoundEnded(state.round, card_names(discarded), tuple(len(h) for h in state.hands))
+        )
     keep: list[Step] = []
     if state.config.hand_rule:
         keep = [(KEEP, s) for s in state.clockwise(state.sint) if state.hands[s]]
@@ -256,8 +271,9 @@ def end_game(state: SinterklaasState) -> None:
     points = state.points()
     top = max(points)
     state.winners = tuple(s for s in range(state.num_players) if points[s] == top)
-    if state.config.surprise_mode == "spel":
-        for seat in state.winners:
-            state.emit(ev.SurprisePicked(seat, state.round, "spel"))
-    state.emit(ev.GameEnded(state.winners, points, state.round, state.stack_size()))
+    if state.log_on:
+        if state.config.surprise_mode == "spel":
+            for seat in state.winners:
+                state.emit(ev.SurprisePicked(seat, state.round, "spel"))
+        state.emit(ev.GameEnded(state.winners, points, state.round, state.stack_size()))
     state.agenda = ()

@@ -1,8 +1,11 @@
 """The game state: one mutable object with ``push``/``pop`` (see :mod:`pnp.games.sinterklaas.engine`).
 
-The state holds immutable tuples inside a few per-seat lists, so saving it
-for undo is a shallow copy of those lists (python-chess style: a small
-snapshot per push, no deep copies). Rules live in the sibling modules:
+Undo is the journal of :class:`~pnp.engine.journal.Journaled`, as in the
+other engines (no deep copies): each push saves the state's scalar fields
+(numbers, flags and the immutable tuples: agenda, Pakjeskamer, stack,
+discard, results) as one tuple and records every change to its per-seat
+lists (a replaced item or a replaced list); ``pop`` plays those records back
+in reverse. Rules live in the sibling modules:
 :mod:`~pnp.games.sinterklaas.turns` (bidding), :mod:`~pnp.games.sinterklaas.effects`
 (action cards and the coin), :mod:`~pnp.games.sinterklaas.scoring`
 (showdown, round end, game end) and :mod:`~pnp.games.sinterklaas.chance`
@@ -14,9 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
-from pnp.engine.core import CHANCE, TERMINAL, Event, EventLog, active_log
+from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
+from pnp.engine.journal import Journaled
 from pnp.games.sinterklaas import chance, effects, scoring, turns
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.actions import Action
@@ -52,8 +57,31 @@ from pnp.games.sinterklaas.steps import (
 _ROUND_DECISIONS = (LIMIT, GIVE_BIG)
 _SCORING_DECISIONS = (INPAK_COLOUR, STRIKE, KEEP)
 
+_SCALARS = (
+    "agenda",
+    "round",
+    "sint",
+    "big_sint",
+    "room",
+    "discard",
+    "stack_top",
+    "top_seen",
+    "stack_pool",
+    "stack_bottom",
+    "to_move",
+    "turn_open",
+    "turn_added",
+    "last_actor",
+    "limit",
+    "first_stop",
+    "results",
+    "winners",
+)
+"""The attributes saved whole on every push (numbers, flags and immutable tuples)."""
+_GET_SCALARS = attrgetter(*_SCALARS)
 
-class SinterklaasState:
+
+class SinterklaasState(Journaled):
     """The whole game, mutated by :meth:`push` and restored by :meth:`pop`.
 
     Public read-only attributes (never mutate them from outside):
@@ -78,6 +106,7 @@ class SinterklaasState:
     __slots__ = (
         "_log",
         "_marks",
+        "_ops",
         "_undo",
         "agenda",
         "bids",
@@ -127,7 +156,8 @@ class SinterklaasState:
         self.num_players = n
         self.table = table
         self.history: list[Action] = []
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]] = []
+        self._ops: list[tuple[Any, ...]] = []
         self._log = active_log(log)
         self._marks: list[int] = []
         self.agenda: tuple[Step, ...] = ((FIRST_SINT,),)
@@ -160,46 +190,16 @@ class SinterklaasState:
 
     # -- undo ----------------------------------------------------------------
 
-    def _save(self) -> tuple[Any, ...]:
-        return (
-            self.agenda,
-            self.round,
-            self.sint,
-            self.big_sint,
-            self.hands[:],
-            self.bids[:],
-            self.scored[:],
-            self.status[:],
-            self.pending[:],
-            self.room,
-            self.discard,
-            self.stack_top,
-            self.top_seen,
-            self.stack_pool,
-            self.stack_bottom,
-            self.to_move,
-            self.turn_open,
-            self.turn_added,
-            self.last_actor,
-            self.limit,
-            self.first_stop,
-            self.inpak[:],
-            self.struck[:],
-            self.results,
-            self.winners,
-        )
+    def _scalars(self) -> tuple[Any, ...]:
+        scalars: tuple[Any, ...] = _GET_SCALARS(self)
+        return scalars
 
-    def _restore(self, saved: tuple[Any, ...]) -> None:
+    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
         (
             self.agenda,
             self.round,
             self.sint,
             self.big_sint,
-            self.hands,
-            self.bids,
-            self.scored,
-            self.status,
-            self.pending,
             self.room,
             self.discard,
             self.stack_top,
@@ -212,31 +212,25 @@ class SinterklaasState:
             self.last_actor,
             self.limit,
             self.first_stop,
-            self.inpak,
-            self.struck,
             self.results,
             self.winners,
-        ) = saved
+        ) = scalars
 
     def snapshot(self) -> tuple[object, ...]:
         """Every piece of game state as nested tuples (for equality checks in tests)."""
-        saved = self._save()
         return (
-            *(tuple(v) if isinstance(v, list) else v for v in saved),
+            self._scalars(),
+            tuple(self.hands),
+            tuple(self.bids),
+            tuple(self.scored),
+            tuple(self.status),
+            tuple(self.pending),
+            tuple(self.inpak),
+            tuple(self.struck),
             tuple(self.history),
         )
 
     # -- queries ---------------------------------------------------------------
-
-    def emit(self, event: Event) -> None:
-        """Log ``event`` (rule modules call this; a no-op with the log off)."""
-        if self._log is not None:
-            self._log.emit(event)
-
-    @property
-    def logging(self) -> bool:
-        """True when events are recorded (callers skip building them otherwise)."""
-        return self._log is not None
 
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
@@ -354,39 +348,10 @@ class SinterklaasState:
         self.history.clear()
         self._undo.clear()
         self._marks.clear()
+        self._ops = []
         self._advance()
 
     # -- applying actions ----------------------------------------------------------
-
-    def push(self, action: Action) -> None:
-        """Apply ``action`` and everything the rules do after it; remember how to undo it.
-
-        Chance outcomes are checked against the cards where they come from and
-        moves against the node's kind, but moves are not checked for being
-        among :meth:`legal_actions` (replay does that for untrusted records).
-        """
-        log = self._log
-        if log is not None:
-            self._marks.append(len(log))
-        saved = self._save()
-        try:
-            self._apply(action)
-            self._advance()
-        except Exception:
-            self._restore(saved)
-            if log is not None:
-                log.truncate(self._marks.pop())
-            raise
-        self._undo.append(saved)
-        self.history.append(action)
-
-    def pop(self) -> Action:
-        """Undo the last action (and what the rules did after it) and return it."""
-        action = self.history.pop()
-        self._restore(self._undo.pop())
-        if self._log is not None:
-            self._log.truncate(self._marks.pop())
-        return action
 
     def drop_step(self) -> None:
         """Remove the current agenda step."""
@@ -398,6 +363,12 @@ class SinterklaasState:
         self.agenda = (*steps, *rest)
 
     def _apply(self, action: Action) -> None:
+        """Apply ``action`` and everything the rules do after it (see :meth:`push`).
+
+        Chance outcomes are checked against the cards where they come from and
+        moves against the node's kind, but moves are not checked for being
+        among :meth:`legal_actions` (replay does that for untrusted records).
+        """
         if not self.agenda:
             raise ValueError("the game is over")
         step = self.agenda[0]
@@ -413,6 +384,7 @@ class SinterklaasState:
             scoring.apply_decision(self, step, action)
         else:
             effects.apply_decision(self, step, action)
+        self._advance()
 
     def _advance(self) -> None:
         """Run automatic steps until the next chance or decision node (or the end)."""
@@ -487,18 +459,19 @@ class SinterklaasState:
         n = self.num_players
         config = self.config
         self.round += 1
-        self.bids = [()] * n
-        self.status = [IN] * n
-        self.pending = [False] * n
+        self.journal_attr("bids", [()] * n)
+        self.journal_attr("status", [IN] * n)
+        self.journal_attr("pending", [False] * n)
         self.room = ()
         self.limit = 0
         self.first_stop = False
-        self.inpak = [()] * n
-        self.struck = [()] * n
+        self.journal_attr("inpak", [()] * n)
+        self.journal_attr("struck", [()] * n)
         self.turn_open = False
         self.turn_added = 0
         self.to_move = -1
-        self.emit(ev.RoundStarted(self.round, self.sint, self.stack_size()))
+        if self.log_on:
+            self.emit(ev.RoundStarted(self.round, self.sint, self.stack_size()))
         steps: list[Step] = [(DEAL,)]
         if config.hand_rule:
             steps.append((LIMIT, self.sint))

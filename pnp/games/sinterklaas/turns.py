@@ -96,10 +96,11 @@ def open_big_prep(state: SinterklaasState, small: int) -> None:
 def start_lap(state: SinterklaasState, lap: int) -> None:
     """SK-B4: a lap starts with the Sint; everyone still bidding must act once."""
     n = state.num_players
-    state.pending = [s == IN for s in state.status]
+    state.journal_attr("pending", [s == IN for s in state.status])
     state.last_actor = (state.sint - 1) % n
     state.turn_open = False
-    state.emit(ev.LapStarted(lap, state.sint, highest(state)))
+    if state.log_on:
+        state.emit(ev.LapStarted(lap, state.sint, highest(state)))
     state.drop_step()
 
 
@@ -129,14 +130,17 @@ def _open_turn(state: SinterklaasState, seat: int) -> None:
 def _close_turn(state: SinterklaasState, seat: int) -> None:
     state.turn_open = False
     state.turn_added = 0
-    state.pending[seat] = False
+    pending = state.pending
+    if pending[seat]:
+        state.journal_set(pending, seat, False)
     state.last_actor = seat
 
 
 def _all_in(state: SinterklaasState, seat: int) -> None:
     """SK-B6: no hand cards left — all-in, no more turns, the bid need not be matched."""
-    state.status[seat] = ALL_IN
-    state.emit(ev.AllIn(seat, len(state.bids[seat])))
+    state.journal_set(state.status, seat, ALL_IN)
+    if state.log_on:
+        state.emit(ev.AllIn(seat, len(state.bids[seat])))
 
 
 def turn_ready(state: SinterklaasState, step: Step) -> bool:
@@ -165,7 +169,8 @@ def turn_ready(state: SinterklaasState, step: Step) -> bool:
     if kind == OPEN_BIG:
         seat, target = step[1], step[2]
         if reach(state, seat) < target:
-            state.emit(ev.BigSintCannotDouble(seat, target))
+            if state.log_on:
+                state.emit(ev.BigSintCannotDouble(seat, target))
             state.drop_step()
             return False
         _open_turn(state, seat)
@@ -179,7 +184,7 @@ def turn_ready(state: SinterklaasState, step: Step) -> bool:
         _close_turn(state, seat)
         return False
     _open_turn(state, seat)
-    if state.config.overestimation:
+    if state.config.overestimation and state.log_on:
         high = highest_of_others(state, seat)
         if reach(state, seat) < high:
             state.emit(ev.CannotMatch(seat, high, reach(state, seat)))
@@ -242,16 +247,19 @@ def _bid_card(state: SinterklaasState, step: Step, seat: int, card: int, face_do
         raise ValueError("the Small Sint opens with exactly one card (SK-W2)")
     if face_down and not (state.config.hidden_precies and card >= 256):
         raise ValueError("only action cards may be bid face down, with Actiepiet (SK-P4)")
-    state.hands[seat] = without_card(state.hands[seat], card)
+    hands = state.hands
+    state.journal_set(hands, seat, without_card(hands[seat], card))
     if face_down:
         entry = card | FACE_DOWN
         steps: list[Step] = []
     else:
         steps = triggers(state, seat, card)
         entry = card | LOCKED if _works(state, card) else card
-    state.bids[seat] = (*state.bids[seat], entry)
+    bids = state.bids
+    state.journal_set(bids, seat, (*bids[seat], entry))
     state.turn_added += 1
-    state.emit(ev.CardBid(seat, card_name(card), face_down, len(state.bids[seat]), step[0] != LAP))
+    if state.log_on:
+        state.emit(ev.CardBid(seat, card_name(card), face_down, len(bids[seat]), step[0] != LAP))
     if steps:
         state.insert_steps(steps)
 
@@ -275,9 +283,10 @@ def _swap(state: SinterklaasState, seat: int, hand_card: int, bid_card: int) -> 
         raise ValueError(f"{card_name(bid_card)} cannot be taken back from the bid") from None
     hand = without_card(state.hands[seat], hand_card)
     steps = triggers(state, seat, hand_card)
-    state.hands[seat] = with_card(hand, bid_card)
-    state.bids[seat] = (*bid[:index], hand_card | LOCKED, *bid[index + 1 :])
-    state.emit(ev.CardsSwapped(seat, card_name(hand_card), card_name(bid_card)))
+    state.journal_set(state.hands, seat, with_card(hand, bid_card))
+    state.journal_set(state.bids, seat, (*bid[:index], hand_card | LOCKED, *bid[index + 1 :]))
+    if state.log_on:
+        state.emit(ev.CardsSwapped(seat, card_name(hand_card), card_name(bid_card)))
     if steps:
         state.insert_steps(steps)
 
@@ -296,16 +305,20 @@ def _done(state: SinterklaasState, step: Step, seat: int) -> None:
     if adding and bid < high:
         raise ValueError(f"going along needs a bid of {high} cards (SK-B4)")
     raised = bid > high
-    state.emit(ev.WentAlong(seat, bid, max(bid, high), raised, bid < high))
+    if state.log_on:
+        state.emit(ev.WentAlong(seat, bid, max(bid, high), raised, bid < high))
     _close_turn(state, seat)
     if not raised:
         return
+    status = state.status
+    pending = state.pending
     for other in range(state.num_players):
-        if other != seat and state.status[other] == IN:
-            state.pending[other] = True
+        if other != seat and status[other] == IN and not pending[other]:
+            state.journal_set(pending, other, True)
     if state.config.overestimation and _forces_everyone_out(state, seat, bid):
-        state.status[seat] = STOPPED
-        state.emit(ev.Overbid(seat, bid))
+        state.journal_set(status, seat, STOPPED)
+        if state.log_on:
+            state.emit(ev.Overbid(seat, bid))
         _check_one_left(state)
 
 
@@ -323,8 +336,9 @@ def _forces_everyone_out(state: SinterklaasState, seat: int, bid: int) -> bool:
 
 def _stop(state: SinterklaasState, seat: int) -> None:
     """SK-B4: stop — out of the round, keep the hand; the bid stays. SK-W5: maybe become Sint."""
-    state.status[seat] = STOPPED
-    state.emit(ev.Stopped(seat, len(state.bids[seat]), len(state.hands[seat])))
+    state.journal_set(state.status, seat, STOPPED)
+    if state.log_on:
+        state.emit(ev.Stopped(seat, len(state.bids[seat]), len(state.hands[seat])))
     _close_turn(state, seat)
     if state.config.first_stopper_sint and not state.first_stop:
         state.first_stop = True
@@ -356,7 +370,8 @@ def apply_round_move(state: SinterklaasState, step: Step, action: int) -> None:
     value = act.move_a(action)
     if step[0] == LIMIT and kind == act.LIMIT_KIND and value <= state.config.max_limit:
         state.limit = value
-        state.emit(ev.LimitNamed(step[1], value))
+        if state.log_on:
+            state.emit(ev.LimitNamed(step[1], value))
     elif (
         step[0] == GIVE_BIG
         and kind == act.GIVE_BIG_KIND
@@ -364,7 +379,8 @@ def apply_round_move(state: SinterklaasState, step: Step, action: int) -> None:
         and value < state.num_players
     ):
         state.big_sint = value
-        state.emit(ev.BigSintGiven(state.sint, value))
+        if state.log_on:
+            state.emit(ev.BigSintGiven(state.sint, value))
     else:
         raise ValueError(f"{act.format_move(action)!r} is not the Sint's decision here")
     state.drop_step()
