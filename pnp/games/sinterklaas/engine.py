@@ -72,8 +72,6 @@ every swap locks one, and laps close when nobody must act.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.engine.delegating import DelegatingEngine
 from pnp.games.sinterklaas.actions import Action, ChooseSint, decode_action, encode_action
 from pnp.games.sinterklaas.config import (
@@ -88,9 +86,6 @@ from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.games.sinterklaas.steps import ENDING_BEST, ENDING_ONE_LEFT, ENDING_TIE
 from pnp.games.sinterklaas.view import SinterklaasView
 
-if TYPE_CHECKING:
-    from pnp.engine.registry import EngineEntry
-
 __all__ = [
     "ENGINE",
     "GAME_ID",
@@ -102,7 +97,6 @@ __all__ = [
     "SinterklaasState",
     "SinterklaasView",
     "config_for_variants",
-    "registration",
     "standard_config",
     "validate_deck",
 ]
@@ -138,35 +132,3 @@ class SinterklaasEngine(
 
 
 ENGINE = SinterklaasEngine()
-
-
-def registration() -> EngineEntry:
-    """The registry entry (discovered by ``pnp.engine.registry``)."""
-    from pnp.engine.policies import RandomPolicy
-    from pnp.engine.registry import EngineEntry, GoldenCase
-    from pnp.games.sinterklaas.notation import render_event
-    from pnp.games.sinterklaas.policies import HeuristicPolicy
-
-    h, r = "heuristic", "random"
-    return EngineEntry(
-        game_id=GAME_ID,
-        engine=ENGINE,
-        default_config=config_for_variants,
-        policies={r: RandomPolicy, h: HeuristicPolicy},
-        render_event=render_event,
-        golden_cases=(
-            GoldenCase((), 3, 1, (h, r, h)),
-            GoldenCase((), 4, 2, (h, h, h, h)),
-            GoldenCase(("minder-pakjes",), 5, 3, (h, r, h, r, h)),
-            GoldenCase(("meer-pakjes", "surprises"), 4, 4, (h, h, r, h)),
-            GoldenCase(("speculaas",), 4, 5, (h, r, h, h)),
-            GoldenCase(("actiepiet", "pietje-precies"), 4, 6, (h, h, r, h)),
-            GoldenCase(("actiepiet", "wie-kent-hem-niet"), 5, 7, (h, r, h, h, r)),
-            GoldenCase(
-                ("actiepiet", "pietje-precies", "speculaas", "wie-kent-hem-niet"),
-                6,
-                8,
-                (h, r, h, r, h, h),
-            ),
-        ),
-    )
