@@ -2,8 +2,8 @@
 
 For every example of :data:`~pnp.games.sinterklaas.examples.ROWS` four players
 play seeded games (seed 0, 1, 2, ... up to 2000) with the example's variants and
-policy; every round is told as the example would tell it and scored
-(:mod:`~pnp.games.sinterklaas.example_scores`). The first round that reaches the
+policy; every round is told as the example would tell it and scored (the
+``score_*`` functions of the table). The first round that reaches the
 ideal score is pinned, else the best one (the earliest on a tie). Same code,
 same spec tables: same picks, byte for byte.
 """

@@ -88,11 +88,8 @@ class Telling:
 
     def __post_init__(self) -> None:
         config = config_from_spec(self.spec, self.variants)
-        self.table, self.precise, self.reveals = (
-            card_table(config.kinds),
-            config.precise,
-            config.reveals,
-        )
+        self.table = card_table(config.kinds)
+        self.precise, self.reveals = config.precise, config.reveals
         self.names = self.phrases.names_from(self.segment.start.sint, len(self.segment.start.hands))
         rows = [(x, row) for x in CARD_COMPONENTS for row in self.spec.component(x).rows]
         self.pictures_of = {row.id: CardPicture(x, row.id) for x, row in rows}
@@ -139,11 +136,8 @@ class Telling:
     def key(self, cards: Sequence[str]) -> tuple[int, int, int]:
         """The rank of the best combination of ``cards`` (count, kind, total; 0 if worthless)."""
         codes = [parse_card(card) for card in cards]
-        colours, numbers = (
-            [self.table.colour[x] for x in codes],
-            [self.table.number[x] for x in codes],
-        )
-        combo = best_combination(colours, numbers, self.precise)
+        colours = [self.table.colour[x] for x in codes]
+        combo = best_combination(colours, [self.table.number[x] for x in codes], self.precise)
         return (combo.count, combo.kind, combo.total) if combo.count else (0, -1, 0)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.engine.core import Event
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.engine import SinterklaasState
@@ -19,6 +18,7 @@ from pnp.games.sinterklaas.steps import Step as Node
 from pnp.story import Moment, Segment, Segments
 
 FOCUS = ("round",)
+"""The names of a pinned example's focus numbers: the round it tells."""
 
 
 @dataclass(frozen=True)
@@ -81,17 +81,6 @@ class Rounds(Segments[SinterklaasState, Action, Table, Table]):
         return (segment.start.round,)
 
 
-def events_of_round(moments: tuple[Play, ...]) -> list[tuple[Play, Event]]:
-    """Every ``(moment, event)`` of ``moments`` up to the end of the round."""
-    told = []
-    for moment in moments:
-        for event in moment.events:
-            told.append((moment, event))
-            if isinstance(event, ev.RoundEnded):
-                return told
-    return told
-
-
 def showdown_start(segment: Round) -> int:
     """Where in the moments the scoring starts: the first strike or Inpakpiet colour, else
     the action that shows the combinations (``len(moments)`` if never)."""
@@ -103,8 +92,6 @@ def showdown_start(segment: Round) -> int:
 
 def opening_end(segment: Round) -> int:
     """Where in the moments the opening of Wie kent hem niet ends (0 without one)."""
-    ends = [p + 1 for p, m in enumerate(segment.moments) if m.before.node[0] in OPENING]
+    opening = (GIVE_BIG, OPEN_SMALL, OPEN_BIG)
+    ends = [p + 1 for p, m in enumerate(segment.moments) if m.before.node[0] in opening]
     return ends[-1] if ends else 0
-
-
-OPENING = (GIVE_BIG, OPEN_SMALL, OPEN_BIG)

@@ -1,29 +1,34 @@
 """The Sinterklaas rulebook examples: real engine games, told one round (or part of it) at a time.
 
-:data:`ROWS` is the example table, in rulebook order; :data:`STORY` plugs the
-game into :mod:`pnp.story`: the round walker
-(:mod:`~pnp.games.sinterklaas.example_trace`), the sentences
+:data:`ROWS` is the example table, with the search's scores and its Pietje
+Precies player; :data:`STORY` plugs the game into :mod:`pnp.story`: the round
+walker (:mod:`~pnp.games.sinterklaas.example_trace`) and the sentences
 (:mod:`~pnp.games.sinterklaas.example_steps`, Dutch in
-``cardspecs/sinterklaas/rulebook/voorbeelden.toml``) and the search
-(:mod:`~pnp.games.sinterklaas.example_scores`). An example tells its whole
-focus round, only its showdown (the intro shows the table after the last
-bidding lap) or only the opening of *Wie kent hem niet?*. Players are named
-from the Sint of the focus round: Anna, then clockwise Bram, Cas, Daan, ...
+``cardspecs/sinterklaas/rulebook/voorbeelden.toml``). An example tells its
+whole focus round, only its showdown (the intro shows the table after the
+last bidding lap) or only the opening of *Wie kent hem niet?*. The search
+tells every round as each example would; a round scores 0 when it is not the
+situation, higher the closer it comes to the ideal shape each ``score_*``
+names. Players are named from the Sint of the focus round: Anna, then
+clockwise Bram, Cas, Daan, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
 
 from pnp.engine.core import Event
+from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas import example_claims as c
-from pnp.games.sinterklaas import example_scores as s
-from pnp.games.sinterklaas.actions import DONE, Action
+from pnp.games.sinterklaas.actions import Action
+from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
 from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
 from pnp.games.sinterklaas.config import SinterklaasConfig as Config
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
-from pnp.games.sinterklaas.example_policy import HEURISTIC, PLANNER, PreciesPlanner
 from pnp.games.sinterklaas.example_steps import HANDLERS, BigOpeningDone, Telling
 from pnp.games.sinterklaas.example_trace import (
     FOCUS,
@@ -36,46 +41,233 @@ from pnp.games.sinterklaas.example_trace import (
 )
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import OPEN_BIG, REVEAL, STOPPED
+from pnp.games.sinterklaas.steps import LAP, OPEN_BIG, REVEAL, STOPPED, STRIKE
+from pnp.games.sinterklaas.view import SinterklaasView
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.rulebook.example import Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story import Cut, ExampleRow, PinnedRecord, Story, missing_claims
+from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 from pnp.story import rulebook_examples as told_examples
 
-ROUND, SHOWDOWN, OPENING = "round", "showdown", "opening"
-"""The part of the focus round an example tells."""
+HEURISTIC, PLANNER = "heuristic", "precies-planner"
 
-Row = ExampleRow[s.Told, Action]
+
+class PreciesPlanner:
+    """The heuristic, except in the bidding laps of Pietje Precies games (SK-P1).
+
+    There a combination only counts with *all* scoring cards, so the
+    heuristic's odds are nearly always zero and no round shows a strike. The
+    planner checks when it may before the last reveal; in the last lap it keeps
+    the largest part of the hand that (with the Pakjeskamer and one strike per
+    Pietje Precies card in the bid or hand) is a combination of all cards, and
+    bids the rest (Pietje Precies cards first) while that matches the highest bid.
+    """
+
+    name = PLANNER
+
+    def __init__(self) -> None:
+        self._heuristic = HeuristicPolicy()
+
+    def keep(self, view: SinterklaasView, most: int) -> tuple[int, ...]:
+        """The best part of the hand (at most ``most`` cards, no Pietje Precies) to keep; ``()``:
+        none. Best: the highest combination of all cards (with the strikes), then the most cards.
+        """
+        own = [x for x in view.hand if x >> 8 == PIETJE_PRECIES]
+        rest = [x for x in view.hand if x >> 8 != PIETJE_PRECIES]
+        strikes = self._heuristic.strikes(view) + len(own)
+        best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
+        for size in range(min(most, len(rest)), 0, -1):
+            for part in combinations(rest, size):
+                key = self._heuristic.key(view, [*part, *view.room], strikes)
+                if key and (key, size) > best[:2]:
+                    best = (key, size, part)
+        return best[2]
+
+    def choose(
+        self, view: SinterklaasView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The planner's move (see the class docstring), else the heuristic's."""
+        moves = [a for a in legal_actions if isinstance(a, int)]
+        if not (view.in_turn and view.step[0] == LAP and view.config.precise):
+            return self._heuristic.choose(view, legal_actions, rng)
+        bid, high = len(view.own_bid), view.highest_of_others
+        if view.reveals_left > 0:
+            if high <= bid and act.DONE in moves:
+                return act.DONE
+            return self._heuristic.choose(view, legal_actions, rng)
+        spare = list(view.hand)
+        keep = self.keep(view, len(spare) - max(0, high - bid))
+        if not keep:
+            return self._heuristic.choose(view, legal_actions, rng)
+        for card in keep:
+            spare.remove(card)
+        spare.sort(key=lambda x: (x >> 8 != PIETJE_PRECIES, x))
+        if spare and act.add(spare[0]) in moves:
+            return act.add(spare[0])
+        if act.DONE in moves:
+            return act.DONE
+        return act.STOP if act.STOP in moves else moves[0]
+
+
+# ---------------------------------------------------------------------------
+# The search's scores
+
+
+@dataclass(frozen=True)
+class Told:
+    """A round as an example of one kind would tell it: its claims (empty if it cannot)."""
+
+    segment: Round
+    claims: tuple[object, ...]
+    action_names: Mapping[str, str] = field(default_factory=dict)
+
+    def win(self) -> c.WinsShowdown | None:
+        """The showdown's result, if the round ended with one."""
+        return next((x for x in self.claims if isinstance(x, c.WinsShowdown)), None)
+
+    def turns(self) -> list[c.Turn]:
+        """The bidding turns."""
+        return [x for x in self.claims if isinstance(x, c.Turn)]
+
+    def shows(self) -> dict[int, c.Shows]:
+        """The combinations shown at the showdown, by seat."""
+        return {x.seat: x for x in self.claims if isinstance(x, c.Shows)}
+
+    def lap(self, turn: c.Turn) -> int:
+        """The bidding lap of ``turn`` (1 for the lap after the first reveal)."""
+        return next(m.before.node[1] for m in self.segment.moments if m.index == turn.first)
+
+    def ready(self) -> c.WinsShowdown | None:
+        """The showdown's result if the scoring starts cleanly: after a ``done`` (or at a
+        strike), with a pile to win."""
+        win = self.win()
+        if win is None or win.pile < 1:
+            return None
+        moment = self.segment.moments[showdown_start(self.segment)]
+        return win if moment.action == act.DONE or moment.before.node[0] == STRIKE else None
+
+
+def score_showdown(told: Told) -> int:
+    """A whole round of three reveals ending in a showdown; ideally: two or three players
+    left, a stop, a raise after the first lap, a win on count, at most twelve turns, a pile of
+    six or more, a new Sint (8)."""
+    win, turns = told.win(), told.turns()
+    if win is None or win.pile < 1:
+        return 0
+    score = 1 + (len(told.shows()) in (2, 3)) + any(t.outcome == c.STOP for t in turns)
+    score += any(t.outcome == c.RAISE and told.lap(t) > 1 for t in turns)
+    score += (win.reason == c.BY_COUNT) + (len(turns) <= 12) + (win.pile >= 6)
+    return score + (win.seat != told.segment.start.sint)
+
+
+def score_tie_number(told: Told) -> int:
+    """Equal count, a number beats a colour; ideally: two players, three cards or more, the
+    colour with the higher total (so the kind clearly comes before the total), a pile of
+    four or more (5)."""
+    win, shows = told.ready(), told.shows()
+    if win is None or win.reason != c.BY_KIND:
+        return 0
+    if (shows[win.seat].kind, shows[win.other].kind) != ("number", "colour"):
+        return 0
+    score = 1 + (len(shows) == 2) + (win.count >= 3) + (win.other_total > win.total)
+    return score + (win.pile >= 4)
+
+
+def score_tie_total(told: Told) -> int:
+    """Equal count and kind, the higher total wins; ideally: two players, three cards or
+    more, colours (as in the rule's own example), a pile of four or more (5)."""
+    win, shows = told.ready(), told.shows()
+    if win is None or win.reason != c.BY_TOTAL:
+        return 0
+    score = 1 + (len(shows) == 2) + (win.count >= 3) + (shows[win.seat].kind == "colour")
+    return score + (win.pile >= 4)
+
+
+def score_one_left(told: Told) -> int:
+    """Only one player left; ideally: within two reveals, after a raise, at most ten turns,
+    a pile of three or more, a new Sint (6)."""
+    segment, turns = told.segment, told.turns()
+    won = segment.events_of(ev.RoundWon)
+    if not won or won[0].reason != "one-left" or not told.claims:
+        return 0
+    score = 1 + (len(segment.events_of(ev.CardRevealed)) <= 2)
+    score += any(t.outcome == c.RAISE for t in turns) + (len(turns) <= 10)
+    return score + (len(won[0].pile) >= 3) + (won[0].seat != segment.start.sint)
+
+
+def score_precies(told: Told) -> int:
+    """A winner who struck a card to make a straight; ideally: a strike without which the
+    cards would be worth nothing (SK-P1), two or three players, a pile of four or more (4)."""
+    win = told.ready()
+    if win is None:
+        return 0
+    mine = told.shows()[win.seat]
+    strikes = [x for x in told.claims if isinstance(x, c.Strikes) and x.seat == win.seat]
+    strikes = [x for x in strikes if x.card]
+    if not strikes or mine.kind != "straight" or not mine.struck:
+        return 0
+    score = 1 + any(x.rescues for x in strikes) + (len(told.shows()) in (2, 3))
+    return score + (win.pile >= 4)
+
+
+def score_action(told: Told) -> int:
+    """One action card that works, first card of its turn; ideally: for the winner of the
+    showdown, bringing a card of the winning combination, deciding the round, no other action
+    card in sight (they count as plain cards, which would distract), at most four turns that
+    only go along (6)."""
+    segment, win = told.segment, told.win()
+    triggered = segment.events_of(ev.ActionTriggered)
+    turn = next((t for t in told.turns() if t.earlier), None)
+    if len(triggered) != 1 or turn is None or turn.earlier[0] != triggered[0].card:
+        return 0
+    score = 1 + (win is not None and win.seat == turn.seat)
+    if win is not None:
+        score += bool(win.gained) + win.decisive
+    seen = [x for hand in segment.start.hands for x in hand]
+    seen += [parse_card(e.card) for e in segment.events_of(ev.CardRevealed)]
+    seen += [parse_card(x) for e in segment.events_of(ev.CardsDrawn) for x in e.cards]
+    score += not [x for x in seen if x >= 256 and card_name(x) != turn.earlier[0]]
+    return score + (sum(t.outcome == c.CHECK for t in told.turns()) <= 4)
+
+
+def score_opening(told: Told) -> int:
+    """The opening of Wie kent hem niet; ideally: the first round, the Big Sint doubling
+    exactly (3)."""
+    small = [x for x in told.claims if isinstance(x, c.OpensSmall)]
+    big = [x for x in told.claims if isinstance(x, c.OpensBig)]
+    if not small or not big:
+        return 0
+    return 1 + (len(big[0].cards) == big[0].target) + (told.segment.start.round == 1)
+
+
+# ---------------------------------------------------------------------------
+# The example table and its telling
+
+Row = ExampleRow[Told, Action]
 
 ROWS: tuple[Row, ...] = (
+    # id, kind, rule IDs, claims it must make, policy, score, ideal score, variants
     Row("biedronde-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
-        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, s.score_showdown, 8),
+        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8),
     Row("getal-gaat-voor-kleur", "tie-number", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, s.score_tie_number, 5),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_number, 5),
     Row("hoogste-totaal-wint", "tie-total", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, s.score_tie_total, 5),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5),
     Row("nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
-        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, s.score_one_left, 6),
+        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, score_one_left, 6),
     Row("pietje-precies-straatje", "pietje-precies", ("SK-P1", "SK-P2", "SK-P3"),
-        (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, s.score_precies, 4,
+        (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, score_precies, 4,
         (PIETJE_PRECIES_VARIANT,)),
     Row("actiepiet-in-het-bod", "action", ("SK-A1",),
-        (c.Reveals, c.Turn), HEURISTIC, s.score_action, 6, (ACTIEPIET,)),
+        (c.Reveals, c.Turn), HEURISTIC, score_action, 6, (ACTIEPIET,)),
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
-        (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, s.score_opening, 3,
+        (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
 )  # fmt: skip
-"""Every example, in rulebook order: id, kind, rules, the claims it must make, how it is
-searched (policy, score, ideal) and its variants."""
+"""Every example, in rulebook order, and how the search looks for it."""
 
-PART = {
-    "tie-number": SHOWDOWN,
-    "tie-total": SHOWDOWN,
-    "pietje-precies": SHOWDOWN,
-    "opening": OPENING,
-}
-"""The part of the focus round each kind of example tells, if not the whole round."""
+SHOWDOWN_ONLY, OPENING_ONLY = ("tie-number", "tie-total", "pietje-precies"), ("opening",)
+"""The kinds that tell only the showdown, or only the opening, of their focus round."""
 
 SUPPORTED_ACTIONS = ("schoenpiet", "wisselpiet", "amerigo", "stafpiet")
 """The action cards whose effects the examples can tell."""
@@ -89,21 +281,19 @@ TOLD += (ev.SintChanged, ev.BigSintGiven, ev.CardStruck, ev.CombinationShown, ev
 def told_events(kind: str, segment: Round) -> list[tuple[Play, Event]]:
     """The ``(moment, event)`` pairs an example of ``kind`` tells, up to the round's end: the
     whole round, its opening, or its showdown from the first strike or combination on."""
-    part, moments = PART.get(kind, ROUND), segment.moments
-    if part == SHOWDOWN:
+    moments = segment.moments
+    if kind in SHOWDOWN_ONLY:
         moments = moments[showdown_start(segment) :]
-    elif part == OPENING:
+    elif kind in OPENING_ONLY:
         moments = moments[: opening_end(segment)]
     told: list[tuple[Play, Event]] = []
     for moment in moments:
-        if moment.before.node[0] == OPEN_BIG and moment.action == DONE:
+        if moment.before.node[0] == OPEN_BIG and moment.action == act.DONE:
             told.append((moment, BigOpeningDone()))
         told += [(moment, event) for event in moment.events]
-        ends = [i for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
-        if ends:
-            told = told[: ends[0] + 1]
-            break
-    if part == SHOWDOWN:
+    ends = [i for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
+    told = told[: ends[0] + 1] if ends else told
+    if kind in SHOWDOWN_ONLY:
         starts = [
             i for i, (_, e) in enumerate(told) if isinstance(e, ev.CardStruck | ev.CombinationShown)
         ]
@@ -160,38 +350,33 @@ def intro(ctx: Telling) -> str:
     """Players, round, variants and the Sint; the hands after the deal, or at the showdown
     who is still in, the pile, the Pakjeskamer and their hands."""
     n, start = len(ctx.names), ctx.segment.start
+    spec = ctx.spec
     variant = "".join(
-        ctx.say("intro_variant", name=ctx.spec.variants[v].name)
+        ctx.say("intro_variant", name=spec.variants[v].name)
         for v in ctx.variants
-        if v in ctx.spec.variants
+        if v in spec.variants
     )
     clockwise = [(start.sint + k) % n for k in range(n)]
-    common = {
-        "players": number_word(n).capitalize(),
-        "round": ordinal_word(start.round),
-        "variant": variant,
-        "sint": ctx.names[start.sint],
-    }
+    round_ = {"round": ordinal_word(start.round), "variant": variant, "sint": ctx.names[start.sint]}
+    common = {"players": number_word(n).capitalize(), **round_}
 
     def hands(table: Table, seats: Sequence[int]) -> str:
         return "; ".join(f"{ctx.names[x]}: {ctx.listed(table.hands[x])}" for x in seats)
 
-    part = PART.get(ctx.kind, ROUND)
-    if part != SHOWDOWN:
-        key = "intro_opening" if part == OPENING else "intro_round"
+    if ctx.kind not in SHOWDOWN_ONLY:
+        key = "intro_opening" if ctx.kind in OPENING_ONLY else "intro_round"
         return ctx.say(key, **common, hands=hands(start, clockwise))
     table = ctx.segment.moments[showdown_start(ctx.segment)].before
     left = [x for x in clockwise if table.status[x] != STOPPED]
     out = [ctx.names[x] for x in clockwise if table.status[x] == STOPPED]
+    everyone = ctx.say("intro_everyone", count=number_word(n))
     stopped = ctx.say(
         "intro_stopped_one" if len(out) == 1 else "intro_stopped", names=join_words(out)
     )
     return ctx.say(
         "intro_showdown",
         **common,
-        left=join_words([ctx.names[x] for x in left])
-        if out
-        else ctx.say("intro_everyone", count=number_word(n)),
+        left=join_words([ctx.names[x] for x in left]) if out else everyone,
         stopped=stopped if out else "",
         pile=ctx.count("kaart", table.pile),
         room=ctx.listed(table.room),
@@ -201,34 +386,45 @@ def intro(ctx: Telling) -> str:
 
 def ends(row: Row, pinned: PinnedRecord, segment: Round) -> str | None:
     """Why a pinned record does not end where its example ends (``None``: it does)."""
-    if PART.get(row.kind) == OPENING:
-        if opening_end(segment) != len(segment.moments) or segment.end.node[:1] != (REVEAL,):
-            return "the record does not end with the opening of the focus round"
-        return None
-    return (
-        None if segment.finished else f"the record ends before round {segment.start.round} is over"
-    )
+    if row.kind not in OPENING_ONLY:
+        return (
+            None
+            if segment.finished
+            else f"the record ends before round {segment.start.round} is over"
+        )
+    if opening_end(segment) != len(segment.moments) or segment.end.node[:1] != (REVEAL,):
+        return "the record does not end with the opening of the focus round"
+    return None
 
 
-def candidates(spec: GameSpec, row: Row, segment: Round) -> tuple[s.Told]:
+_PHRASES: list[tuple[GameSpec, Phrases]] = []
+
+
+def candidates(spec: GameSpec, row: Row, segment: Round) -> tuple[Told]:
     """The round told as ``row``'s example would tell it (no claims if it cannot)."""
-    if PART.get(row.kind) == OPENING:
+    if row.kind in OPENING_ONLY:
         end = opening_end(segment)
-        last = segment.moments[end].before if end < len(segment.moments) else segment.end
-        segment = Round(segment.start, last, segment.moments[:end], False)
-    elif not segment.finished:
-        return (s.Told(segment, ()),)
-    if not segment.moments:
-        return (s.Told(segment, ()),)
-    ctx = Telling(spec, row.kind, row.variants, segment, s.phrases_of(spec))
+        after = segment.moments[end].before if end < len(segment.moments) else segment.end
+        segment = Round(segment.start, after, segment.moments[:end], False)
+    if not segment.moments or not (segment.finished or row.kind in OPENING_ONLY):
+        return (Told(segment, ()),)
+    if not _PHRASES or _PHRASES[0][0] is not spec:
+        _PHRASES[:] = [(spec, load_phrases(spec))]
+    ctx = Telling(spec, row.kind, row.variants, segment, _PHRASES[0][1])
     steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
     if missing_claims(row.claims, steps) or missing(ctx, steps):
-        return (s.Told(segment, ()),)
-    return (s.Told(segment, tuple(step.claim for step in steps), ctx.action_names),)
+        return (Told(segment, ()),)
+    return (Told(segment, tuple(step.claim for step in steps), ctx.action_names),)
 
 
-STORY: Story[Config, SinterklaasState, Action, Table, Table, s.Told, Telling] = Story(
-    finder="pnp.games.sinterklaas.example_finder",
+def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
+    """The name of the action card, for the title of the action example."""
+    cards = [e.card for e in told.segment.events_of(ev.ActionTriggered)]
+    return {"action": told.action_names.get(cards[0], "") if cards else ""}
+
+
+STORY: Story[Config, SinterklaasState, Action, Table, Table, Told, Telling] = Story(
+    finder="pnp pin sinterklaas --update",
     focus=FOCUS,
     rows=ROWS,
     engine=ENGINE,
@@ -246,7 +442,7 @@ STORY: Story[Config, SinterklaasState, Action, Table, Table, s.Told, Telling] = 
     missing=missing,
     told=lambda scene: told_events(scene.kind, scene.segment),
     ends=ends,
-    title=lambda _phrases, told: {"action": told.action()},
+    title=title,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""
 
