@@ -1,13 +1,7 @@
-"""What each Santoska example sentence claims.
+"""What each Santoska example sentence claims; the tests check it against fresh engine states.
 
-Every sentence carries one of the frozen dataclasses below; the tests check it
-against fresh engine states (the record's actions pushed again, no event log),
-independently of the events it was told from. Seats are engine seats; ``name``
-fields hold the Dutch name the sentence uses for that seat; ``at`` is the
-position of the action the sentence speaks of in the record. Rows are 0
-(bottom) and 1 (top); a cell is ``row * row_length + column``; a Santoska card
-is 0.
-"""
+``name`` is the Dutch name the sentence gives ``seat``; ``at`` the position in the record of
+the action it speaks of. Rows: 0 bottom, 1 top; a cell: ``row * row_length + column``."""
 
 from __future__ import annotations
 
@@ -26,16 +20,21 @@ class ShowsRow:
 
 
 @dataclass(frozen=True)
-class Turn:
-    """Actions ``at`` and ``at + 1`` are ``seat``'s turn (SA-B3): it took the open card of
-    the discard pile (``took``, else it drew), ``card``, and put it at ``cell`` of the
-    active row, from where ``card_out`` (seen before by ``seat``: ``knew_out``) went face
-    up onto the discard pile; ``cell`` and ``card_out`` are -1 for a drawn card discarded.
-    ``final``: a last turn after somebody else's Stop, which ends without a call (SA-B5)."""
+class _ByPlayer:
+    """The fields the claims below start with: action ``at``, the seat and its name."""
 
     at: int
     seat: int
     name: str
+
+
+@dataclass(frozen=True)
+class Turn(_ByPlayer):
+    """Actions ``at`` and ``at + 1`` are ``seat``'s turn (SA-B3): ``card`` taken from the discard
+    pile (``took``) or drawn went to ``cell`` of the active row, and ``card_out`` (``knew_out``:
+    seen before) from there onto the discard pile (both -1 for a drawn card discarded);
+    ``final``: a last turn after somebody else's Stop, which ends without a call (SA-B5)."""
+
     took: bool
     card: int
     cell: int
@@ -45,24 +44,17 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class CallsArriba:
-    """Action ``at`` is ``seat`` calling Arriba with ``bottom`` as bottom row (SA-B4);
-    from then on the bottom row is closed and the top row is active."""
+class CallsArriba(_ByPlayer):
+    """Action ``at`` is ``seat`` calling Arriba (SA-B4), closing the bottom row ``bottom``."""
 
-    at: int
-    seat: int
-    name: str
     bottom: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class CallsStop:
+class CallsStop(_ByPlayer):
     """Action ``at`` is ``seat`` calling Stop (SA-B5); ``final_turns`` (by ``final_names``)
     each get exactly one more turn, in this order."""
 
-    at: int
-    seat: int
-    name: str
     final_turns: tuple[int, ...]
     final_names: tuple[str, ...]
 
@@ -81,26 +73,20 @@ class RoundEnds:
 
 
 @dataclass(frozen=True)
-class GroupScores:
+class GroupScores(_ByPlayer):
     """When action ``at`` ends the round, ``cells`` of ``seat``'s grid are one whole
     connected group of equal cards ``card``, worth ``points`` (SA-B6)."""
 
-    at: int
-    seat: int
-    name: str
     card: int
     cells: tuple[int, ...]
     points: int
 
 
 @dataclass(frozen=True)
-class GridSum:
+class GridSum(_ByPlayer):
     """When action ``at`` ends the round, ``seat``'s groups are worth ``parts`` (in the
     order told), together ``points``; the total goes from ``before`` to ``total`` (SA-B7)."""
 
-    at: int
-    seat: int
-    name: str
     parts: tuple[int, ...]
     points: int
     before: int
@@ -108,25 +94,19 @@ class GridSum:
 
 
 @dataclass(frozen=True)
-class RoundScore:
+class RoundScore(_ByPlayer):
     """When action ``at`` ends the round, ``seat`` scores ``points``: ``before`` -> ``total``."""
 
-    at: int
-    seat: int
-    name: str
     points: int
     before: int
     total: int
 
 
 @dataclass(frozen=True)
-class WinsExactly:
+class WinsExactly(_ByPlayer):
     """After action ``at`` the game is over: ``seat`` has exactly ``limit`` and wins (SA-B7);
     ``over`` (``over_names``) went over the limit but are not out: the game stopped at once."""
 
-    at: int
-    seat: int
-    name: str
     limit: int
     over: tuple[int, ...]
     over_names: tuple[str, ...]

@@ -1,11 +1,5 @@
-"""The sentences of a Santoska example, told from the events of the focus round.
-
-Each handler of :data:`HANDLERS` tells one event as steps: sentences from the
-phrase file (``cardspecs/santoska/rulebook/voorbeelden.toml``), the real cards
-they mention and the claims they make (:mod:`~pnp.games.santoska.example_claims`).
-A turn that ends with Arriba comes after the bottom row it starts from; the
-focus player's scored grid is told as its rows (top first), groups and sum.
-"""
+"""The sentences of a Santoska example: one handler per event told (:data:`HANDLERS`), in the
+Dutch of ``cardspecs/santoska/rulebook/voorbeelden.toml``, with the real cards and the claims."""
 
 from __future__ import annotations
 
@@ -22,27 +16,23 @@ from pnp.rulebook.example import CardPicture, Step
 from pnp.story import Handlers, on
 
 Scene = tr.RoundScene
+MINUS = "\u2212"
 
 
-def pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
-    """Drawings of the playing cards ``cards`` (rows of the spec tables)."""
+def _pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
     numbers = {row.number("number"): row.id for row in scene.spec.component("getallen").rows}
     santoska = CardPicture("santoska", scene.spec.component("santoska").rows[0].id)
     return tuple(santoska if x == SANTOSKA else CardPicture("getallen", numbers[x]) for x in cards)
 
 
-def card(scene: Scene, number: int, key: str = "a_card") -> str:
-    """ "een zeven", "de Santoska-kaart" (``key="the_card"``)."""
-    word = scene.phrases.nouns["santoska"][0] if number == SANTOSKA else number_word(number)
-    return scene.say(key, card=word)
+def _cards(scene: Scene, cards: Sequence[int], key: str = "a_card") -> str:
+    """ "een drie, een Santoska-kaart en een negen"; "de zeven" (``key="the_card"``)."""
+    santoska = scene.phrases.nouns["santoska"][0]
+    words = [santoska if x == SANTOSKA else number_word(x) for x in cards]
+    return join_words([scene.say(key, card=word) for word in words])
 
 
-def cards(scene: Scene, numbers: Sequence[int]) -> str:
-    """ "een drie, een Santoska-kaart en een negen"."""
-    return join_words([card(scene, number) for number in numbers])
-
-
-def places(scene: Scene, cells: Sequence[int]) -> str:
+def _places(scene: Scene, cells: Sequence[int]) -> str:
     """ "linksonder en linksboven"; "op de tweede plek onder" unless rows have three."""
     n, words = scene.segment.start.row_length, []
     for cell in cells:
@@ -53,47 +43,34 @@ def places(scene: Scene, cells: Sequence[int]) -> str:
     return join_words(words)
 
 
-def points(scene: Scene, number: int) -> str:
-    """Points in words: "zeven", "nul", "min vijf"."""
+def _points(scene: Scene, number: int) -> str:
+    """ "zeven", "nul", "min vijf"."""
     return scene.say("minus", number=number_word(-number)) if number < 0 else number_word(number)
 
 
-def players_list(names: Sequence[str], values: Sequence[str]) -> str:
+def _players(scene: Scene, seats: Sequence[int], points: Sequence[int]) -> str:
     """ "Anna 93, Bram 71 en Cas 88"."""
-    return join_words([f"{n} {v}" for n, v in zip(names, values, strict=True)])
-
-
-def _signed(number: int) -> str:
-    return f"\u2212{-number}" if number < 0 else str(number)
+    named = zip(seats, points, strict=True)
+    return join_words([f"{scene.names[s]} {_points(scene, p)}" for s, p in named])
 
 
 def sum_text(parts: Sequence[int]) -> str:
     """The groups' points added up, "9 + 2 \u2212 5 = 6" with real minus signs (0s left out)."""
     shown = [p for p in parts if p]
-    rest = "".join(f" + {p}" if p > 0 else f" \u2212 {-p}" for p in shown[1:])
-    text = _signed(shown[0]) + rest if shown else "0"
-    return text if len(shown) < 2 else f"{text} = {_signed(sum(shown))}"
+    rest = "".join(f" + {p}" if p > 0 else f" {MINUS} {-p}" for p in shown[1:])
+    text = str(shown[0]).replace("-", MINUS) + rest if shown else "0"
+    return text if len(shown) < 2 else f"{text} = {str(sum(shown)).replace('-', MINUS)}"
 
 
-def told_groups(event: ev.GridScored, n: int) -> list[tuple[int, tuple[int, ...], int]]:
-    """``(card, cells, points)`` of every group in the order told: the numbers that vanish,
-    the lone cards, the Santoska groups; within each by their first cell."""
-    groups = [(card, tuple(parse_cell(x, n) for x in cells), p) for card, cells, p in event.groups]
-    return sorted(groups, key=lambda g: (1 if len(g[1]) == 1 else 2 * (g[0] == SANTOSKA), g[1][0]))
-
-
-def told_turns(rnd: tr.Round, kind: str) -> list[tr.PlayerTurn]:
-    """The turns an example of ``kind`` tells: the Arriba turn, or the Stop and the last turns."""
-    played = tr.turns(rnd)
-    if kind == "arriba":
-        return played[-1:]
-    return played[next(i for i, turn in enumerate(played) if turn.ends_with(STOP)) :]
+def first_told(rnd: tr.Round, kind: str) -> tr.PlayerTurn:
+    """The turn an Arriba or a Stop example starts with: the last that ends with that call."""
+    return [t for t in tr.turns(rnd) if t.ends_with(ARRIBA if kind == "arriba" else STOP)][-1]
 
 
 def intro(scene: Scene) -> str:
     """Players, rows and round, who is out already, and the situation of the example."""
-    rnd, names, seat = scene.segment, scene.names, tr.focus_seat(scene.pinned)
-    grids, n, round_word = tr.dealt(rnd).grids, len(names), ordinal_word(tr.dealt(rnd).round)
+    rnd, names, seat, kind = scene.segment, scene.names, tr.focus_seat(scene.pinned), scene.kind
+    grids, n, round_word = rnd.start.grids, len(names), ordinal_word(rnd.start.round)
     players, row = number_word(n).capitalize(), number_word(rnd.start.row_length)
     text = scene.say("setup", players=players, row_length=row, round=round_word)
     out = [names[s] for s in range(n) if not grids[s]]
@@ -101,27 +78,28 @@ def intro(scene: Scene) -> str:
         key = "already_out_one" if len(out) == 1 else "already_out_more"
         text += scene.say(key, names=join_words(out))
     seats = [s for s in ((seat + k) % n for k in range(n)) if grids[s]]
-    totals = [points(scene, rnd.start.totals[s]) for s in seats]
-    fields = {"name": names[seat], "totals": players_list([names[s] for s in seats], totals)}
-    if scene.kind in ("arriba", "stop"):
-        fields["discard"] = card(scene, told_turns(rnd, scene.kind)[0].begin.before)
-    else:
-        fields["stopper"] = names[rnd.events_of(ev.RoundEnded)[0].stopper]
-    return text + scene.say(f"intro_{scene.kind}", **fields)
+    totals = _players(scene, seats, [rnd.start.totals[s] for s in seats])
+    if kind in ("arriba", "stop"):
+        discard = _cards(scene, [first_told(rnd, kind).begin.before.discard])
+        return text + scene.say(f"intro_{kind}", name=names[seat], discard=discard)
+    stopper = names[rnd.events_of(ev.RoundEnded)[0].stopper]
+    return text + scene.say(f"intro_{kind}", name=names[seat], stopper=stopper, totals=totals)
 
 
 def _row(scene: Scene, key: str, after: int, seat: int, row: int, shown: Sequence[int]) -> Step:
     name, shown = scene.names[seat], tuple(shown)
-    text = scene.say(key, name=name, cards=cards(scene, shown))
-    return Step(text, pictures(scene, shown), claim=c.ShowsRow(after, seat, name, row, shown))
+    text = scene.say(key, name=name, cards=_cards(scene, shown))
+    return Step(text, _pictures(scene, shown), claim=c.ShowsRow(after, seat, name, row, shown))
 
 
 def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> list[Step]:
+    """A turn (SA-B3), told after the bottom row it starts from if it ends with Arriba."""
     turn = next(turn for turn in tr.turns(scene.segment) if turn.begin is moment)
     at, seat, n, swap = moment.index, event.seat, scene.segment.start.row_length, turn.swap
     name, took = scene.names[seat], isinstance(event, ev.CardTaken)
+    card = _cards(scene, [event.card], "the_card" if took else "a_card")
     key = ("take" if took else "draw") + ("_final" if event.final else "")
-    text = scene.say(key, name=name, card=card(scene, event.card, "the_card" if took else "a_card"))
+    text = scene.say(key, name=name, card=card)
     cell, out, knew, shown = -1, -1, False, [event.card]
     if swap is None:
         text += scene.say("discard")
@@ -129,23 +107,22 @@ def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> 
         cell, out, knew = parse_cell(swap.cell, n), swap.card_out, swap.was_known
         text += scene.say(
             "swap_seen" if knew else "swap_unseen",
-            out=card(scene, out, "the_card" if knew else "a_card"),
-            Out=card(scene, out, "the_card").capitalize(),
-            where=places(scene, [cell]),
+            out=_cards(scene, [out], "the_card" if knew else "a_card"),
+            Out=_cards(scene, [out], "the_card").capitalize(),
+            where=_places(scene, [cell]),
         )
         shown.append(out)
     claim = c.Turn(at, seat, name, took, event.card, cell, out, knew, event.final)
-    steps = [Step(text, pictures(scene, shown), claim=claim)]
+    steps = [Step(text, _pictures(scene, shown), claim=claim)]
     if turn.ends_with(ARRIBA):
-        bottom = tr.grid_before(scene.segment, at, seat)[:n]
-        steps.insert(0, _row(scene, "row_before", at, seat, BOTTOM, bottom))
+        steps.insert(0, _row(scene, "row_before", at, seat, BOTTOM, moment.before.grids[seat][:n]))
     return steps
 
 
 def _arriba(scene: Scene, moment: tr.Move, event: ev.ArribaCalled) -> Step:
     name = scene.names[event.seat]
-    text = scene.say("arriba", name=name, cards=cards(scene, event.bottom))
-    drawn = (*pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
+    text = scene.say("arriba", name=name, cards=_cards(scene, event.bottom))
+    drawn = (*_pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
     return Step(text, drawn, claim=c.CallsArriba(moment.index, event.seat, name, event.bottom))
 
 
@@ -160,22 +137,20 @@ def _stop(scene: Scene, moment: tr.Move, event: ev.StopCalled) -> Step:
 def _round_end(scene: Scene, moment: tr.Move, event: ev.RoundEnded) -> Step:
     names, scored, stopper = scene.names, moment.events_of(ev.GridScored), event.stopper
     order = sorted(scored, key=lambda e: (e.seat - stopper) % len(names))
-    listed = players_list([names[e.seat] for e in order], [points(scene, e.points) for e in order])
+    listed = _players(scene, [e.seat for e in order], [e.points for e in order])
     seats = tuple((e.seat, e.points) for e in scored)
     claim = c.RoundEnds(moment.index, event.round, stopper, names[stopper], seats, names)
     return Step(scene.say("round_end", points=listed), automatic=True, claim=claim)
 
 
 def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str:
-    """The sentence of one group of the focus player's grid (SA-B6)."""
-    n, where, penalty = scene.segment.start.row_length, places(scene, cells), scene.count
+    """One group of the focus player's grid (SA-B6): lone, vanishing or a Santoska bonus."""
+    n, where, penalty = scene.segment.start.row_length, _places(scene, cells), scene.count
     if len(cells) == 1 and number == SANTOSKA:
         return scene.say("lone_santoska", where=where, points=penalty("strafpunt", worth))
     if len(cells) == 1:
-        the_card = card(scene, number, "the_card").capitalize()
-        return scene.say(
-            "lone_number", card=the_card, where=where, points=penalty("strafpunt", worth)
-        )
+        the = _cards(scene, [number], "the_card").capitalize()
+        return scene.say("lone_number", card=the, where=where, points=penalty("strafpunt", worth))
     rows, cols = len({x // n for x in cells}), len({x % n for x in cells})
     how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
     noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else plural_number(number)
@@ -185,23 +160,24 @@ def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str
 
 
 def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
-    seat, name, at, total = event.seat, scene.names[event.seat], moment.index, event.total
-    before, earned = scene.segment.start.totals[seat], event.points
+    """The focus player's rows (top first), groups (the numbers that vanish, lone cards,
+    Santoska groups) and sum, or another player's points; then the new total (SA-B6, B7)."""
+    seat, name, at, earned = event.seat, scene.names[event.seat], moment.index, event.points
+    before, total, n = scene.segment.start.totals[seat], event.total, scene.segment.start.row_length
     key = "gain" if earned > 0 else "loss" if earned < 0 else "nothing"
     amount = scene.count("strafpunt" if earned > 0 else "punt", abs(earned))
-    change = {"name": name, "points": amount, "before": points(scene, before)}
-    change["total"] = points(scene, total)
-    if seat != tr.focus_seat(scene.pinned):  # another player: points and total in one sentence
+    change = {"name": name, "points": amount, "before": _points(scene, before)}
+    change["total"] = _points(scene, total)
+    if seat != tr.focus_seat(scene.pinned):
         claim = c.RoundScore(at, seat, name, earned, before, total)
         return [Step(scene.say(f"score_{key}", **change), automatic=True, claim=claim)]
-    steps = [
-        _row(scene, "row_top", at + 1, seat, TOP, event.top),
-        _row(scene, "row_bottom", at + 1, seat, BOTTOM, event.bottom),
-    ]
-    groups = told_groups(event, scene.segment.start.row_length)
+    rows = [(TOP, "row_top", event.top), (BOTTOM, "row_bottom", event.bottom)]
+    steps = [_row(scene, phrase, at + 1, seat, row, cards) for row, phrase, cards in rows]
+    groups = [(card, tuple(parse_cell(x, n) for x in cells), p) for card, cells, p in event.groups]
+    groups.sort(key=lambda g: (1 if len(g[1]) == 1 else 2 * (g[0] == SANTOSKA), g[1][0]))
     for number, cells, worth in groups:
         group = c.GroupScores(at, seat, name, number, cells, worth)
-        drawn = pictures(scene, [number] * len(cells))
+        drawn = _pictures(scene, [number] * len(cells))
         steps.append(Step(_group(scene, number, cells, worth), drawn, True, group))
     parts = tuple(worth for _, _, worth in groups)
     text = scene.say("sum", sum=sum_text(parts)) + " " + scene.say(key, **change)
@@ -211,19 +187,19 @@ def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
 
 def _won(scene: Scene, moment: tr.Move, event: ev.GameEnded) -> Step:
     (seat,), names, limit = event.winners, scene.names, scene.segment.end.limit
-    n, grids = len(names), tr.dealt(scene.segment).grids
-    over = [(seat + k) % n for k in range(n)]
-    over = [s for s in over if event.totals[s] > limit and grids[s]]
+    n, grids = len(names), scene.segment.start.grids
+    clockwise = [(seat + k) % n for k in range(n)]
+    over = tuple(s for s in clockwise if event.totals[s] > limit and grids[s])
     over_names = tuple(names[s] for s in over)
     text = scene.say("exact_win", name=names[seat], limit=number_word(limit))
     if over:
         key = "exact_over_one" if len(over) == 1 else "exact_over_more"
         text += scene.say(key, names=join_words(over_names), limit=number_word(limit))
-    claim = c.WinsExactly(moment.index, seat, names[seat], limit, tuple(over), over_names)
+    claim = c.WinsExactly(moment.index, seat, names[seat], limit, over, over_names)
     return Step(text, automatic=True, claim=claim)
 
 
-HANDLERS: Handlers[Scene, Action, int] = Handlers(
+HANDLERS: Handlers[Scene, Action, tr.Table] = Handlers(
     on(ev.CardTaken, _turn),
     on(ev.CardDrawn, _turn),
     on(ev.ArribaCalled, _arriba),

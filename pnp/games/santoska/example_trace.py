@@ -1,10 +1,5 @@
-"""The Santoska walker hooks: a game is told round by round.
-
-A round opens with its deal and closes with the action that ends it
-(:class:`Rounds`); the walker notes every seat's total at its start and end
-(:class:`Table`) and the open card of the discard pile before each action.
-A pinned example's focus is the round and the player (seat + 1) it is about.
-"""
+"""The Santoska walker hooks: a game is told round by round (:class:`Rounds`), and the
+turns of a round; a pinned example's focus is the round and the player it is about."""
 
 from __future__ import annotations
 
@@ -12,51 +7,56 @@ from dataclasses import dataclass
 
 from pnp.games.santoska import events as ev
 from pnp.games.santoska.actions import DRAW, TAKE, Action
-from pnp.games.santoska.cards import NO_CARD, parse_cell
-from pnp.games.santoska.phases import PHASE_DEAL
+from pnp.games.santoska.cards import NO_CARD
+from pnp.games.santoska.phases import PHASE_DRAW
 from pnp.games.santoska.state import SantoskaState
 from pnp.story import Moment, PinnedRecord, Scene, Segment, Segments
 
-FOCUS = ("round", "player")
+FOCUS = ("round", "player")  # the player is the seat the example is about, plus one
 
 
 @dataclass(frozen=True)
 class Table:
-    """Every seat's total, the cards per row and the game's limit."""
+    """The round, every seat's total and grid (empty: out), the open card of the discard
+    pile (``NO_CARD``: none), the cards per row and the limit."""
 
+    round: int
     totals: tuple[int, ...]
+    grids: tuple[tuple[int, ...], ...]
+    discard: int
     row_length: int
     limit: int
 
 
-Move = Moment[Action, int]
-"""An action of a round; ``before`` is the open card of the discard pile (``NO_CARD``: none)."""
-Round = Segment[Action, int, Table]
-RoundScene = Scene[Action, int, Table]
+Move = Moment[Action, Table]  # ``before``: the table before the action
+Round = Segment[Action, Table, Table]
+RoundScene = Scene[Action, Table, Table]
 
 
-class Rounds(Segments[SantoskaState, Action, int, Table]):
-    """A round opens with its deal and closes with the action that ends it."""
+class Rounds(Segments[SantoskaState, Action, Table, Table]):
+    """A round opens with its first turn, on the table as dealt, and closes when it ends;
+    the table is noted at its start and end and before every action."""
 
     def opens(self, state: SantoskaState, action: Action) -> bool:
-        return state.phase == PHASE_DEAL
+        return state.phase == PHASE_DRAW and state.turn == 1
 
     def snapshot(self, state: SantoskaState) -> Table:
-        return Table(tuple(state.totals), state.row_length, state.config.limit)
+        grids, discard = (
+            tuple(map(tuple, state.grids)),
+            state.discard[-1] if state.discard else NO_CARD,
+        )
+        return Table(
+            state.round, tuple(state.totals), grids, discard, state.row_length, state.config.limit
+        )
 
-    def faced(self, state: SantoskaState, action: Action) -> int:
-        return state.discard[-1] if state.discard else NO_CARD
+    def faced(self, state: SantoskaState, action: Action) -> Table:
+        return self.snapshot(state)
 
     def closes(self, moment: Move) -> bool:
         return moment.has(ev.RoundEnded)
 
     def focus(self, segment: Round) -> tuple[int]:
-        return (dealt(segment).round,)
-
-
-def dealt(rnd: Round) -> ev.RoundDealt:
-    """The deal that opens ``rnd`` (its grids: empty for a seat that is out)."""
-    return rnd.moments[0].events_of(ev.RoundDealt)[0]
+        return (segment.start.round,)
 
 
 def focus_seat(pinned: PinnedRecord) -> int:
@@ -64,34 +64,17 @@ def focus_seat(pinned: PinnedRecord) -> int:
     return pinned.focus_value("player") - 1
 
 
-def grid_before(rnd: Round, index: int, seat: int) -> tuple[int, ...]:
-    """The cards of ``seat``'s grid before action ``index`` (from the deal and the swaps)."""
-    grid = list(dealt(rnd).grids[seat])
-    for moment in rnd.moments[: index - rnd.first]:  # every action of the round is a moment
-        for swap in moment.events_of(ev.CardSwapped):
-            if swap.seat == seat:
-                grid[parse_cell(swap.cell, rnd.start.row_length)] = swap.card_in
-    return tuple(grid)
-
-
 @dataclass(frozen=True)
 class PlayerTurn:
-    """One player's turn: the take or draw, the swap or discard, and the call if any."""
+    """One player's turn: the take or draw (``began``: its event, with the card and whether
+    it is a last turn after a Stop), the swap (``None``: discarded) and the call if any."""
 
     seat: int
     begin: Move
     place: Move
     call: Move | None
-
-    @property
-    def began(self) -> ev.CardTaken | ev.CardDrawn:
-        """The take or the draw: its card, and whether it is a last turn after a Stop."""
-        return next(e for e in self.begin.events if isinstance(e, ev.CardTaken | ev.CardDrawn))
-
-    @property
-    def swap(self) -> ev.CardSwapped | None:
-        """The swap, or ``None`` when the drawn card was discarded."""
-        return next(iter(self.place.events_of(ev.CardSwapped)), None)
+    began: ev.CardTaken | ev.CardDrawn
+    swap: ev.CardSwapped | None
 
     def ends_with(self, move: int) -> bool:
         """True if the turn ends with the call ``move`` (``ARRIBA``, ``STOP``)."""
@@ -104,8 +87,12 @@ def turns(rnd: Round) -> list[PlayerTurn]:
     out: list[PlayerTurn] = []
     while position + 1 < len(moves):
         begin, place = moves[position], moves[position + 1]
-        calls = moves[position + 2 : position + 3]
-        call = calls[0] if calls and calls[0].action not in (TAKE, DRAW) else None
-        out.append(PlayerTurn(begin.actor, begin, place, call))
-        position += 2 if call is None else 3
+        position += 2
+        call = None
+        if position < len(moves) and moves[position].action not in (TAKE, DRAW):
+            call = moves[position]
+            position += 1
+        began = next(e for e in begin.events if isinstance(e, ev.CardTaken | ev.CardDrawn))
+        swap = next(iter(place.events_of(ev.CardSwapped)), None)
+        out.append(PlayerTurn(begin.actor, begin, place, call, began, swap))
     return out
