@@ -412,9 +412,10 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
             "wins_kind_despite", other=other, other_total=best.total, total=mine.total
         )
     kinds = {k: ctx.say(f"kind_{k}") for k in ("number", "colour", "straight")}
+    same = ctx.say(f"count_kind_{mine.kind if mine.kind in kinds else 'straight'}", cards=count)
     text = ctx.say(
-        f"wins_{reason}", name=name, other=other, count=count, other_count=number_word(best.count),
-        count_kind=ctx.say(f"count_kind_{mine.kind if mine.kind in kinds else 'straight'}", cards=count), kind=kinds.get(mine.kind, ""),
+        f"wins_{reason}", name=name, other=other, count=count, count_kind=same,
+        other_count=number_word(best.count), kind=kinds.get(mine.kind, ""),
         other_kind=kinds.get(best.kind, ""), despite=despite, total=mine.total,
         other_total=best.total, pile=pile, sint=sint,
     )  # fmt: skip
