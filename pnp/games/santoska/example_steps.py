@@ -69,15 +69,14 @@ def first_told(rnd: tr.Round, kind: str) -> tr.PlayerTurn:
 
 def intro(scene: Scene) -> str:
     """Players, rows and round, who is out already, and the situation of the example."""
-    rnd, names, seat, kind = scene.segment, scene.names, tr.focus_seat(scene.pinned), scene.kind
+    rnd, names, seat, kind = scene.segment, scene.names, scene.first, scene.kind
     grids, n, round_word = rnd.start.grids, len(names), ordinal_word(rnd.start.round)
     players, row = number_word(n).capitalize(), number_word(rnd.start.row_length)
     text = scene.say("setup", players=players, row_length=row, round=round_word)
-    out = [names[s] for s in range(n) if not grids[s]]
-    if out:
-        key = "already_out_one" if len(out) == 1 else "already_out_more"
-        text += scene.say(key, names=join_words(out))
-    seats = [s for s in ((seat + k) % n for k in range(n)) if grids[s]]
+    if out := [names[s] for s in range(n) if not grids[s]]:
+        more = "one" if len(out) == 1 else "more"
+        text += scene.say(f"already_out_{more}", names=join_words(out))
+    seats = [s for s in scene.clockwise() if grids[s]]
     totals = _players(scene, seats, [rnd.start.totals[s] for s in seats])
     if kind in ("arriba", "stop"):
         discard = _cards(scene, [first_told(rnd, kind).begin.before.discard])
@@ -146,11 +145,10 @@ def _round_end(scene: Scene, moment: tr.Move, event: ev.RoundEnded) -> Step:
 def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str:
     """One group of the focus player's grid (SA-B6): lone, vanishing or a Santoska bonus."""
     n, where, penalty = scene.segment.start.row_length, _places(scene, cells), scene.count
-    if len(cells) == 1 and number == SANTOSKA:
-        return scene.say("lone_santoska", where=where, points=penalty("strafpunt", worth))
-    if len(cells) == 1:
-        the = _cards(scene, [number], "the_card").capitalize()
-        return scene.say("lone_number", card=the, where=where, points=penalty("strafpunt", worth))
+    if len(cells) == 1:  # "De zeven ...", "De Santoska-kaart ..."
+        the = _cards(scene, [number], "the_card")
+        the = the[0].upper() + the[1:]
+        return scene.say("lone", card=the, where=where, points=penalty("strafpunt", worth))
     rows, cols = len({x // n for x in cells}), len({x % n for x in cells})
     how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
     noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else plural_number(number)
@@ -168,7 +166,7 @@ def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
     amount = scene.count("strafpunt" if earned > 0 else "punt", abs(earned))
     change = {"name": name, "points": amount, "before": _points(scene, before)}
     change["total"] = _points(scene, total)
-    if seat != tr.focus_seat(scene.pinned):
+    if seat != scene.first:
         claim = c.RoundScore(at, seat, name, earned, before, total)
         return [Step(scene.say(f"score_{key}", **change), automatic=True, claim=claim)]
     rows = [(TOP, "row_top", event.top), (BOTTOM, "row_bottom", event.bottom)]
@@ -187,9 +185,8 @@ def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
 
 def _won(scene: Scene, moment: tr.Move, event: ev.GameEnded) -> Step:
     (seat,), names, limit = event.winners, scene.names, scene.segment.end.limit
-    n, grids = len(names), scene.segment.start.grids
-    clockwise = [(seat + k) % n for k in range(n)]
-    over = tuple(s for s in clockwise if event.totals[s] > limit and grids[s])
+    grids = scene.segment.start.grids  # the example's player is the winner: clockwise from them
+    over = tuple(s for s in scene.clockwise() if event.totals[s] > limit and grids[s])
     over_names = tuple(names[s] for s in over)
     text = scene.say("exact_win", name=names[seat], limit=number_word(limit))
     if over:

@@ -10,15 +10,14 @@ from pnp.games.santoska.actions import DRAW, TAKE, Action
 from pnp.games.santoska.cards import NO_CARD
 from pnp.games.santoska.phases import PHASE_DRAW
 from pnp.games.santoska.state import SantoskaState
-from pnp.story import Moment, PinnedRecord, Scene, Segment, Segments
+from pnp.story import Moment, Scene, Segment, Segments
 
 FOCUS = ("round", "player")  # the player is the seat the example is about, plus one
 
 
 @dataclass(frozen=True)
 class Table:
-    """The round, every seat's total and grid (empty: out), the open card of the discard
-    pile (``NO_CARD``: none), the cards per row and the limit."""
+    """The round, each seat's total and grid (empty: out), the open discard, row length, limit."""
 
     round: int
     totals: tuple[int, ...]
@@ -34,20 +33,15 @@ RoundScene = Scene[Action, Table, Table]
 
 
 class Rounds(Segments[SantoskaState, Action, Table, Table]):
-    """A round opens with its first turn, on the table as dealt, and closes when it ends;
-    the table is noted at its start and end and before every action."""
+    """From a round's first turn, on the table as dealt, to its end; the table before each action."""
 
     def opens(self, state: SantoskaState, action: Action) -> bool:
         return state.phase == PHASE_DRAW and state.turn == 1
 
     def snapshot(self, state: SantoskaState) -> Table:
-        grids, discard = (
-            tuple(map(tuple, state.grids)),
-            state.discard[-1] if state.discard else NO_CARD,
-        )
-        return Table(
-            state.round, tuple(state.totals), grids, discard, state.row_length, state.config.limit
-        )
+        discard = state.discard[-1] if state.discard else NO_CARD
+        grids, limit = tuple(map(tuple, state.grids)), state.config.limit
+        return Table(state.round, tuple(state.totals), grids, discard, state.row_length, limit)
 
     def faced(self, state: SantoskaState, action: Action) -> Table:
         return self.snapshot(state)
@@ -57,11 +51,6 @@ class Rounds(Segments[SantoskaState, Action, Table, Table]):
 
     def focus(self, segment: Round) -> tuple[int]:
         return (segment.start.round,)
-
-
-def focus_seat(pinned: PinnedRecord) -> int:
-    """The seat a pinned example is about."""
-    return pinned.focus_value("player") - 1
 
 
 @dataclass(frozen=True)

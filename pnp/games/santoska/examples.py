@@ -37,9 +37,6 @@ class Spot:
     grid: ev.GridScored | None = None
 
 
-Row = ExampleRow[Spot, Action]
-
-
 def candidates(spec: object, row: Row, rnd: tr.Round) -> Iterator[Spot]:
     """Every Arriba turn; the stopper, every grid or the exact winner of a stopped round
     (the scores below count on it)."""
@@ -116,6 +113,7 @@ def score_exact(spot: Spot) -> int:
     return score + any(k > 1 for k in sizes) + any(k == 1 for k in sizes)
 
 
+Row = ExampleRow[Spot, Action]
 H = "heuristic"
 ARRIBA_CLAIMS = (c.ShowsRow, c.Turn, c.CallsArriba)
 STOP_CLAIMS = (c.Turn, c.CallsStop, c.RoundEnds)
@@ -127,8 +125,8 @@ ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, claims, policy, score, ideal sc
     Row("tellen-met-santoska-paar", "scoring", ("SA-B6", "SA-B7"), GRID_CLAIMS, H, score_grid, 8),
     Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT_CLAIMS, H, score_exact, 5),
 )
-"""Every example in rulebook order: a turn that ends with Arriba, a Stop and the last
-turns after it, one grid scored with a Santoska pair, a game won with exactly the limit."""
+"""Every example in rulebook order: an Arriba turn, a Stop and the last turns, a grid scored
+with a Santoska pair, a game won with exactly the limit."""
 
 
 def ends(row: Row, pinned: PinnedRecord, rnd: tr.Round) -> str | None:
@@ -137,10 +135,9 @@ def ends(row: Row, pinned: PinnedRecord, rnd: tr.Round) -> str | None:
     player, players = pinned.focus_value("player"), pinned.record.num_players
     if player > players:
         return f"player {player} is not one of the {players} players"
-    cut = Cut(rnd.last, (rnd.start.round, player))
-    if any(STORY.cut(s) == cut and row.score(s) for s in candidates(None, row, rnd)):
-        return None
-    return f"the record does not end where a '{row.kind}' example ends"
+    spots = candidates(None, row, rnd)
+    ends_there = any(s.seat == player - 1 and s.last == rnd.last and row.score(s) for s in spots)
+    return None if ends_there else f"the record does not end where a '{row.kind}' example ends"
 
 
 def told(scene: tr.RoundScene) -> list[tuple[tr.Move, Event]]:
@@ -151,8 +148,7 @@ def told(scene: tr.RoundScene) -> list[tuple[tr.Move, Event]]:
         first = first_told(rnd, kind).begin.index - rnd.first
         kinds = (ev.CardTaken, ev.CardDrawn, ev.ArribaCalled, ev.StopCalled, ev.RoundEnded)
         return [(m, e) for m in rnd.moments[first:] for e in m.events if isinstance(e, kinds)]
-    seat, n = tr.focus_seat(scene.pinned), len(scene.names)
-    grids = sorted(last.events_of(ev.GridScored), key=lambda e: (e.seat - seat) % n)
+    grids = sorted(last.events_of(ev.GridScored), key=lambda e: scene.clockwise().index(e.seat))
     if kind == "scoring":
         return [(last, grids[0])]
     return [*((last, e) for e in grids), (last, last.events_of(ev.GameEnded)[0])]
@@ -172,7 +168,7 @@ STORY = Story(
     engine=ENGINE,
     config=config_from_spec,
     segments=tr.Rounds,
-    first_player=lambda pinned, _round: tr.focus_seat(pinned),
+    first_player=lambda pinned, _round: pinned.focus_value("player") - 1,
     context=lambda scene: scene,
     handlers=HANDLERS,
     intro=intro,
