@@ -39,14 +39,14 @@ from pnp.games.santoska.example_claims import (
     Turn,
     WinsExactly,
 )
-from pnp.games.santoska.examples import ROWS, SEARCH, Row, rulebook_examples
+from pnp.games.santoska.examples import ROWS, SEARCH, STORY, Row, ends, rulebook_examples
 from pnp.games.santoska.scoring import score_grid
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.maintenance import pin
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story import ClaimChecks, check
+from pnp.story import ClaimChecks, check, load_phrases
 from tests.dutch_words import PLURALS, WORDS
 
 PLACES = [
@@ -816,3 +816,25 @@ def test_a_broken_phrase_file_is_a_clear_error(
     assert text.startswith("cardspecs/santoska/rulebook/voorbeelden.toml"), text
     assert re.search(message, text), text
     assert "Traceback" not in text and str(project_copy) not in text
+
+
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
+def test_a_record_must_end_at_a_candidate_that_still_scores(row: Row) -> None:
+    """A pinned record whose focus is no longer a scoring candidate of its row is refused
+    (a scoring grid that lost a group of Santoska cards, say), naming the example's kind."""
+    pinned, rnd = STORY.load(spec(), row)
+    assert ends(row, pinned, rnd) is None
+    lost = dataclasses.replace(row, score=lambda _spot: 0)
+    assert ends(lost, pinned, rnd) == f"the record does not end where a '{row.kind}' example ends"
+
+
+def test_an_example_that_lost_a_required_claim_is_a_clear_error() -> None:
+    """An example whose sentences no longer make a claim its row requires names the file."""
+    row = ROWS[0]
+    pinned, rnd = STORY.load(spec(), row)
+    needing_more = dataclasses.replace(row, claims=(*row.claims, WinsExactly))
+    with pytest.raises(PnpError) as caught:
+        STORY.tell(spec(), load_phrases(spec()), needing_more, pinned, rnd)
+    text = str(caught.value)
+    assert text.startswith(f"cardspecs/santoska/examples/{row.id}.json: "), text
+    assert "(missing: WinsExactly); re-run pnp pin santoska --update" in text
