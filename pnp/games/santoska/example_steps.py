@@ -144,11 +144,11 @@ def _round_end(scene: Scene, moment: tr.Move, event: ev.RoundEnded) -> Step:
 
 def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str:
     """One group of the focus player's grid (SA-B6): lone, vanishing or a Santoska bonus."""
-    n, where, penalty = scene.segment.start.row_length, _places(scene, cells), scene.count
+    n, where = scene.segment.start.row_length, _places(scene, cells)
     if len(cells) == 1:  # "De zeven ...", "De Santoska-kaart ..."
         the = _cards(scene, [number], "the_card")
         the = the[0].upper() + the[1:]
-        return scene.say("lone", card=the, where=where, points=penalty("strafpunt", worth))
+        return scene.say("lone", card=the, where=where, points=scene.count("strafpunt", worth))
     rows, cols = len({x // n for x in cells}), len({x % n for x in cells})
     how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
     noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else plural_number(number)
