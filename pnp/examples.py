@@ -15,13 +15,14 @@ from pnp.rulebook.compose import GameParts
 from pnp.rulebook.example import Example
 from pnp.rulebook.plaintext import format_examples
 from pnp.spec.model import GameSpec
+from pnp.story.story import rulebook_examples
 from pnp.variants import resolve_variants
 
 
 def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:
     """The game's rulebook examples for a kit with ``chosen`` variants (none if it pins none)."""
-    maker = game(spec.id).examples
-    return tuple(maker(spec, chosen)) if maker is not None else ()
+    story = game(spec.id).story
+    return tuple(rulebook_examples(story, spec, chosen)) if story is not None else ()
 
 
 def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:

@@ -8,29 +8,20 @@ the ``pnp.games`` entry-point group instead (see ``docs/adding-a-game.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pnp.engine.core import GameState
 from pnp.engine.kit import EngineKit
-from pnp.rulebook.example import Example
 from pnp.sheets.board import Board
 from pnp.spec.model import GameSpec
+from pnp.story.story import Story
 
 C = TypeVar("C")
 S = TypeVar("S", bound=GameState[Any])
 A = TypeVar("A")
-
-ExampleMaker = Callable[[GameSpec, tuple[str, ...]], Sequence[Example]]
-"""The rulebook's examples of a kit (spec tables, chosen variants), replayed from pinned records."""
-
-PinSearch = Callable[
-    [GameSpec, Sequence[int] | None, Callable[[str], None] | None], list[tuple[Path, str]]
-]
-"""The seeded search of a game's pinned examples: (spec, seeds or the default, progress
-lines) -> ``(path, file text)`` of every pinned record, in rulebook order."""
 
 BoardMaker = Callable[[GameSpec, tuple[str, ...], int], Board]
 """One legal map setup of a kit from a seed (games played on tiles, ``--map-sheet``)."""
@@ -67,9 +58,9 @@ class Game(Generic[C, S, A]):
       notation and golden cases; its ``game_id`` is the game's id;
     * ``config_from_spec``: the engine configuration a kit's spec tables give;
     * ``validate_config``: the deck problems of such a configuration (empty: fine);
-    * ``examples``: the rulebook examples, if the game pins any;
-    * ``find_pinned``: the seeded search that (re)finds those pinned records
-      (``pnp pin``);
+    * ``story``: the rulebook examples, if the game pins any: its example table,
+      how they are told and checked, and the seeded search that (re)finds
+      them (``pnp pin``), see :mod:`pnp.story`;
     * ``board``: the printed map of ``--map-sheet``, for games played on tiles;
     * ``tables_fingerprint``: a hash of what stored measurements depend on (a
       rulebook data file with another ``tables`` entry is left out);
@@ -81,8 +72,7 @@ class Game(Generic[C, S, A]):
     engine: EngineKit[C, S, A]
     config_from_spec: Callable[[GameSpec, tuple[str, ...]], C]
     validate_config: Callable[[C], list[str]]
-    examples: ExampleMaker | None = None
-    find_pinned: PinSearch | None = None
+    story: Story[C, S, A, Any, Any, Any, Any] | None = None
     board: BoardMaker | None = None
     tables_fingerprint: Callable[[GameSpec], str] | None = None
     study: Study | None = None

@@ -16,6 +16,7 @@ from pnp.gamedef import StudyResult
 from pnp.output import write_text_atomic
 from pnp.project import load_game
 from pnp.registry import AnyGame, game, games
+from pnp.story.search import story_search
 
 GOLDEN_FOLDER = "golden"
 """The golden files' folder inside an installed game's data folder."""
@@ -100,11 +101,11 @@ def pin(
     fresh search would change. With ``update`` the files are rewritten.
     ``report`` receives the search's progress lines.
     """
-    find = game(game_id).find_pinned
-    if find is None:
+    story = game(game_id).story
+    if story is None:
         raise PnpError.single(f"{game_id} pins no rulebook examples")
     spec = load_game(game_id).spec
-    found = find(spec, None, report)
+    found = story_search(story).find_pinned(spec, None, report)
     if update:
         for path, text in found:
             write_text_atomic(path, text)

@@ -8,9 +8,7 @@ finder's check and update command, the phrase file's names and the walker's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import pytest
 
@@ -19,10 +17,9 @@ from pnp.errors import PnpError
 from pnp.games.twaalf_dagen.engine import ENGINE
 from pnp.games.twaalf_dagen.example_trace import Tricks
 from pnp.games.twaalf_dagen.examples import ROWS, STORY
+from pnp.project import load_game
 from pnp.rulebook.example import Step
-from pnp.spec.model import GameSpec
 from pnp.story import Handlers, Moment, load_phrases, on, walk
-from pnp.story.pinned import GameSource, finder_main, load_spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,28 +73,9 @@ def test_after_amends_the_steps_of_each_moment() -> None:
     assert [(s.text, s.claim) for s in steps] == [("a", None), ("a!", 1), ("b", None), ("b!", 2)]
 
 
-def test_finder_main_checks_and_updates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Without ``--update`` a stale file exits 1 and is named; ``--update`` rewrites it."""
-    spec = load_spec("twaalf-dagen")
-    path = tmp_path / "voorbeeld.json"
-    path.write_text("old\n", encoding="utf-8")
-
-    def find(_spec: GameSpec, _report: Callable[[str], None]) -> list[tuple[Path, str]]:
-        return [(path, "new\n")]
-
-    def run(argv: list[str], game: GameSource) -> int:
-        return finder_main(argv, game_id="twaalf-dagen", finder_module="f", find=find, game=game)
-
-    assert run([], spec) == 1
-    assert "voorbeeld.json: differs from a fresh search" in capsys.readouterr().err
-    assert run(["--update"], lambda _id: spec) == 0
-    assert path.read_text(encoding="utf-8") == "new\n"
-    assert run([], spec) == 0
-
-
 def test_too_few_player_names_is_a_clear_error() -> None:
     """The phrase file must name every seat."""
-    phrases = load_phrases(load_spec("twaalf-dagen"))
+    phrases = load_phrases(load_game("twaalf-dagen").spec)
     assert len(phrases.names_from(2, 8)) == 8
     with pytest.raises(PnpError, match=r"voorbeelden\.toml:\d+: 8 names for 9 players"):
         phrases.names_from(0, 9)
@@ -105,7 +83,7 @@ def test_too_few_player_names_is_a_clear_error() -> None:
 
 def test_walk_with_only_traces_a_subset_of_the_same_segments() -> None:
     """``only`` skips segments (for speed) but never changes the ones it keeps."""
-    spec = load_spec("twaalf-dagen")
+    spec = load_game("twaalf-dagen").spec
     row = ROWS[0]
     assert row.only is not None
     config = STORY.config(spec, row.variants)

@@ -29,10 +29,9 @@ How a game plugs in -- it writes five things, everything else is here:
    spec-to-config function, intro/outro, the search's policies and players,
    and how a candidate is cut into a pinned record.
 
-Then ``rulebook_examples(story, spec, variants)`` gives the game's examples
-(its ``Game.examples``) and ``story_search(story)`` (:mod:`pnp.story.search`)
-its search: ``find_pinned`` is its ``Game.find_pinned`` (``pnp pin``), and
-``main(argv, load_spec)`` the finder module's command. twaalf-dagen is the
+The story is the game's ``Game.story``: ``rulebook_examples(story, spec,
+variants)`` gives a kit's examples and ``story_search(story)``
+(:mod:`pnp.story.search`) the seeded search behind ``pnp pin``. twaalf-dagen is the
 worked case (``pnp/games/twaalf_dagen/examples.py``). This package imports
 only the engine kit, the rulebook model, the spec, errors, output and paths --
 never the project, the registry or a game.

@@ -13,17 +13,14 @@ This module holds what every game's examples share: the file format
 :class:`~pnp.errors.PnpError` naming it (:func:`read_pinned`), the errors
 for a record that no longer replays or no longer shows its situation, an
 event log that keeps only the latest action's events (:class:`RecentLog`),
-the examples' ids and kinds (:class:`PinnedCase`), reading and replaying one
-(:func:`load_pinned`) and the ``--update``/check command of the finders
-(:func:`finder_main`). The search of the finders is in
-:mod:`pnp.story.search`.
+the examples' ids and kinds (:class:`PinnedCase`) and reading and replaying
+one (:func:`load_pinned`). The search of the finders is in
+:mod:`pnp.story.search`; ``pnp pin`` runs it.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,9 +29,6 @@ from typing import TypeVar
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
 from pnp.errors import PnpError
-from pnp.output import write_text_atomic
-from pnp.paths import display_path, project_root
-from pnp.spec.loader import load_game_spec
 from pnp.spec.model import GameSpec
 
 EXAMPLES_FOLDER = "examples"
@@ -142,12 +136,10 @@ def pinned_path(spec: GameSpec, example_id: str) -> Path:
     return spec.folder / EXAMPLES_FOLDER / f"{example_id}.json"
 
 
-def rerun_hint(finder_module: str) -> str:
-    """What to run to rewrite a game's pinned files: ``finder_module`` names the finder
-    module, or is the command itself when it has a space (``pnp pin <game> --update``)."""
-    if " " in finder_module:
-        return f"re-run {finder_module}"
-    return f"re-run python -m {finder_module} --update"
+def rerun_hint(finder: str) -> str:
+    """What to run to rewrite a game's pinned files (``finder``: the command, such as
+    ``pnp pin <game> --update``)."""
+    return f"re-run {finder}"
 
 
 def read_pinned(
@@ -225,47 +217,3 @@ def load_pinned(
 
 FindPinned = Callable[[GameSpec, Callable[[str], None]], list[tuple[Path, str]]]
 """A finder's search: ``(spec, report) -> [(path, file text), ...]`` in rulebook order."""
-
-
-GameSource = GameSpec | Callable[[str], GameSpec]
-"""The spec a finder searches: already loaded, or a loader called with the game id."""
-
-
-def load_spec(game_id: str) -> GameSpec:
-    """The spec tables of ``game_id`` from the project's ``cardspecs/<game_id>/`` folder."""
-    root = project_root()
-    return load_game_spec(root / "cardspecs" / game_id, root / "art")
-
-
-def finder_main(
-    argv: Sequence[str] | None,
-    *,
-    game_id: str,
-    finder_module: str,
-    find: FindPinned,
-    game: GameSource,
-) -> int:
-    """A finder's command: ``--update`` rewrites the pinned files; otherwise compare them.
-
-    ``game`` is the spec to search, or a loader (such as :func:`load_spec`)
-    that gives it for ``game_id``. Without ``--update`` it
-    exits with 1 (one line per stale file on stderr) when a fresh search does
-    not give the pinned files byte for byte.
-    """
-    parser = argparse.ArgumentParser(
-        prog=f"python -m {finder_module}",
-        description=f"Find the {game_id} rulebook examples in seeded engine games.",
-    )
-    parser.add_argument("--update", action="store_true", help="rewrite the pinned files")
-    args = parser.parse_args(argv)
-    spec = game if isinstance(game, GameSpec) else game(game_id)
-    pinned = find(spec, print)
-    stale = [p for p, text in pinned if not p.is_file() or p.read_text(encoding="utf-8") != text]
-    if args.update:
-        for path, text in pinned:
-            write_text_atomic(path, text)
-            print(f"wrote {display_path(path)}")
-        return 0
-    for path in stale:
-        print(f"{path.name}: differs from a fresh search (rewrite with --update)", file=sys.stderr)
-    return 1 if stale else 0

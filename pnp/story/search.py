@@ -10,7 +10,7 @@ one found (the earliest on a tie). Wanted situations whose games are played
 alike (the same *group*) share their games, and the search of a group stops
 as soon as every one of its situations has an ideal candidate.
 
-:class:`ExampleSearch` holds that loop and the finder's commands; what is
+:class:`ExampleSearch` holds that loop; what is
 played, how it is cut and scored and what is pinned stays with the game.
 :func:`story_search` builds it from a game's :class:`~pnp.story.story.Story`:
 its rows are the wanted examples, its walker hooks cut the games.
@@ -27,7 +27,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pnp.engine.core import GameRecord, GameState, play
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
-from pnp.story.pinned import GameSource, PinnedCase, PinnedRecord, finder_main, pinned_path
+from pnp.story.pinned import PinnedCase, PinnedRecord, pinned_path
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
 from pnp.story.walk import Segment, walk
@@ -169,19 +169,6 @@ class ExampleSearch(Generic[W, T, C, A]):
         if report is not None:
             report(f"searched in {time.perf_counter() - started:.1f} s")
         return out
-
-    def main(self, argv: Sequence[str] | None, game: GameSource) -> int:
-        """``--update`` rewrites the pinned files; otherwise compare, exit 1 on a difference.
-
-        ``game`` is the spec to search or a loader of it (see :func:`finder_main`).
-        """
-        return finder_main(
-            argv,
-            game_id=self.game_id,
-            finder_module=self.finder_module,
-            find=lambda s, r: self.find_pinned(s, None, r),
-            game=game,
-        )
 
 
 def _ideal(found: Mapping[str, Found[C, A]], wanted: WantedExample) -> bool:

@@ -54,7 +54,7 @@ def test_the_stored_win_rates_were_measured_on_these_tables() -> None:
     path = _spec().folder / "rulebook" / "winkansen.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["tables"] == tables_fingerprint(load_game("stoomboot").spec), (
-        "re-run python -m pnp.games.stoomboot.winrates --write"
+        "re-run pnp study stoomboot --write"
     )
     assert [row["label"] for row in data["rows"]] == [label for label, _, _ in SETTINGS]
     base = [row for row in data["rows"] if not row["variants"]]

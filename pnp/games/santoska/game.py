@@ -7,7 +7,7 @@ from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
 from pnp.games.santoska.config import config_for_variants, validate_deck
 from pnp.games.santoska.engine import ENGINE
-from pnp.games.santoska.examples import SEARCH, rulebook_examples
+from pnp.games.santoska.examples import STORY
 from pnp.games.santoska.notation import render_event
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.spec_config import config_from_spec
@@ -28,6 +28,5 @@ GAME = Game(
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
-    examples=rulebook_examples,
-    find_pinned=SEARCH.find_pinned,
+    story=STORY,
 )

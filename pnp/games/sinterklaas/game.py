@@ -8,8 +8,7 @@ from pnp.gamedef import Game
 from pnp.games.sinterklaas.balance import BALANCE
 from pnp.games.sinterklaas.config import config_for_variants, validate_deck
 from pnp.games.sinterklaas.engine import ENGINE
-from pnp.games.sinterklaas.example_finder import find_pinned
-from pnp.games.sinterklaas.examples import rulebook_examples
+from pnp.games.sinterklaas.examples import STORY
 from pnp.games.sinterklaas.notation import render_event
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
@@ -36,7 +35,6 @@ GAME = Game(
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
-    examples=rulebook_examples,
-    find_pinned=find_pinned,
+    story=STORY,
     study=BALANCE,
 )

@@ -7,8 +7,7 @@ from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
 from pnp.games.stoomboot.config import config_for_variants, validate_deck
 from pnp.games.stoomboot.engine import ENGINE
-from pnp.games.stoomboot.example_finder import find_pinned
-from pnp.games.stoomboot.examples import rulebook_examples
+from pnp.games.stoomboot.examples import STORY
 from pnp.games.stoomboot.map_sheet import map_board
 from pnp.games.stoomboot.notation import render_event
 from pnp.games.stoomboot.policies import HeuristicPolicy
@@ -34,8 +33,7 @@ GAME = Game(
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
-    examples=rulebook_examples,
-    find_pinned=find_pinned,
+    story=STORY,
     board=map_board,
     tables_fingerprint=tables_fingerprint,
     study=WIN_RATES,

@@ -1,10 +1,7 @@
 """Find and pin the twaalf-dagen rulebook examples in real engine games.
 
-Usage (from the project folder)::
-
-    python -m pnp.games.twaalf_dagen.example_finder --update   # rewrite the pinned files
-    python -m pnp.games.twaalf_dagen.example_finder            # check them, exit 1 if stale
-
+``pnp pin twaalf-dagen`` checks the pinned files against a fresh search and
+``pnp pin twaalf-dagen --update`` rewrites them.
 Each example of :data:`~pnp.games.twaalf_dagen.examples.ROWS` is searched in
 seeded games and pinned in ``cardspecs/twaalf-dagen/examples/<id>.json``; same
 code, same tables: same files, byte for byte. Re-run with ``--update`` after a
@@ -14,22 +11,10 @@ and proofread the new text with ``pnp examples twaalf-dagen``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pnp.games.twaalf_dagen.examples import STORY
-from pnp.story.pinned import load_spec
 from pnp.story.search import story_search
 
 SEARCH = story_search(STORY)
 """The search of the examples (see :class:`~pnp.story.search.ExampleSearch`)."""
 
 search, find_one, find_pinned = SEARCH.search, SEARCH.find_one, SEARCH.find_pinned
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``--update`` rewrites the pinned files; otherwise compare them, exit 1 if stale."""
-    return SEARCH.main(argv, load_spec)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

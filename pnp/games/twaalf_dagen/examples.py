@@ -218,7 +218,7 @@ def title(phrases: Phrases, trick: Trick) -> Mapping[str, str]:
 
 
 STORY = Story(
-    finder="pnp.games.twaalf_dagen.example_finder",
+    finder="pnp pin twaalf-dagen --update",
     focus=FOCUS,
     rows=ROWS,
     engine=td.ENGINE,

@@ -11,8 +11,7 @@ from pnp.games.twaalf_dagen.engine import (
     config_for_variants,
     validate_deck,
 )
-from pnp.games.twaalf_dagen.example_finder import find_pinned
-from pnp.games.twaalf_dagen.examples import rulebook_examples
+from pnp.games.twaalf_dagen.examples import STORY
 from pnp.games.twaalf_dagen.notation import render_event
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
@@ -35,6 +34,5 @@ GAME = Game(
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
-    examples=rulebook_examples,
-    find_pinned=find_pinned,
+    story=STORY,
 )
