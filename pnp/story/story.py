@@ -26,7 +26,7 @@ from pnp.engine.core import Engine, Event, GameState
 from pnp.engine.policies import Policy
 from pnp.rulebook.example import Example, Step, kit_examples
 from pnp.spec.model import GameSpec
-from pnp.story.claims import missing_claims
+from pnp.story.claims import ClaimChecks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import EXAMPLES_FOLDER, PinnedRecord, load_pinned, pinned_path, situation_lost
 from pnp.story.table import Cut, ExampleRow
@@ -203,6 +203,9 @@ class Story(Generic[C, S, A, B, T, K, X]):
     accepts only a finished segment."""
     title: Callable[[Phrases, K], Mapping[str, str]] = no_fields
     """The placeholders of a found candidate's title."""
+    checks: ClaimChecks[Replay[C, S, A]] | None = None
+    """How each claim type is checked against fresh engine states of the replayed record,
+    independently of the events its sentence was told from (the example contract runs it)."""
 
     def focus_segment(
         self, spec: GameSpec, row: ExampleRow[K, A], pinned: PinnedRecord
