@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pnp.engine.core import CHANCE, JSON, TERMINAL, Event, EventLog, active_log
+from pnp.engine.journal import Journaled
 
 if TYPE_CHECKING:
     from pnp.engine.registry import EngineEntry
@@ -471,12 +472,10 @@ PHASE_DEAL = 1
 PHASE_PLAY = 2
 PHASE_OVER = 3
 
-_UNDO_DEALER = -1
-_UNDO_DEAL = -2
 _NO_CARD = 1 << 20
 
 
-class TwaalfDagenState:
+class TwaalfDagenState(Journaled):
     """The whole game state, mutated in place by :meth:`push` and restored by :meth:`pop`.
 
     Public read-only attributes (do not mutate): ``hands`` (per seat a count
@@ -484,13 +483,21 @@ class TwaalfDagenState:
     ``supply``, ``dealer``, ``leader`` (leads the current trick), ``to_move``,
     ``lead_kind``/``lead_low`` (0 before the lead), ``best_low``/``best_seat``
     (the current trick winner), ``trick`` (the plays ``(seat, action)`` of the
-    current trick), ``discards`` (counts of cards discarded this hand),
+    current trick, a tuple), ``discards`` (counts of cards discarded this hand),
     ``hands_done``, ``tricks_per_hand``, ``hand_winners`` and ``history``.
+
+    Player actions are not checked for legality by :meth:`push` (use
+    :meth:`is_legal` or :func:`pnp.engine.core.replay` for untrusted input),
+    except that a leader may not pass. Chance actions are checked against the
+    deck. Undo goes through the journal of :class:`pnp.engine.journal.Journaled`:
+    the scalars (the immutable ``trick`` and ``winners`` tuples among them) are
+    kept per action, every change to a list is journaled.
     """
 
     __slots__ = (
         "_log",
         "_marks",
+        "_ops",
         "_undo",
         "best_low",
         "best_seat",
@@ -563,7 +570,7 @@ class TwaalfDagenState:
         self.lead_low = 0
         self.best_low = _NO_CARD
         self.best_seat = -1
-        self.trick: list[tuple[int, int]] = []
+        self.trick: tuple[tuple[int, int], ...] = ()
         self.discards = [0] * (self.top + 2)
         self.hand_number = 0
         self.trick_number = 0
@@ -572,13 +579,13 @@ class TwaalfDagenState:
         self.hand_winners: list[int] = []
         self.winners: tuple[int, ...] = ()
         self.history: list[Action] = []
-        # Undo entries are tuples whose layout depends on the action (see push/pop).
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]] = []
+        self._ops: list[tuple[Any, ...]] = []
         self._log = active_log(log)
         self._marks: list[int] = []
-        if self._log is not None:
+        if self.log_on:
             variants = (VARIANT_SHORT,) if config.short_game else ()
-            self._log.emit(GameStarted(num_players, variants, tuple(self.gifts), self.supply))
+            self.emit(GameStarted(num_players, variants, tuple(self.gifts), self.supply))
 
     # -- queries ---------------------------------------------------------
 
@@ -646,11 +653,17 @@ class TwaalfDagenState:
         self.hand_number = hands_done + 1
         self.phase = PHASE_PLAY
         self.leader = self.to_move = leader
-        self._reset_trick()
+        self.trick = ()
+        self.turns = 0
+        self.lead_kind = 0
+        self.lead_low = 0
+        self.best_low = _NO_CARD
+        self.best_seat = -1
         self.trick_number = 0
         self.discards = [0] * (self.top + 2)
         self.history.clear()
         self._undo.clear()
+        self._ops = []
         self._marks.clear()
 
     def _counts(self, cards: Sequence[int]) -> list[int]:
@@ -666,24 +679,102 @@ class TwaalfDagenState:
         counts = self.hands[seat]
         return tuple(v for v in range(1, self.top + 1) for _ in range(counts[v]))
 
-    # -- applying actions ----------------------------------------------------
+    # -- applying actions (push and pop come from Journaled) -----------------
 
-    def push(self, action: Action) -> None:
-        """Apply ``action`` and remember how to undo it.
+    def _scalars(self) -> tuple[Any, ...]:
+        return (
+            self.phase,
+            self.dealer,
+            self.leader,
+            self.to_move,
+            self.turns,
+            self.lead_kind,
+            self.lead_low,
+            self.best_low,
+            self.best_seat,
+            self.trick,
+            self.supply,
+            self.hand_number,
+            self.trick_number,
+            self.hands_done,
+            self.winners,
+        )
 
-        Player actions are not checked for legality (use :meth:`is_legal` or
-        :func:`pnp.engine.core.replay` for untrusted input), except that a
-        leader may not pass. Chance actions are checked against the deck.
-        """
-        log = self._log
-        if log is not None:
-            self._marks.append(len(log))
+    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
+        (
+            self.phase,
+            self.dealer,
+            self.leader,
+            self.to_move,
+            self.turns,
+            self.lead_kind,
+            self.lead_low,
+            self.best_low,
+            self.best_seat,
+            self.trick,
+            self.supply,
+            self.hand_number,
+            self.trick_number,
+            self.hands_done,
+            self.winners,
+        ) = scalars
+
+    def _apply(self, action: Action) -> None:
+        """A play (the hot path, TD-B2/TD-B3) or a chance action."""
+        if self.phase != PHASE_PLAY:
+            self._apply_chance(action)
+            return
+        if not isinstance(action, int):
+            raise ValueError(f"expected a play, got {action!r}")
+        seat = self.to_move
+        turns = self.turns
+        if action == PASS:
+            if turns == 0:
+                raise ValueError("the leader must play, not pass (TD-B2)")
+            if self.log_on:
+                forced = len(self.legal_actions()) == 1
+                self.emit(Passed(seat, self.hand_number, self.trick_number + 1, forced))
+        else:
+            low = (action >> 5) & _MAX
+            length = action & _MAX
+            counts = self.hands[seat]
+            sizes = self.sizes
+            journal_set = self.journal_set
+            if action >> 10 == STRAIGHT:
+                for v in range(low, low + length):
+                    journal_set(counts, v, counts[v] - 1)
+            else:
+                journal_set(counts, low, counts[low] - length)
+            journal_set(sizes, seat, sizes[seat] - length)
+            if turns == 0:
+                self.lead_kind = action >> 10
+                self.lead_low = low
+            if low <= self.best_low:  # TD-B4: a tie goes to the last one to play it
+                self.best_low = low
+                self.best_seat = seat
+            self.trick += ((seat, action),)
+            if self.log_on:
+                self.emit(
+                    Played(
+                        seat,
+                        self.hand_number,
+                        self.trick_number + 1,
+                        KIND_NAMES[action >> 10],
+                        play_cards(action),
+                        turns == 0,
+                        sizes[seat],
+                    )
+                )
+        turns += 1
+        if turns == self.num_players:
+            self._resolve_trick()
+        else:
+            self.turns = turns
+            self.to_move = seat + 1 if seat + 1 < self.num_players else 0
+
+    def _apply_chance(self, action: Action) -> None:
         phase = self.phase
-        if phase == PHASE_PLAY:
-            if not isinstance(action, int):
-                raise ValueError(f"expected a play, got {action!r}")
-            self._play(action)
-        elif phase == PHASE_DEAL:
+        if phase == PHASE_DEAL:
             if not isinstance(action, Deal):
                 raise ValueError(f"expected a deal, got {action!r}")
             self._deal(action)
@@ -693,43 +784,16 @@ class TwaalfDagenState:
             self._choose_dealer(action)
         else:
             raise ValueError("the game is over")
-        self.history.append(action)
-
-    def pop(self) -> Action:
-        """Undo the last action (including everything the rules did after it) and return it."""
-        action = self.history.pop()
-        entry = self._undo.pop()
-        log = self._log
-        if log is not None:
-            log.truncate(self._marks.pop())
-        tag = entry[0]
-        if tag == _UNDO_DEAL:
-            _, hands, sizes, discards, trick_number, to_move = entry
-            self.hands = hands
-            self.sizes = sizes
-            self.discards = discards
-            self.trick_number = trick_number
-            self.to_move = to_move
-            self.hand_number -= 1
-            self.phase = PHASE_DEAL
-        elif tag == _UNDO_DEALER:
-            self.dealer = self.leader = -1
-            self.phase = PHASE_DEALER
-        else:
-            assert isinstance(action, int)
-            self._unplay(action, entry)
-        return action
 
     def _choose_dealer(self, action: ChooseDealer) -> None:
         n = self.num_players
         if not 0 <= action.dealer < n:
             raise ValueError(f"dealer {action.dealer} is not a seat")
-        self._undo.append((_UNDO_DEALER,))
         self.dealer = action.dealer
         self.leader = (action.dealer + 1) % n
         self.phase = PHASE_DEAL
-        if self._log is not None:
-            self._log.emit(DealerChosen(self.dealer, self.leader))
+        if self.log_on:
+            self.emit(DealerChosen(self.dealer, self.leader))
 
     def _deal(self, action: Deal) -> None:
         n = self.num_players
@@ -740,220 +804,104 @@ class TwaalfDagenState:
         for number in range(1, self.top + 1):
             if sum(counts[number] for counts in hands) > available.get(number, 0):
                 raise ValueError(f"the deal uses more cards {number} than the deck holds")
-        self._undo.append(
-            (_UNDO_DEAL, self.hands, self.sizes, self.discards, self.trick_number, self.to_move)
-        )
-        self.hands = hands
-        self.sizes = [self.hand_size] * n
-        self.discards = [0] * (self.top + 2)
+        self.journal_attr("hands", hands)
+        self.journal_attr("sizes", [self.hand_size] * n)
+        self.journal_attr("discards", [0] * (self.top + 2))
         self.trick_number = 0
         self.hand_number += 1
         self.to_move = self.leader
-        self._reset_trick()
+        self._new_trick()
         self.phase = PHASE_PLAY
-        if self._log is not None:
-            self._log.emit(HandDealt(self.hand_number, self.leader, action.hands))
+        if self.log_on:
+            self.emit(HandDealt(self.hand_number, self.leader, action.hands))
 
-    def _reset_trick(self) -> None:
-        self.trick = []
+    def _new_trick(self) -> None:
+        self.trick = ()
         self.turns = 0
         self.lead_kind = 0
         self.lead_low = 0
         self.best_low = _NO_CARD
         self.best_seat = -1
 
-    def _play(self, action: int) -> None:
-        seat = self.to_move
-        log = self._log
-        entry_head = (seat, self.best_low, self.best_seat, self.lead_kind, self.lead_low)
-        if action == PASS:
-            if self.turns == 0:
-                raise ValueError("the leader must play, not pass (TD-B2)")
-            if log is not None:
-                forced = len(self.legal_actions()) == 1
-                log.emit(Passed(seat, self.hand_number, self.trick_number + 1, forced))
-        else:
-            kind = action >> 10
-            low = (action >> 5) & _MAX
-            length = action & _MAX
-            counts = self.hands[seat]
-            if kind == STRAIGHT:
-                for v in range(low, low + length):
-                    counts[v] -= 1
-            else:
-                counts[low] -= length
-            self.sizes[seat] -= length
-            if self.turns == 0:
-                self.lead_kind = kind
-                self.lead_low = low
-            if low <= self.best_low:  # TD-B4: a tie goes to the last one to play it
-                self.best_low = low
-                self.best_seat = seat
-            self.trick.append((seat, action))
-            if log is not None:
-                log.emit(
-                    Played(
-                        seat,
-                        self.hand_number,
-                        self.trick_number + 1,
-                        KIND_NAMES[kind],
-                        play_cards(action),
-                        self.turns == 0,
-                        self.sizes[seat],
-                    )
-                )
-        self.turns += 1
-        if self.turns == self.num_players:
-            self._undo.append((*entry_head, self._resolve_trick()))
-        else:
-            self.to_move = seat + 1 if seat + 1 < self.num_players else 0
-            self._undo.append((*entry_head, None))
-
-    def _resolve_trick(self) -> tuple[Any, ...]:
+    def _resolve_trick(self) -> None:
         """TD-B4/TD-B5: award the trick, discard or return cards, maybe end the hand."""
         winner = self.best_seat
         trick = self.trick
-        hands = self.hands
         sizes = self.sizes
-        discards = self.discards
-        log = self._log
+        discards = self.discards[:]
         returned: list[tuple[int, int]] = []
         for seat, action in trick:
-            kind = action >> 10
             low = (action >> 5) & _MAX
             length = action & _MAX
-            if sizes[seat] == 0 and seat != winner:
-                target = hands[seat]  # TD-B5: back into the hand
-                sizes[seat] += length
+            if sizes[seat] == 0 and seat != winner:  # TD-B5: back into the hand
+                self._take_back(seat, action)
                 returned.append((seat, action))
-            else:
-                target = discards
-            if kind == STRAIGHT:
+            elif action >> 10 == STRAIGHT:
                 for v in range(low, low + length):
-                    target[v] += 1
+                    discards[v] += 1
             else:
-                target[low] += length
+                discards[low] += length
+        self.journal_attr("discards", discards)
         self.trick_number += 1
-        if log is not None:
+        if self.log_on:
             discarded = tuple(
                 sorted(c for s, a in trick if (s, a) not in returned for c in play_cards(a))
             )
-            log.emit(
+            self.emit(
                 TrickWon(winner, self.hand_number, self.trick_number, self.best_low, discarded)
             )
             for seat, action in returned:
-                log.emit(CardsReturned(seat, play_cards(action)))
-        leader, to_move = self.leader, self.to_move
-        self._reset_trick()
-        hand_end = None
+                self.emit(CardsReturned(seat, play_cards(action)))
+        self._new_trick()
         if sizes[winner] == 0:
-            hand_end = self._end_hand(winner)
+            self._end_hand(winner)
         else:
             self.leader = self.to_move = winner
-        return (trick, leader, to_move, returned, hand_end)
 
-    def _end_hand(self, winner: int) -> tuple[Any, ...]:
+    def _take_back(self, seat: int, action: int) -> None:
+        """TD-B5: the cards of ``action`` go back into the hand of ``seat``."""
+        counts = self.hands[seat]
+        for card in play_cards(action):
+            self.journal_set(counts, card, counts[card] + 1)
+        self.journal_set(self.sizes, seat, self.sizes[seat] + (action & _MAX))
+
+    def _end_hand(self, winner: int) -> None:
         """TD-B5/TD-B6/TD-B7/TD-K1: the winner earns a gift, the most cards pay, maybe game over."""
-        undo = (tuple(self.gifts), self.supply, self.winners)
         n = self.num_players
         gifts = self.gifts
         sizes = self.sizes
-        log = self._log
         self.hands_done += 1
-        self.tricks_per_hand.append(self.trick_number)
-        self.hand_winners.append(winner)
-        if log is not None:
-            log.emit(
-                HandWon(
-                    winner,
-                    self.hand_number,
-                    self.trick_number,
-                    tuple(sizes),
-                )
-            )
+        self.journal_append(self.tricks_per_hand, self.trick_number)
+        self.journal_append(self.hand_winners, winner)
+        if self.log_on:
+            self.emit(HandWon(winner, self.hand_number, self.trick_number, tuple(sizes)))
         if self.supply > 0:
             self.supply -= 1
-            gifts[winner] += 1
-            if log is not None:
-                log.emit(GiftEarned(winner, self.supply))
+            self.journal_set(gifts, winner, gifts[winner] + 1)
+            if self.log_on:
+                self.emit(GiftEarned(winner, self.supply))
         most = max(sizes[s] for s in range(n) if s != winner)
         for offset in range(1, n):
             seat = (winner + offset) % n
             if sizes[seat] != most:
                 continue
             if gifts[seat] > 0:
-                gifts[seat] -= 1
-                gifts[winner] += 1
-                if log is not None:
-                    log.emit(GiftGiven(seat, winner, most))
-            elif log is not None:
-                log.emit(GiftNotGiven(seat, most))
+                self.journal_set(gifts, seat, gifts[seat] - 1)
+                self.journal_set(gifts, winner, gifts[winner] + 1)
+                if self.log_on:
+                    self.emit(GiftGiven(seat, winner, most))
+            elif self.log_on:
+                self.emit(GiftNotGiven(seat, most))
         self.leader = winner
         self.to_move = -1
         if self.supply == 0 or self.hands_done >= self.config.max_hands:
             top = max(gifts)
             self.winners = tuple(s for s in range(n) if gifts[s] == top)
             self.phase = PHASE_OVER
-            if log is not None:
-                log.emit(GameEnded(self.winners, tuple(gifts), self.hands_done))
+            if self.log_on:
+                self.emit(GameEnded(self.winners, tuple(gifts), self.hands_done))
         else:
             self.phase = PHASE_DEAL
-        return undo
-
-    def _unplay(self, action: int, entry: tuple[Any, ...]) -> None:
-        seat: int
-        seat, best_low, best_seat, lead_kind, lead_low, resolution = entry
-        if resolution is not None:
-            self._unresolve(resolution)
-        self.turns -= 1
-        self.to_move = seat
-        self.best_low = best_low
-        self.best_seat = best_seat
-        self.lead_kind = lead_kind
-        self.lead_low = lead_low
-        if action != PASS:
-            self.trick.pop()
-            low = (action >> 5) & _MAX
-            length = action & _MAX
-            counts = self.hands[seat]
-            if action >> 10 == STRAIGHT:
-                for v in range(low, low + length):
-                    counts[v] += 1
-            else:
-                counts[low] += length
-            self.sizes[seat] += length
-
-    def _unresolve(self, resolution: tuple[Any, ...]) -> None:
-        trick: list[tuple[int, int]]
-        returned: list[tuple[int, int]]
-        trick, leader, to_move, returned, hand_end = resolution
-        if hand_end is not None:
-            gifts, supply, winners = hand_end
-            self.gifts = list(gifts)
-            self.supply = supply
-            self.winners = winners
-            self.hands_done -= 1
-            self.tricks_per_hand.pop()
-            self.hand_winners.pop()
-            self.phase = PHASE_PLAY
-        self.trick_number -= 1
-        for seat, action in trick:
-            low = (action >> 5) & _MAX
-            length = action & _MAX
-            if (seat, action) in returned:
-                target = self.hands[seat]
-                self.sizes[seat] -= length
-            else:
-                target = self.discards
-            if action >> 10 == STRAIGHT:
-                for v in range(low, low + length):
-                    target[v] -= 1
-            else:
-                target[low] -= length
-        self.trick = trick
-        self.leader = leader
-        self.to_move = to_move
-        self.turns = self.num_players
 
     # -- comparison (tests) ---------------------------------------------------
 
@@ -973,7 +921,7 @@ class TwaalfDagenState:
             tuple(self.sizes),
             tuple(self.gifts),
             self.supply,
-            tuple(self.trick),
+            self.trick,
             tuple(self.discards),
             self.hand_number,
             self.trick_number,
@@ -1070,7 +1018,7 @@ class TwaalfDagenView:
     @property
     def trick(self) -> tuple[tuple[int, int], ...]:
         """Plays of the current trick as ``(seat, action)``."""
-        return tuple(self._state.trick)
+        return self._state.trick
 
     @property
     def deck_counts(self) -> tuple[int, ...]:
