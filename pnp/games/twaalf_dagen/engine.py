@@ -55,13 +55,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pnp.engine.core import CHANCE, JSON, TERMINAL, Event, EventLog, active_log
 from pnp.engine.journal import Journaled
-
-if TYPE_CHECKING:
-    from pnp.engine.registry import EngineEntry
 
 GAME_ID = "twaalf-dagen"
 VARIANT_SHORT = "kort"
@@ -1113,27 +1110,3 @@ class TwaalfDagenEngine:
 
 
 ENGINE = TwaalfDagenEngine()
-
-
-def registration() -> EngineEntry:
-    """The registry entry (discovered by ``pnp.engine.registry``)."""
-    from pnp.engine.policies import RandomPolicy
-    from pnp.engine.registry import EngineEntry, GoldenCase
-    from pnp.games.twaalf_dagen.notation import render_event
-    from pnp.games.twaalf_dagen.policies import HeuristicPolicy
-
-    h, r = "heuristic", "random"
-    return EngineEntry(
-        game_id=GAME_ID,
-        engine=ENGINE,
-        default_config=config_for_variants,
-        policies={r: RandomPolicy, h: HeuristicPolicy},
-        render_event=render_event,
-        golden_cases=(
-            GoldenCase((), 3, 1, (h, r, h)),
-            GoldenCase((), 5, 2, (h, h, r, r, h)),
-            GoldenCase((VARIANT_SHORT,), 2, 3, (h, r)),
-            GoldenCase((VARIANT_SHORT,), 4, 4, (h, r, h, r)),
-            GoldenCase((VARIANT_SHORT,), 8, 5, (h, h, h, h, r, r, r, r)),
-        ),
-    )
