@@ -20,6 +20,7 @@ from pnp.games.stoomboot import events as ev
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.engine import ENGINE
+from pnp.games.stoomboot.example_checks import CHECKS
 from pnp.games.stoomboot.example_claims import Placed, Table
 from pnp.games.stoomboot.example_steps import HANDLERS, RoundTold, Telling
 from pnp.games.stoomboot.example_trace import FOCUS, Play, Round, Rounds, RoundScene, Seen
@@ -27,10 +28,8 @@ from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import Example, Step
-from pnp.spec.model import GameSpec
+from pnp.rulebook.example import Step
 from pnp.story import Cut, ExampleRow, Segment, Story
-from pnp.story import rulebook_examples as told_examples
 
 KIND_ROUND, KIND_DELIVERY, KIND_LONGER, KIND_SHORTER = "ronde", "bezorging", "langer", "korter"
 KIND_ROCK, KIND_PIET, KIND_TELEFOON, KIND_KALENDER = "rots", "piet", "telefoon", "kalender"
@@ -203,10 +202,6 @@ STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling
     cut=lambda r: Cut(r.last, (r.round,)),
     missing=missing,
     told=told,
+    checks=CHECKS,
 )
 """The Stoomboot examples told by :mod:`pnp.story`: three players, up to 300 seeds."""
-
-
-def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
-    return told_examples(STORY, spec, variants)
