@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen import example_claims as c
+from pnp.games.twaalf_dagen.example_checks import CHECKS
 from pnp.games.twaalf_dagen.example_claims import kept_straight
 from pnp.games.twaalf_dagen.example_steps import HANDLERS, cards_text
 from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, TrickScene
@@ -236,6 +237,7 @@ STORY = Story(
     outro=outro,
     missing=missing,
     title=title,
+    checks=CHECKS,
 )
 """Four players, up to 4000 seeds per group of examples played alike."""
 
