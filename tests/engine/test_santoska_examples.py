@@ -1,19 +1,17 @@
-"""The Santoska rulebook examples: pinned, replayed, and every claim checked.
+"""The Santoska rulebook examples: what the generic example contract does not cover.
 
-Each example comes from a game record pinned in ``cardspecs/santoska/examples/``.
-The checks here do not trust the event log the text was rendered from: they
-re-push the record's actions on a fresh engine state (no log) and inspect that
-state at the moment each sentence speaks of (the grids, the piles, the legal
-actions, the totals), and they find the groups of a grid and their points with
-their own flood fill and the rules' own numbers (SA-B6). A false claim fails
-the suite; the tests at the end prove it by falsifying every claim.
+Each example comes from a game record pinned in ``cardspecs/santoska/examples/``;
+``tests/engine/test_example_contract.py`` replays it, tells it and runs the story's
+claim checks (:mod:`pnp.games.santoska.example_checks`: fresh engine states, no
+event log) on every sentence. Here: the sentences say what their claims say, the
+rule checklist (SA-B4 to SA-B7) with the examples' shapes, the finder, the checks'
+teeth (every claim falsified), and the Santoska-specific broken files.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -22,12 +20,13 @@ from typing import Any
 
 import pytest
 
-from pnp.engine.core import CHANCE, TERMINAL, GameRecord, replay
+from pnp.engine.core import GameRecord
 from pnp.errors import PnpError
-from pnp.examples import examples_text
-from pnp.games.santoska import example_claims
-from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, Action, swap
+from pnp.examples import game_examples
+from pnp.games.santoska.actions import END, Action
+from pnp.games.santoska.config import SantoskaConfig
 from pnp.games.santoska.engine import ENGINE, SantoskaState
+from pnp.games.santoska.example_checks import next_swap_goes_to_top
 from pnp.games.santoska.example_claims import (
     CallsArriba,
     CallsStop,
@@ -39,14 +38,14 @@ from pnp.games.santoska.example_claims import (
     Turn,
     WinsExactly,
 )
-from pnp.games.santoska.examples import ROWS, SEARCH, STORY, Row, ends, rulebook_examples
-from pnp.games.santoska.scoring import score_grid
+from pnp.games.santoska.examples import ROWS, STORY, Row, ends
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.maintenance import pin
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story import ClaimChecks, check, load_phrases
+from pnp.story import Replay, load_phrases
+from pnp.story.search import story_search
 from tests.dutch_words import PLURALS, WORDS
 
 PLACES = [
@@ -55,8 +54,6 @@ PLACES = [
 ]
 NAMES = ["Anna", "Bram", "Cas"]
 LIMIT = 100  # SA-B7
-LONE_SANTOSKA = 5  # SA-B6
-SANTOSKA_BONUS = 5  # SA-B6: per Santoska card after the first in a group
 SEPARATOR = " · "
 KIND_ARRIBA, KIND_STOP, KIND_SCORING, KIND_EXACT = "arriba", "stop", "scoring", "exact-limit"
 
@@ -70,7 +67,7 @@ def spec() -> GameSpec:
 @cache
 def all_examples() -> tuple[Example, ...]:
     """Every example of the base kit."""
-    return tuple(rulebook_examples(spec(), ()))
+    return game_examples(spec(), ())
 
 
 def example(kind: str) -> Example:
@@ -94,221 +91,10 @@ def record_of(ex: Example) -> GameRecord:
     return _record(pinned_file(ex))
 
 
-def state_after(record: GameRecord, count: int) -> SantoskaState:
-    """A fresh state (no event log) after the first ``count`` actions of ``record``."""
-    state = ENGINE.new_state(config_from_spec(spec(), record.variants), record.num_players)
-    for data in record.actions[:count]:
-        state.push(ENGINE.decode_action(data))
-    return state
-
-
-def move_at(record: GameRecord, index: int) -> Action:
-    """The decoded action ``index`` of the record."""
-    return ENGINE.decode_action(record.actions[index])
-
-
-def row_of(state: SantoskaState, seat: int, row: int) -> tuple[int, ...]:
-    """Row ``row`` (0 bottom, 1 top) of ``seat``'s grid."""
-    n = state.row_length
-    return tuple(state.grids[seat][row * n : (row + 1) * n])
-
-
-# ---------------------------------------------------------------------------
-# SA-B6 restated: groups by flood fill, points by the rules' numbers
-
-
-def groups_of(grid: Sequence[int], n: int) -> list[tuple[int, frozenset[int]]]:
-    """Every whole group of equal, horizontally or vertically touching cards."""
-    seen: set[int] = set()
-    out = []
-    for start in range(len(grid)):
-        if start in seen:
-            continue
-        members, todo = {start}, [start]
-        while todo:
-            row, col = divmod(todo.pop(), n)
-            for r, c in ((row, col - 1), (row, col + 1), (1 - row, col)):
-                cell = r * n + c
-                if 0 <= c < n and cell not in members and grid[cell] == grid[start]:
-                    members.add(cell)
-                    todo.append(cell)
-        seen |= members
-        out.append((grid[start], frozenset(members)))
-    return out
-
-
-def group_points(card: int, size: int) -> int:
-    """SA-B6: a number group 0, a lone number its number, a lone Santoska 5, k Santoska -5(k-1)."""
-    if card == 0:
-        return LONE_SANTOSKA if size == 1 else -SANTOSKA_BONUS * (size - 1)
-    return card if size == 1 else 0
-
-
-def grid_points(grid: Sequence[int], n: int) -> int:
-    """The round's points of a grid, by the rules."""
-    return sum(group_points(card, len(cells)) for card, cells in groups_of(grid, n))
-
-
-def round_ended_at(record: GameRecord, at: int) -> tuple[SantoskaState, SantoskaState]:
-    """The states before and after action ``at``, which must end a round."""
-    before, after = state_after(record, at), state_after(record, at + 1)
-    assert len(after.results) == len(before.results) + 1, "the round ends with this action"
-    return before, after
-
-
-# ---------------------------------------------------------------------------
-# Claim checks against a fresh engine state
-
-
-def _check_shows_row(record: GameRecord, c: ShowsRow) -> None:
-    assert row_of(state_after(record, c.after), c.seat, c.row) == c.cards
-
-
-def _check_turn(record: GameRecord, c: Turn) -> None:
-    state = state_after(record, c.at)
-    assert state.current_player() == c.seat
-    assert move_at(record, c.at) == (TAKE if c.took else DRAW)
-    assert c.card == (state.discard[-1] if c.took else state.pile[-1])  # pile: top card last
-    assert c.final == (state.stopper >= 0 and state.stopper != c.seat), "SA-B5 last lap"
-    state.push(TAKE if c.took else DRAW)
-    n = state.row_length
-    place = move_at(record, c.at + 1)
-    if c.cell < 0:
-        assert place == DISCARD and not c.took, "SA-B3: only a drawn card may be discarded"
-    else:
-        row, col = divmod(c.cell, n)
-        assert place == swap(col)
-        assert row == (1 if state.arriba[c.seat] else 0), "SA-B4: the active row"
-        assert state.grids[c.seat][c.cell] == c.card_out
-        assert bool(state.known[c.seat][c.cell] >> c.seat & 1) == c.knew_out
-    state.push(place)
-    assert state.discard[-1] == (c.card if c.cell < 0 else c.card_out)
-    if c.cell >= 0:
-        assert state.grids[c.seat][c.cell] == c.card
-    if c.final:
-        assert state.current_player() != c.seat, "SA-B5: no call after a last turn"
-
-
-def _next_swap_goes_to_top(state: SantoskaState, seat: int) -> None:
-    """Play on to ``seat``'s next turn (the others draw and discard): a swap then changes
-    the top row only (SA-B4: the bottom row is closed)."""
-    rng = random.Random(0)
-    while True:
-        player = state.current_player()
-        assert player != TERMINAL
-        if player == CHANCE:
-            state.push(ENGINE.sample_chance(state, rng))
-            continue
-        legal = state.legal_actions()
-        if TAKE in legal and player == seat:
-            break
-        if TAKE in legal:
-            state.push(DRAW if DRAW in legal else TAKE)
-        elif END in legal:
-            state.push(END)
-        else:
-            state.push(DISCARD if DISCARD in legal else legal[0])
-    bottom, top = row_of(state, seat, 0), row_of(state, seat, 1)
-    state.push(DRAW)
-    card = state.hand
-    state.push(swap(0))
-    assert row_of(state, seat, 0) == bottom, "SA-B4: the bottom row is closed"
-    assert row_of(state, seat, 1) == (card, *top[1:])
-
-
-def _check_arriba(record: GameRecord, c: CallsArriba) -> None:
-    state = state_after(record, c.at)
-    assert state.current_player() == c.seat and move_at(record, c.at) == ARRIBA
-    assert ARRIBA in state.legal_actions() and not state.arriba[c.seat]
-    assert row_of(state, c.seat, 0) == c.bottom
-    state.push(ARRIBA)
-    assert state.arriba[c.seat]
-    _next_swap_goes_to_top(state, c.seat)
-
-
-def _check_stop(record: GameRecord, c: CallsStop) -> None:
-    state = state_after(record, c.at)
-    n = record.num_players
-    assert state.current_player() == c.seat and move_at(record, c.at) == STOP
-    assert STOP in state.legal_actions()
-    assert state.arriba[c.seat], "SA-B5: Stop comes after an Arriba"
-    others = tuple((c.seat + k) % n for k in range(1, n) if state.grids[(c.seat + k) % n])
-    assert c.final_turns == others
-    state.push(STOP)
-    rounds = len(state.results)
-    turns = []
-    for index in range(c.at + 1, len(record.actions)):
-        move = move_at(record, index)
-        if move in (TAKE, DRAW) and state.current_player() >= 0:
-            turns.append(state.current_player())
-        state.push(move)
-        if len(state.results) > rounds:
-            break
-    assert len(state.results) == rounds + 1, "the round ended"
-    assert tuple(turns) == others, "SA-B5: each other player exactly one more turn"
-
-
-def _check_round_ends(record: GameRecord, c: RoundEnds) -> None:
-    before, after = round_ended_at(record, c.at)
-    assert after.round == c.round and after.results[-1].stopper == c.stopper
-    seats = [s for s in range(record.num_players) if before.grids[s]]
-    assert [s for s, _ in c.points] == seats
-    for seat, points in c.points:
-        assert points == grid_points(after.grids[seat], after.row_length)
-        assert after.totals[seat] == before.totals[seat] + points
-
-
-def _check_group(record: GameRecord, c: GroupScores) -> None:
-    _, after = round_ended_at(record, c.at)
-    groups = groups_of(after.grids[c.seat], after.row_length)
-    assert (c.card, frozenset(c.cells)) in groups, "a whole group of equal cards"
-    assert c.points == group_points(c.card, len(c.cells))
-
-
-def _check_sum(record: GameRecord, c: GridSum) -> None:
-    before, after = round_ended_at(record, c.at)
-    grid, n = after.grids[c.seat], after.row_length
-    parts = [group_points(card, len(cells)) for card, cells in groups_of(grid, n)]
-    assert sorted(c.parts) == sorted(parts), "every group is counted once"
-    assert c.points == sum(c.parts) == grid_points(grid, n)
-    assert c.points == score_grid(grid, n, LONE_SANTOSKA, SANTOSKA_BONUS).points
-    assert c.before == before.totals[c.seat] and c.total == after.totals[c.seat]
-    assert c.total == c.before + c.points, "SA-B7: the round is added to the total"
-
-
-def _check_score(record: GameRecord, c: RoundScore) -> None:
-    before, after = round_ended_at(record, c.at)
-    assert c.points == grid_points(after.grids[c.seat], after.row_length)
-    assert c.before == before.totals[c.seat] and c.total == after.totals[c.seat]
-    assert c.total == c.before + c.points
-
-
-def _check_wins_exactly(record: GameRecord, c: WinsExactly) -> None:
-    after = state_after(record, c.at + 1)
-    assert after.is_terminal() and len(record.actions) == c.at + 1
-    assert c.limit == LIMIT and after.totals[c.seat] == LIMIT
-    assert after.winners == (c.seat,), "SA-B7: exactly the limit wins at once"
-    over = {s for s in range(record.num_players) if after.totals[s] > LIMIT}
-    assert set(c.over) == over
-    assert not any(after.out[s] for s in over), "nobody is out when the game stops at once"
-
-
-CHECKS: ClaimChecks[GameRecord] = ClaimChecks(
-    check(ShowsRow, _check_shows_row),
-    check(Turn, _check_turn),
-    check(CallsArriba, _check_arriba),
-    check(CallsStop, _check_stop),
-    check(RoundEnds, _check_round_ends),
-    check(GroupScores, _check_group),
-    check(GridSum, _check_sum),
-    check(RoundScore, _check_score),
-    check(WinsExactly, _check_wins_exactly),
-)
-
-
-def check_claim(record: GameRecord, claim: object) -> None:
-    """Assert that ``claim`` holds in the replayed game (a claim without a check fails)."""
-    CHECKS.check(record, claim)
+def replay_of(ex: Example) -> Replay[SantoskaConfig, SantoskaState, Action]:
+    """The pinned record of an example, replayed on fresh states (no event log)."""
+    record = record_of(ex)
+    return Replay(ENGINE, config_from_spec(spec(), record.variants), record)
 
 
 # ---------------------------------------------------------------------------
@@ -412,40 +198,6 @@ def claims_of(ex: Example, kind: type) -> list[Any]:
 
 # ---------------------------------------------------------------------------
 # Tests: every example, every sentence
-
-
-@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
-def test_pinned_record_replays_legally(ex: Example) -> None:
-    """The generic replay accepts every action of the pinned record (legality checked)."""
-    record = record_of(ex)
-    events = replay(record, engine=ENGINE, config=config_from_spec(spec(), record.variants))
-    assert events and record.game_id == "santoska" and record.num_players == 3
-    assert record.variants == () and ex.variants == (), "base game: rows of three"
-    data = json.loads(pinned_file(ex).read_text(encoding="utf-8"))
-    number = state_after(record, len(record.actions)).round
-    assert data["focus"]["round"] == number, "the record ends in its focus round"
-    source = f"examples/{ex.id}.json{SEPARATOR}seed {record.seed}{SEPARATOR}ronde {number}"
-    assert ex.source == source
-
-
-@pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
-def test_every_claim_holds_in_the_replayed_game(item: tuple[Example, Step]) -> None:
-    """Each sentence's claim is true in a fresh replay of the pinned game."""
-    ex, step = item
-    assert step.claim is not None, step.text
-    check_claim(record_of(ex), step.claim)
-
-
-def test_every_claim_type_has_a_check() -> None:
-    """Each claim dataclass of the game is checked (so no claim escapes the checks)."""
-    claims = {
-        value
-        for name, value in vars(example_claims).items()
-        if isinstance(value, type) and dataclasses.is_dataclass(value) and name[0] != "_"
-    }
-    assert claims and claims == CHECKS.kinds
-    for row in ROWS:
-        assert set(row.claims) <= CHECKS.kinds, row.id
 
 
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
@@ -587,32 +339,27 @@ def test_sa_b7_exactly_one_hundred_wins_at_once() -> None:
 @pytest.mark.parametrize("variant", ["rijen-3", "rijen-4", "rijen-6"])
 def test_examples_say_they_are_played_with_rows_of_three(variant: str) -> None:
     """The examples are base games (rows of three); every kit shows them, and says so."""
-    shown = rulebook_examples(spec(), (variant,))
+    shown = game_examples(spec(), (variant,))
     assert [e.id for e in shown] == [e.id for e in all_examples()]
     assert all("rijen van drie kaarten" in e.intro for e in shown)
 
 
 def test_intros_give_the_round_and_the_standings() -> None:
-    """The intro names the round; the exact-100 intro gives every total before the round."""
+    """Every example is a three-player base game; its intro and source name the round the
+    record ends in; the exact-100 intro gives every total before the round."""
     ordinals = ["", "eerste", "tweede", "derde", "vierde", "vijfde", "zesde", "zevende"]
     ordinals += ["achtste", "negende", "tiende", "elfde", "twaalfde"]
     for ex in all_examples():
         record = record_of(ex)
-        state = state_after(record, len(record.actions))
+        assert record.num_players == 3 and record.variants == ex.variants == ()
+        state = replay_of(ex).state_after(len(record.actions))
         assert f"de {ordinals[state.round]} ronde" in ex.intro
+        assert ex.source.endswith(f"{SEPARATOR}ronde {state.round}")
     ex = example(KIND_EXACT)
     (won,) = claims_of(ex, WinsExactly)
-    before = state_after(record_of(ex), won.at)
+    before = replay_of(ex).state_after(won.at)
     for seat, name in enumerate(NAMES):
         assert f"{name} {number_text(before.totals[(focus_seat(ex) + seat) % 3])}" in ex.intro
-
-
-def test_rebuilding_gives_identical_examples() -> None:
-    """Two builds from the pinned files give the same examples, word for word."""
-    first = rulebook_examples(spec(), ())
-    second = rulebook_examples(load_game("santoska").spec, ())
-    assert first == second
-    assert examples_text("santoska") == examples_text("santoska")
 
 
 # ---------------------------------------------------------------------------
@@ -624,7 +371,7 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
     path = spec().folder / "examples" / f"{row.id}.json"
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = SEARCH.find_one(spec(), row, [seed])
+    found = story_search(STORY).find_one(spec(), row, [seed])
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned example has the ideal shape"
@@ -633,7 +380,7 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
 
 def test_finder_full_search_reproduces_every_pinned_file() -> None:
     """A fresh search (same seeds, same order) picks the same places: identical files."""
-    for path, text in SEARCH.find_pinned(spec()):
+    for path, text in story_search(STORY).find_pinned(spec()):
         assert path.read_text(encoding="utf-8") == text, path.name
 
 
@@ -701,13 +448,15 @@ def falsified(claim: Any, players: int) -> list[object]:
 
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
 def test_a_false_claim_fails_its_check(item: tuple[Example, Step]) -> None:
-    """The checks have teeth: the claim about another player, card or number is refused."""
+    """The story's checks have teeth: the claim about another player, card or number is
+    refused."""
     ex, step = item
-    record = record_of(ex)
-    for wrong in falsified(step.claim, record.num_players):
+    checks, game = STORY.checks, replay_of(ex)
+    assert checks is not None
+    for wrong in falsified(step.claim, game.record.num_players):
         assert wrong != step.claim
         with pytest.raises(AssertionError):
-            check_claim(record, wrong)
+            checks.check(game, wrong)
 
 
 def test_a_closed_bottom_row_is_checked_by_playing_on() -> None:
@@ -715,10 +464,10 @@ def test_a_closed_bottom_row_is_checked_by_playing_on() -> None:
     swap would change the bottom row, and the check would fail."""
     ex = example(KIND_ARRIBA)
     (call,) = claims_of(ex, CallsArriba)
-    state = state_after(record_of(ex), call.at)
+    state = replay_of(ex).state_after(call.at)
     state.push(END)  # the same turn without the call
     with pytest.raises(AssertionError, match="SA-B4"):
-        _next_swap_goes_to_top(state, call.seat)
+        next_swap_goes_to_top(state, call.seat)
 
 
 FILE = "beurt-met-arriba.json"
@@ -747,7 +496,6 @@ EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
     "wrong-round": lambda d: d.update(focus={"round": 2, "player": d["focus"]["player"]}),
     "wrong-player": lambda d: d.update(focus={"round": 1, "player": d["focus"]["player"] % 3 + 1}),
     "no-such-player": lambda d: d.update(focus={"round": 1, "player": 4}),
-    "wrong-game": lambda d: d.update(game="sinterklaas"),
     "wrong-kind": lambda d: d.update(kind="stop"),
 }
 
@@ -755,29 +503,21 @@ EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
 @pytest.mark.parametrize(
     ("case", "message"),
     [
-        ("missing", "pinned example missing (re-run pnp pin santoska --update)"),
-        ("not-json", "not valid JSON"),
         ("illegal", "no longer replays: action"),
         ("cut-short", "does not end where a 'arriba' example ends"),
         ("wrong-round", "round 2 is not in the record"),
         ("wrong-player", "does not end where"),
         ("no-such-player", "is not one of the 3 players"),
-        ("wrong-game", "is a game of"),
         ("wrong-kind", "of kind 'arriba'"),
     ],
 )
 def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, message: str) -> None:
-    """A missing, corrupt, tampered or no longer replaying pinned file names the file."""
-    folder = project_copy / "cardspecs" / "santoska" / "examples"
-    if case == "missing":
-        (folder / FILE).unlink()
-    elif case == "not-json":
-        (folder / FILE).write_text("{ niet af", encoding="utf-8")
-    else:
-        _tamper(folder, EDITS[case])
+    """A tampered or no longer replaying pinned file (an illegal action, cut short, the
+    wrong focus or kind) names the file (missing, corrupt, foreign: the example contract)."""
+    _tamper(project_copy / "cardspecs" / "santoska" / "examples", EDITS[case])
     copied = load_game("santoska").spec
     with pytest.raises(PnpError) as caught:
-        rulebook_examples(copied, ())
+        game_examples(copied, ())
     text = str(caught.value)
     assert re.match(rf"cardspecs/santoska/examples/{re.escape(FILE)}(:\d+)?: ", text), text
     assert message in text
@@ -811,7 +551,7 @@ def test_a_broken_phrase_file_is_a_clear_error(
         assert edit[0] in text
         path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
     with pytest.raises(PnpError) as caught:
-        rulebook_examples(load_game("santoska").spec, ())
+        game_examples(load_game("santoska").spec, ())
     text = str(caught.value)
     assert text.startswith("cardspecs/santoska/rulebook/voorbeelden.toml"), text
     assert re.search(message, text), text

@@ -1,4 +1,5 @@
-"""What each Santoska example sentence claims; the tests check it against fresh engine states.
+"""What each Santoska example sentence claims; :mod:`~pnp.games.santoska.example_checks` checks
+it against fresh engine states.
 
 ``name`` is the Dutch name the sentence gives ``seat``; ``at`` the position in the record of
 the action it speaks of. Rows: 0 bottom, 1 top; a cell: ``row * row_length + column``."""

@@ -14,16 +14,13 @@ from pnp.games.santoska import example_trace as tr
 from pnp.games.santoska.actions import ARRIBA, STOP, TAKE, Action
 from pnp.games.santoska.cards import SANTOSKA, parse_cell
 from pnp.games.santoska.engine import ENGINE
+from pnp.games.santoska.example_checks import CHECKS
 from pnp.games.santoska.example_steps import HANDLERS, first_told, intro
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.rounds import REASON_EXACT
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.rulebook.dutch import number_word
-from pnp.rulebook.example import Example
-from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story
-from pnp.story import rulebook_examples as told_examples
-from pnp.story.search import story_search
 
 
 @dataclass(frozen=True)
@@ -180,13 +177,6 @@ STORY = Story(
     told=told,
     ends=ends,
     title=title,
+    checks=CHECKS,
 )
 """Three players, up to 500 seeds; the player an example is about is called Anna."""
-
-SEARCH = story_search(STORY)
-"""The search of the examples (``Game.find_pinned``)."""
-
-
-def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
-    return told_examples(STORY, spec, variants)
