@@ -1,13 +1,13 @@
-"""The twaalf-dagen rulebook examples: pinned, replayed, and every claim checked.
+"""The twaalf-dagen rulebook examples: what only this game's examples must show.
 
 Each example comes from a game record pinned in ``cardspecs/twaalf-dagen/examples/``.
-The checks here do not trust the event log the text was rendered from: they
-re-push the record's actions on a fresh engine state (no log, see
-:class:`~pnp.story.claims.Replay`) and inspect that state at the moment each
-sentence speaks of (legal actions, hands, the next leader, gifts), and they
-recompute trick winners from the played cards with the rules' own words
-(TD-B3, TD-B4). A false claim fails the suite; the last tests prove it by
-falsifying every claim, and break the pinned files and the phrase file.
+What every game's examples must satisfy (the record replays legally, every
+sentence makes a claim and every claim holds, broken pinned files are located
+errors, the base kit's examples) is ``tests/engine/test_example_contract.py``,
+with the claim checks of :mod:`~pnp.games.twaalf_dagen.example_checks` (fresh
+engine states, no event log). Here: sentences say what their claims say, the
+pictures, the rule checklist (TD-B2 .. TD-K1), the finder, and teeth: every
+claim falsified is refused, and broken pinned files and phrase files are errors.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from pnp.engine.core import GameRecord, replay
+from pnp.engine.core import GameRecord
 from pnp.errors import PnpError
-from pnp.games.twaalf_dagen import example_claims
+from pnp.examples import game_examples
 from pnp.games.twaalf_dagen.engine import ENGINE
-from pnp.games.twaalf_dagen.example_checks import CHECKS, TwaalfDagenReplay
+from pnp.games.twaalf_dagen.example_checks import TwaalfDagenReplay
 from pnp.games.twaalf_dagen.example_claims import (
     CannotRespond,
     EarnsGift,
@@ -41,13 +41,13 @@ from pnp.games.twaalf_dagen.example_claims import (
     WinsHand,
     WinsTrick,
 )
-from pnp.games.twaalf_dagen.example_finder import find_one, find_pinned
-from pnp.games.twaalf_dagen.examples import ROWS, Row, rulebook_examples
+from pnp.games.twaalf_dagen.examples import ROWS, STORY, Row
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story import Replay, load_phrases
+from pnp.story import ClaimChecks, Replay, load_phrases
+from pnp.story.search import story_search
 from tests.dutch_words import PLURALS, WORDS
 
 SEPARATOR = " · "
@@ -62,7 +62,7 @@ def spec() -> GameSpec:
 @cache
 def all_examples() -> tuple[Example, ...]:
     """Every example (the ``kort`` kit shows the base game's examples too)."""
-    return tuple(rulebook_examples(spec(), ("kort",)))
+    return tuple(game_examples(spec(), ("kort",)))
 
 
 def example(example_id: str) -> Example:
@@ -84,6 +84,12 @@ def game_of(ex: Example) -> TwaalfDagenReplay:
     """The pinned game of an example, to replay on fresh states."""
     record = record_of(ex)
     return Replay(ENGINE, config_from_spec(spec(), record.variants), record)
+
+
+def checks() -> ClaimChecks[TwaalfDagenReplay]:
+    """The story's claim checks."""
+    assert STORY.checks is not None
+    return STORY.checks
 
 
 def names_in_order() -> tuple[str, ...]:
@@ -176,36 +182,6 @@ def seat_names(ex: Example) -> dict[int, str]:
 
 # ---------------------------------------------------------------------------
 # Tests
-
-
-@pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
-def test_pinned_record_replays_legally(ex: Example) -> None:
-    """The generic replay accepts every action of the pinned record (legality checked)."""
-    record = record_of(ex)
-    config = config_from_spec(spec(), record.variants)
-    events = replay(record, ENGINE, config)
-    assert events and record.game_id == "twaalf-dagen" and record.num_players == 4
-    assert ex.source.startswith(f"examples/{ex.id}.json{SEPARATOR}seed {record.seed}{SEPARATOR}")
-
-
-@pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
-def test_every_claim_holds_in_the_replayed_game(item: tuple[Example, Step]) -> None:
-    """Each sentence's claim is true in a fresh replay of the pinned game."""
-    ex, step = item
-    assert step.claim is not None, step.text
-    CHECKS.check(game_of(ex), step.claim)
-
-
-def test_every_claim_type_has_a_check() -> None:
-    """Each claim dataclass of the game is checked (so no claim escapes the checks)."""
-    claims = {
-        value
-        for value in vars(example_claims).values()
-        if isinstance(value, type) and dataclasses.is_dataclass(value)
-    }
-    assert claims and claims == CHECKS.kinds
-    for row in ROWS:
-        assert set(row.claims) <= CHECKS.kinds, row.id
 
 
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
@@ -338,8 +314,8 @@ def test_td_b6_gifts_change_hands_at_the_end_of_a_hand() -> None:
 
 def test_td_k1_short_game_example_only_in_the_short_kit() -> None:
     """TD-K1/TD-B7: the end of a short game appears only when ``kort`` is chosen."""
-    base = [e.id for e in rulebook_examples(spec(), ())]
-    short = [e.id for e in rulebook_examples(spec(), ("kort",))]
+    base = [e.id for e in game_examples(spec(), ())]
+    short = [e.id for e in game_examples(spec(), ("kort",))]
     assert "einde-kort-spel" not in base and "einde-kort-spel" in short
     assert base == [e for e in short if e != "einde-kort-spel"]
     ex = example("einde-kort-spel")
@@ -347,20 +323,12 @@ def test_td_k1_short_game_example_only_in_the_short_kit() -> None:
     assert claims_of(ex.id, WinsGame)
 
 
-def test_rebuilding_gives_identical_examples() -> None:
-    """Two builds from the pinned files give the same examples, word for word."""
-    first = rulebook_examples(spec(), ("kort",))
-    second = rulebook_examples(load_game("twaalf-dagen").spec, ("kort",))
-    assert first == second
-    assert [s.text for e in first for s in e.steps] == [s.text for e in second for s in e.steps]
-
-
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
 def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
     path = spec().folder / "examples" / f"{row.id}.json"
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = find_one(spec(), row, [seed])
+    found = story_search(STORY).find_one(spec(), row, [seed])
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned trick has the ideal shape"
@@ -369,7 +337,7 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
 
 def test_finder_full_search_reproduces_every_pinned_file() -> None:
     """A fresh search (same seeds, same order) picks the same tricks: identical files."""
-    for path, text in find_pinned(spec()):
+    for path, text in story_search(STORY).find_pinned(spec()):
         assert path.read_text(encoding="utf-8") == text, path.name
 
 
@@ -389,7 +357,7 @@ def test_a_false_claim_fails_its_check(item: tuple[Example, Step]) -> None:
     game = game_of(ex)
     wrong = falsified(step.claim, game.record.num_players)
     with pytest.raises(AssertionError):
-        CHECKS.check(game, wrong)
+        checks().check(game, wrong)
 
 
 def test_a_reversed_tie_rule_would_be_caught() -> None:
@@ -398,7 +366,7 @@ def test_a_reversed_tie_rule_would_be_caught() -> None:
     assert isinstance(won, WinsTrick)
     reversed_rule = dataclasses.replace(won, seat=won.tie_with[0], tie_with=(won.seat,))
     with pytest.raises(AssertionError, match="TD-B4"):
-        CHECKS.check(game_of(example("gelijke-lage-kaart")), reversed_rule)
+        checks().check(game_of(example("gelijke-lage-kaart")), reversed_rule)
 
 
 def _tamper(folder: Path, edit: Callable[[dict[str, object]], None]) -> None:
@@ -427,30 +395,20 @@ def _wrong_focus(data: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("case", "message"),
     [
-        ("missing", "missing"),
-        ("not-json", "not valid JSON"),
         ("illegal", "no longer replays: action"),
         ("cut-short", "no longer replays"),
         ("wrong-focus", "is not in the record"),
-        ("wrong-game", "is a game of"),
     ],
 )
 def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, message: str) -> None:
-    """A missing, corrupt or no longer replaying pinned file names the file (no traceback)."""
+    """A pinned file that no longer replays or lacks its focus names the file (no traceback);
+    a missing, corrupt or foreign file is a case of the example contract."""
     folder = project_copy / "cardspecs" / "twaalf-dagen" / "examples"
-    path = folder / "slag-met-elven.json"
-    if case == "missing":
-        path.unlink()
-    elif case == "not-json":
-        path.write_text("{ niet af", encoding="utf-8")
-    elif case == "wrong-game":
-        _tamper(folder, lambda d: d.update(game="santoska"))
-    else:
-        edits = {"illegal": _illegal_reply, "cut-short": _cut_short, "wrong-focus": _wrong_focus}
-        _tamper(folder, edits[case])
+    edits = {"illegal": _illegal_reply, "cut-short": _cut_short, "wrong-focus": _wrong_focus}
+    _tamper(folder, edits[case])
     copied = load_game("twaalf-dagen").spec
     with pytest.raises(PnpError) as caught:
-        rulebook_examples(copied, ())
+        game_examples(copied, ())
     text = str(caught.value)
     assert re.match(r"cardspecs/twaalf-dagen/examples/slag-met-elven\.json(:\d+)?: ", text), text
     assert message in text
@@ -506,7 +464,7 @@ def test_a_broken_phrase_file_is_a_clear_error(
         assert edit[0] in text
         path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
     with pytest.raises(PnpError) as caught:
-        rulebook_examples(load_game("twaalf-dagen").spec, ())
+        game_examples(load_game("twaalf-dagen").spec, ())
     text = str(caught.value)
     assert text.startswith("cardspecs/twaalf-dagen/rulebook/voorbeelden.toml"), text
     assert re.search(message, text), text
