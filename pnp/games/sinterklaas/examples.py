@@ -29,6 +29,7 @@ from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
 from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
 from pnp.games.sinterklaas.config import SinterklaasConfig as Config
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
+from pnp.games.sinterklaas.example_checks import CHECKS
 from pnp.games.sinterklaas.example_steps import HANDLERS, BigOpeningDone, Telling
 from pnp.games.sinterklaas.example_trace import (
     FOCUS,
@@ -442,6 +443,7 @@ STORY: Story[Config, SinterklaasState, Action, Table, Table, Told, Telling] = St
     told=lambda scene: told_events(scene.kind, scene.segment),
     ends=ends,
     title=title,
+    checks=CHECKS,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""
 
