@@ -1,8 +1,9 @@
 """What each twaalf-dagen example sentence claims, down to when a pass keeps a straight.
 
-Every sentence carries one of the frozen dataclasses below; the tests check it
-against fresh engine states, independently of the events it was told from.
-``at`` is the position of the action the sentence speaks of in the record.
+Every sentence carries one of the frozen dataclasses below;
+:mod:`~pnp.games.twaalf_dagen.example_checks` checks it against fresh engine
+states, independently of the events it was told from. ``at`` is the position
+of the action the sentence speaks of in the record.
 
 A **kept straight** (the worked example's voluntary pass): the passer had a
 legal response, and every one would play the last copy of some number of the
@@ -14,24 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 MIN_STRAIGHT = 3
 """Shortest run of consecutive numbers that counts as a straight worth keeping."""
 
 
-def straights(hand: Sequence[int]) -> list[tuple[int, ...]]:
-    """The maximal runs of at least :data:`MIN_STRAIGHT` consecutive numbers in ``hand``."""
-    runs: list[tuple[int, ...]] = []
-    run: list[int] = []
-    for number in sorted(set(hand)):
-        if run and number != run[-1] + 1:
-            if len(run) >= MIN_STRAIGHT:
-                runs.append(tuple(run))
-            run = []
-        run.append(number)
-    if len(run) >= MIN_STRAIGHT:
-        runs.append(tuple(run))
-    return runs
+def straights(hand: Sequence[int], shortest: int = MIN_STRAIGHT) -> list[tuple[int, ...]]:
+    """The maximal runs of at least ``shortest`` consecutive numbers in ``hand``, lowest first."""
+    numbered = enumerate(sorted(set(hand)))
+    runs = [tuple(n for _, n in run) for _, run in groupby(numbered, lambda p: p[1] - p[0])]
+    return [run for run in runs if len(run) >= shortest]
 
 
 def breaks_straight(hand: Sequence[int], cards: Sequence[int], straight: Sequence[int]) -> bool:
@@ -43,33 +37,32 @@ def kept_straight(
     hand: Sequence[int], responses: Sequence[Sequence[int]]
 ) -> tuple[int, ...] | None:
     """The lowest straight of ``hand`` that every response (non-pass cards) breaks, or ``None``."""
-    if not responses:
-        return None
-    for straight in straights(hand):
-        if all(breaks_straight(hand, cards, straight) for cards in responses):
-            return straight
-    return None
+    kept = [s for s in straights(hand) if all(breaks_straight(hand, r, s) for r in responses)]
+    return kept[0] if kept and responses else None
 
 
 @dataclass(frozen=True)
-class Leads:
-    """``seat`` leads ``cards``; ``last``: no cards left afterwards."""
+class _ByPlayer:
+    """The fields the claims below start with: action ``at``, the seat and its name."""
 
     at: int
     seat: int
     name: str
+
+
+@dataclass(frozen=True)
+class Leads(_ByPlayer):
+    """``seat`` leads ``cards``; ``last``: no cards left afterwards."""
+
     cards: tuple[int, ...]
     last: bool
 
 
 @dataclass(frozen=True)
-class Responds:
+class Responds(_ByPlayer):
     """``seat`` responds with ``cards`` (TD-B3); ``standing`` against the lowest card so far:
     ``"lowest"``, ``"tie"`` (played by ``other``) or ``"higher"`` (``other`` played lower)."""
 
-    at: int
-    seat: int
-    name: str
     cards: tuple[int, ...]
     standing: str
     other: int | None
@@ -78,46 +71,33 @@ class Responds:
 
 
 @dataclass(frozen=True)
-class Passes:
+class Passes(_ByPlayer):
     """``seat`` passes although a legal response existed."""
-
-    at: int
-    seat: int
-    name: str
 
 
 @dataclass(frozen=True)
-class CannotRespond:
+class CannotRespond(_ByPlayer):
     """``seat`` has no legal response to a lead with low card ``low``; ``held``: cards of
     the lead's kind the text mentions, not low enough (empty if none)."""
 
-    at: int
-    seat: int
-    name: str
     low: int
     held: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class PassesToKeepStraight:
+class PassesToKeepStraight(_ByPlayer):
     """``seat`` passes; every legal response (``options``) breaks ``straight``."""
 
-    at: int
-    seat: int
-    name: str
     straight: tuple[int, ...]
     options: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class WinsTrick:
+class WinsTrick(_ByPlayer):
     """The trick led at ``first`` ends at ``at``: ``seat`` wins it with ``low``; ``tie_with``:
     who played ``low`` earlier (TD-B4); ``hand_ends``: the winner has no cards left (TD-B5)."""
 
-    at: int
     first: int
-    seat: int
-    name: str
     low: int
     tie_with: tuple[int, ...]
     tie_names: tuple[str, ...]
@@ -125,34 +105,25 @@ class WinsTrick:
 
 
 @dataclass(frozen=True)
-class TakesBack:
+class TakesBack(_ByPlayer):
     """``seat`` played their last ``cards`` at ``played_at``, lost, and has them back after ``at``."""
 
-    at: int
     played_at: int
-    seat: int
-    name: str
     cards: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class WinsHand:
+class WinsHand(_ByPlayer):
     """After ``at`` ``seat`` has won the hand; ``cards_left`` and ``names`` per seat (TD-B5)."""
 
-    at: int
-    seat: int
-    name: str
     cards_left: tuple[int, ...]
     names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class EarnsGift:
+class EarnsGift(_ByPlayer):
     """After ``at`` ``seat`` took a gift from the supply; ``supply_left`` remain (TD-B6)."""
 
-    at: int
-    seat: int
-    name: str
     supply_left: int
 
 
@@ -169,12 +140,9 @@ class GivesGift:
 
 
 @dataclass(frozen=True)
-class HasNoGiftToGive:
+class HasNoGiftToGive(_ByPlayer):
     """After ``at`` ``seat`` had the most cards left (``cards_left``) but no gift."""
 
-    at: int
-    seat: int
-    name: str
     cards_left: int
 
 

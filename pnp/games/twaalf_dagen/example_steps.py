@@ -9,8 +9,8 @@ cards it mentions and the claim it makes
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import takewhile
 
 from pnp.engine.core import Event
 from pnp.games.twaalf_dagen import engine as td
@@ -54,10 +54,7 @@ def cards_text(
 
 def deck_rows(spec: GameSpec) -> dict[int, CardRow]:
     """The deck's first row of each card number."""
-    rows: dict[int, CardRow] = {}
-    for row in spec.component("deck").rows:
-        rows.setdefault(row.number("number"), row)
-    return rows
+    return {row.number("number"): row for row in reversed(spec.component("deck").rows)}
 
 
 def _cards(scene: TrickScene, cards: Sequence[int], named: bool = False) -> str:
@@ -102,18 +99,10 @@ def _played(scene: TrickScene, moment: Play, event: td.Played) -> Step:
 
 def _held_not_low_enough(hand: Sequence[int], kind: int) -> tuple[int, ...]:
     """The lowest set (for a set lead) or straight (straight lead) in ``hand``, else ()."""
-    counts = Counter(hand)
-    if kind == td.SET:
-        sets = [n for n in sorted(counts) if counts[n] >= 2]
-        return (sets[0],) * counts[sets[0]] if sets else ()
     if kind == td.STRAIGHT:
-        for number in sorted(counts):
-            if counts[number + 1]:
-                end = number + 1
-                while counts[end + 1]:
-                    end += 1
-                return tuple(range(number, end + 1))
-    return ()
+        return next(iter(c.straights(hand, shortest=2)), ())
+    sets = [n for n in sorted(set(hand)) if hand.count(n) >= 2]
+    return (sets[0],) * hand.count(sets[0]) if kind == td.SET and sets else ()
 
 
 _CANNOT = {td.SINGLE: "cannot_single", td.SET: "cannot_set", td.STRAIGHT: "cannot_straight"}
@@ -164,7 +153,7 @@ def _trick_won(scene: TrickScene, moment: Play, event: td.TrickWon) -> Step:
     text += scene.say(next_key, name=name)
     names = tuple(scene.names[s] for s in earlier)
     claim = c.WinsTrick(
-        moment.index, trick.first, event.seat, name, event.low, tuple(earlier), names, hand_ends
+        moment.index, event.seat, name, trick.first, event.low, tuple(earlier), names, hand_ends
     )
     return Step(text, automatic=True, claim=claim)
 
@@ -174,7 +163,7 @@ def _cards_returned(scene: TrickScene, moment: Play, event: td.CardsReturned) ->
     played_at = next(m.index for m in scene.segment.moments if m.actor == event.seat)
     key = "takes_back_one" if len(event.cards) == 1 else "takes_back"
     those = cards_text(scene.phrases, event.cards, key="those")
-    claim = c.TakesBack(moment.index, played_at, event.seat, name, event.cards)
+    claim = c.TakesBack(moment.index, event.seat, name, played_at, event.cards)
     return Step(scene.say(key, name=name, cards=those), _pictures(scene, event.cards), True, claim)
 
 
@@ -197,12 +186,8 @@ def _gift_earned(scene: TrickScene, moment: Play, event: td.GiftEarned) -> Step:
 
 def _also(moment: Play, event: Event) -> str:
     """ "_also" if another most-cards player was told before ``event`` in this action."""
-    for earlier in moment.events:
-        if earlier is event:
-            return ""
-        if isinstance(earlier, td.GiftGiven | td.GiftNotGiven):
-            return "_also"
-    return ""
+    earlier = takewhile(lambda e: e is not event, moment.events)
+    return "_also" if any(isinstance(e, td.GiftGiven | td.GiftNotGiven) for e in earlier) else ""
 
 
 def _gift_given(scene: TrickScene, moment: Play, event: td.GiftGiven) -> Step:

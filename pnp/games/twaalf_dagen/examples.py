@@ -1,14 +1,15 @@
 """The twaalf-dagen rulebook examples: real engine games, told one trick at a time.
 
-:data:`ROWS` is the example table: what each example shows and how the finder
-(:mod:`~pnp.games.twaalf_dagen.example_finder`) looks for it -- it scores every
-finished trick of seeded games (0: not this situation; higher: closer to the
-ideal). :data:`STORY` plugs the game into :mod:`pnp.story` with the trick
-walker (:mod:`~pnp.games.twaalf_dagen.example_trace`) and the sentences
+:data:`ROWS` is the example table: what each example shows and how
+``pnp pin twaalf-dagen`` looks for it -- it scores every finished trick of
+seeded games (0: not this situation; higher: closer to the ideal). :data:`STORY`
+plugs the game into :mod:`pnp.story` with the trick walker
+(:mod:`~pnp.games.twaalf_dagen.example_trace`) and the sentences
 (:mod:`~pnp.games.twaalf_dagen.example_steps`, Dutch in
 ``cardspecs/twaalf-dagen/rulebook/voorbeelden.toml``), whose claims
-(:mod:`~pnp.games.twaalf_dagen.example_claims`) the tests check. Players are
-named from the focus trick's leader: Anna, then clockwise Bram, Cas, ...
+(:mod:`~pnp.games.twaalf_dagen.example_claims`) its checks
+(:mod:`~pnp.games.twaalf_dagen.example_checks`) confirm. Players are named
+from the focus trick's leader: Anna, then clockwise Bram, Cas, ...
 
 The searched players are the bundled heuristic, which never passes on a *set*
 lead while it holds a legal set (not once in 500 test games); so the worked
@@ -30,10 +31,8 @@ from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, Tri
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.rulebook.dutch import number_word, ordinal_word
-from pnp.rulebook.example import Example, Step
-from pnp.spec.model import GameSpec
+from pnp.rulebook.example import Step
 from pnp.story import Cut, ExampleRow, Phrases, Story
-from pnp.story import rulebook_examples as told_examples
 
 HEURISTIC, STRAIGHT_KEEPER = "heuristic", "straight-keeper"
 KIND_TRICK, KIND_TIE, KIND_TAKE_BACK = "trick", "tie", "take-back"
@@ -240,8 +239,3 @@ STORY = Story(
     checks=CHECKS,
 )
 """Four players, up to 4000 seeds per group of examples played alike."""
-
-
-def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
-    return told_examples(STORY, spec, variants)
