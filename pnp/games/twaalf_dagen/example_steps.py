@@ -62,10 +62,6 @@ def _cards(scene: TrickScene, cards: Sequence[int], named: bool = False) -> str:
     return cards_text(scene.phrases, cards, names)
 
 
-def _a_card(scene: TrickScene, number: int) -> str:
-    return scene.say("card_one", number=number_word(number))
-
-
 def _pictures(scene: TrickScene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
     rows = deck_rows(scene.spec)
     return tuple(CardPicture("deck", rows[n].id) for n in cards)
@@ -81,7 +77,7 @@ def _played(scene: TrickScene, moment: Play, event: td.Played) -> Step:
     claim: c.Leads | c.Responds
     if event.lead:
         key = "lead_single" if len(event.cards) == 1 else "lead"
-        text = scene.say(key, name=name, cards=cards, low=_a_card(scene, min(event.cards)))
+        text = scene.say(key, name=name, cards=cards, low=_cards(scene, (min(event.cards),)))
         claim = c.Leads(moment.index, event.seat, name, event.cards, last)
     else:
         low, best = min(event.cards), moment.before.best_low
@@ -114,7 +110,7 @@ def _passed(scene: TrickScene, moment: Play, event: td.Passed) -> Step:
     low = min(lead)
     kind = td.SINGLE if len(lead) == 1 else td.STRAIGHT if is_straight(lead) else td.SET
     if event.forced:
-        held = () if kind == td.SINGLE else _held_not_low_enough(faced.hand, kind)
+        held = _held_not_low_enough(faced.hand, kind)
         key = _CANNOT[kind] + ("_held" if held else "")
         held_text = _cards(scene, held, named=True) if held else ""
         text = scene.say(key, name=name, low=number_word(low), held=held_text)
@@ -144,10 +140,10 @@ def _trick_won(scene: TrickScene, moment: Play, event: td.TrickWon) -> Step:
             others=join_words([scene.names[s] for s in earlier]),
             name=name,
             all=scene.say("tie_two" if len(earlier) == 1 else "tie_more"),
-            low=_a_card(scene, event.low),
+            low=_cards(scene, (event.low,)),
         )
     else:
-        text = scene.say("trick_won", name=name, low=_a_card(scene, event.low))
+        text = scene.say("trick_won", name=name, low=_cards(scene, (event.low,)))
     returned = trick.has(td.CardsReturned)
     next_key = "trick_last" if hand_ends else "trick_next_returned" if returned else "trick_next"
     text += scene.say(next_key, name=name)

@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen import example_claims as c
 from pnp.games.twaalf_dagen.example_checks import CHECKS
-from pnp.games.twaalf_dagen.example_claims import kept_straight
 from pnp.games.twaalf_dagen.example_steps import HANDLERS, cards_text
 from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
@@ -40,8 +39,8 @@ KIND_GIFTS, KIND_GAME_END = "gifts", "game-end"
 
 
 class StraightKeeperPolicy:
-    """The heuristic, but a responder who cannot go out passes when every legal
-    response would break the same straight of their hand (:func:`kept_straight`)."""
+    """The heuristic, but a responder who cannot go out passes when every legal response
+    would break the same straight of their hand (:func:`.example_claims.kept_straight`)."""
 
     name = STRAIGHT_KEEPER
 
@@ -57,7 +56,7 @@ class StraightKeeperPolicy:
             goes_out = any(td.play_length(a) == view.hand_size for a in plays)
             hand = [n for n in range(1, view.top + 1) for _ in range(view.hand[n])]
             responses = [td.play_cards(a) for a in plays]
-            if not goes_out and kept_straight(hand, responses) is not None:
+            if not goes_out and c.kept_straight(hand, responses) is not None:
                 return td.PASS
         return self._heuristic.choose(view, legal_actions, rng)
 
@@ -75,7 +74,7 @@ def _forced(moment: Play) -> bool:
 
 def _keeps_straight(moment: Play) -> bool:
     faced = moment.before
-    return moment.action == td.PASS and kept_straight(faced.hand, faced.responses) is not None
+    return moment.action == td.PASS and c.kept_straight(faced.hand, faced.responses) is not None
 
 
 def _quiet(trick: Trick) -> bool:
