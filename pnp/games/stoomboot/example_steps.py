@@ -11,7 +11,7 @@ a Kalender step states, else the table right after the action.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from pnp.engine.core import Event
@@ -41,20 +41,16 @@ class RoundTold(Event):
     automatic: ClassVar[bool] = True
 
 
-@dataclass
+@dataclass(frozen=True)
 class Telling:
-    """An example being told: its scene and round, the Stoomrij, the cards placed, the routes."""
+    """An example being told: its scene and round, and which parts of the round it tells."""
 
     scene: RoundScene
     round: Round
     placing: bool
     """Tell every card placed (else one sentence for the whole placing)."""
     round_end: bool
-    """Tell the end of the round: the Kalender, the pakjes returned, the new Sint."""
-    row: tuple[str, ...]
-    placed: dict[int, tuple[str, bool]] = field(default_factory=dict)
-    paths: dict[str, list[str]] = field(default_factory=dict)
-    """The squares each pawn sailed, in order."""
+    """Tell the end of the round: the Kalender and the pakjes returned."""
 
     def say(self, key: str, **fields: object) -> str:
         """A phrase; ``{sint}`` is always given."""
@@ -66,11 +62,24 @@ class Telling:
         **fields: object,
     ) -> Step:  # fmt: skip
         """The step of phrase ``key`` showing the cards ``shown``, automatic as the event;
-        its claim is the table after the action unless another is given."""
+        the phrase gets the event's words (:meth:`words`) and ``fields``, the step the table
+        after the action as its claim unless another is given."""
         claim = table_claim(m.index, self.round.after(m)) if claim is None else claim
         automatic = e.automatic if automatic is None else automatic
-        pictures = tuple(self.picture(c) for c in shown)
-        return Step(self.say(key, **fields), pictures, automatic, claim, figures)
+        text = self.say(key, **{**self.words(e), **fields})
+        return Step(text, tuple(self.picture(c) for c in shown), automatic, claim, figures)
+
+    def words(self, e: Event) -> dict[str, object]:
+        """What every phrase may name of its event: ``{name}`` of its ``seat``, its ``{pawn}``,
+        ``{heading}`` and ``{position}``."""
+        words: dict[str, object] = {"position": getattr(e, "position", None)}
+        if isinstance(seat := getattr(e, "seat", None), int):
+            words["name"] = self.name(seat)
+        if isinstance(pawn := getattr(e, "pawn", None), str):
+            words["pawn"] = self.pawn(pawn)
+        if isinstance(heading := getattr(e, "heading", None), str):
+            words["heading"] = self.heading(heading)
+        return words
 
     def name(self, seat: int) -> str:
         return self.scene.names[seat]
@@ -111,11 +120,6 @@ class Telling:
         tile, houses = self.tile(square), self.scene.spec.component("huizen")
         return houses.row(tile).text("name") if any(r.id == tile for r in houses.rows) else None
 
-    def changed_row(self, row: tuple[str, ...]) -> tuple[str, ...]:
-        """Follow a change of the Stoomrij; the row before it."""
-        before, self.row = self.row, row
-        return before
-
 
 def table_claim(index: int, seen: Seen) -> Table:
     return Table(index, seen.pawns, seen.row, tuple(sorted(seen.delivered)))
@@ -127,19 +131,29 @@ def _cell(square: str, size: int) -> tuple[int, int]:
     return col, row
 
 
-def row_figure(ctx: Telling, caption: str, slots: bool = False) -> tuple[RowFigure]:
-    """The Stoomrij now, with the cards under its positions if ``slots``."""
+def routes(r: Round) -> dict[str, list[str]]:
+    """The squares each pawn sailed in round ``r``, in order."""
+    paths: dict[str, list[str]] = {}
+    for e in r.events(ev.PawnMoved):
+        paths.setdefault(e.pawn, [e.start]).extend(e.path)
+    return paths
+
+
+def row_figure(
+    ctx: Telling, row: tuple[str, ...], caption: str, slots: bool = False
+) -> tuple[RowFigure]:
+    """The Stoomrij ``row``, with the cards placed this round under its positions if ``slots``."""
+    placed = {e.position: e for e in ctx.round.events(ev.CardPlaced)}
     shown: list[RowSlot | None] = []
     for position in range(1, len(ctx.round.started.icons) + 1 if slots else 1):
-        card = ctx.placed.get(position)
-        up = None if card is None or not card[1] else ctx.picture(card[0])
+        card = placed.get(position)
+        up = None if card is None or not card.face_up else ctx.picture(card.card)
         shown.append(None if card is None else RowSlot(up, str(position)))
-    cards = tuple(ctx.picture(c) for c in ctx.row)
-    return (RowFigure(cards, tuple(shown), ctx.say(caption)),)
+    return (RowFigure(tuple(ctx.picture(c) for c in row), tuple(shown), ctx.say(caption)),)
 
 
-def map_figure(ctx: Telling, sailer: str) -> MapFigure:
-    """The map after the round, with the route sailed and the pawns."""
+def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]]) -> MapFigure:
+    """The map after the round, with the route sailed (the boat's, if it sailed) and the pawns."""
     start, end = ctx.round.start, ctx.round.end
     size, owner, letters = start.size, tile_components(ctx.scene.spec), ctx.scene.phrases.phrases
     tiles = []
@@ -152,7 +166,7 @@ def map_figure(ctx: Telling, sailer: str) -> MapFigure:
         MapPawn(*_cell(sq, size), heading, COLOURS[p[:4]], ctx.say(f"letter_{p[:4]}"))
         for p, sq, heading in end.pawns
     )
-    route = ctx.paths.get("boot") or next(iter(ctx.paths.values()), [])
+    route = paths.get("boot") or next(iter(paths.values()), [])
     caption, cells = ctx.say("caption_map", sailer=sailer), tuple(_cell(s, size) for s in route)
     return MapFigure(size, size, tuple(tiles), caption, cells, pawns, ctx.say("map_legend"))
 
@@ -161,8 +175,13 @@ Tell = Callable[[Telling, Play, E], Step | None]
 
 
 def said(key: str) -> Tell[Event]:
-    """A sentence that needs nothing of its event (but the Sint's name)."""
+    """A sentence of the event's own words (:meth:`Telling.words`)."""
     return lambda ctx, m, e: ctx.tell(m, e, key)
+
+
+def while_placing(tell: Tell[E]) -> Tell[E]:
+    """Told only by the examples that tell every card placed."""
+    return lambda ctx, m, e: tell(ctx, m, e) if ctx.placing else None
 
 
 def at_round_end(tell: Tell[E]) -> Tell[E]:
@@ -173,25 +192,15 @@ def at_round_end(tell: Tell[E]) -> Tell[E]:
 # -- placing and sailing ----------------------------------------------------------------------
 
 
-def _placed(ctx: Telling, m: Play, e: ev.CardPlaced) -> Step | None:
-    ctx.placed[e.position] = (e.card, e.face_up)
-    if not ctx.placing:
-        return None
-    claim, name = Placed(m.index, e.position, e.card, e.face_up), ctx.name(e.seat)
+def _placed(ctx: Telling, m: Play, e: ev.CardPlaced) -> Step:
+    claim = Placed(m.index, e.position, e.card, e.face_up)
     if not e.face_up:
-        return ctx.tell(m, e, "placed_closed", claim=claim, name=name, position=e.position)
-    card = ctx.card_name(e.card)
-    return ctx.tell(
-        m, e, "placed_open", (e.card,), claim=claim, name=name, card=card, position=e.position
-    )
-
-
-def _skipped(ctx: Telling, m: Play, e: ev.PlayerSkipped) -> Step | None:
-    return ctx.tell(m, e, "skipped", name=ctx.name(e.seat)) if ctx.placing else None
+        return ctx.tell(m, e, "placed_closed", claim=claim)
+    return ctx.tell(m, e, "placed_open", (e.card,), claim=claim, card=ctx.card_name(e.card))
 
 
 def _placing_ended(ctx: Telling, m: Play, e: ev.PlacingEnded) -> Step:
-    figures = row_figure(ctx, "caption_placed", slots=True)
+    figures = row_figure(ctx, ctx.round.started.row, "caption_placed", slots=True)
     if not ctx.placing:
         return ctx.tell(m, e, "placing_told_short", figures=figures, automatic=False)
     return ctx.tell(m, e, "placing_ended", figures=figures, name=ctx.name(e.next_sint))
@@ -199,7 +208,7 @@ def _placing_ended(ctx: Telling, m: Play, e: ev.PlacingEnded) -> Step:
 
 def _revealed(ctx: Telling, m: Play, e: ev.CardRevealed) -> Step:
     card, name = ctx.card_name(e.card), ctx.name(e.placed_by)
-    return ctx.tell(m, e, "revealed", (e.card,), position=e.position, card=card, name=name)
+    return ctx.tell(m, e, "revealed", (e.card,), card=card, name=name)
 
 
 def _ignored(ctx: Telling, m: Play, e: ev.CardIgnored) -> Step:
@@ -208,31 +217,27 @@ def _ignored(ctx: Telling, m: Play, e: ev.CardIgnored) -> Step:
 
 
 def _turned(ctx: Telling, m: Play, e: ev.PawnTurned) -> Step:
-    pawn, heading = ctx.pawn(e.pawn), ctx.heading(e.after)
-    return ctx.tell(m, e, f"turned_{e.pawn[:4]}", pawn=pawn, heading=heading)
+    return ctx.tell(m, e, f"turned_{e.pawn[:4]}", heading=ctx.heading(e.after))
 
 
 def _heading_chosen(ctx: Telling, m: Play, e: ev.HeadingChosen) -> Step:
-    pawn, heading = ctx.pawn(e.pawn).lower(), ctx.heading(e.heading)
-    return ctx.tell(m, e, "heading_chosen", pawn=pawn, heading=heading)
+    return ctx.tell(m, e, "heading_chosen", pawn=ctx.pawn(e.pawn).lower())
 
 
 def _moved(ctx: Telling, m: Play, e: ev.PawnMoved) -> Step:
-    ctx.paths.setdefault(e.pawn, [e.start]).extend(e.path)
     (col, row), (to_col, to_row) = (_cell(s, ctx.round.start.size) for s in (e.start, e.path[0]))
     way = ("n" if to_row < row else "z") if to_row != row else ("o" if to_col > col else "w")
-    house, pawn, tiles = ctx.house(e.end), ctx.pawn(e.pawn), ctx.count("tegel", len(e.path))
+    house, tiles = ctx.house(e.end), ctx.count("tegel", len(e.path))
     arrival = ctx.say("arrival", house=house) if house else ""
-    heading = ctx.heading(way)
-    return ctx.tell(m, e, "moved", pawn=pawn, tiles=tiles, heading=heading, arrival=arrival)
+    return ctx.tell(m, e, "moved", tiles=tiles, heading=ctx.heading(way), arrival=arrival)
 
 
 def _bumped(ctx: Telling, m: Play, e: ev.PawnBumped) -> Step:
-    pawn, damage = ctx.pawn(e.pawn), ctx.count("schadepunt", e.damage)
+    damage = ctx.count("schadepunt", e.damage)
     if e.cause == "rots":
-        return ctx.tell(m, e, "bumped_rots", pawn=pawn, damage=damage)
+        return ctx.tell(m, e, "bumped_rots", damage=damage)
     extra = ctx.say("bumped_damage", damage=damage) if e.damage else ctx.say("bumped_nothing")
-    return ctx.tell(m, e, "bumped_edge", pawn=pawn, extra=extra)
+    return ctx.tell(m, e, "bumped_edge", extra=extra)
 
 
 def _tile(ctx: Telling, m: Play, e: ev.TileTriggered) -> Step:
@@ -241,19 +246,18 @@ def _tile(ctx: Telling, m: Play, e: ev.TileTriggered) -> Step:
 
 
 def _damage(ctx: Telling, m: Play, e: ev.DamageTaken) -> Step:
-    ctx.changed_row(e.row)
-    side, stays, cards = ctx.say(f"side_{e.side}"), ctx.one("stays", len(e.row)), len(e.row)
-    figures = row_figure(ctx, "caption_damage") if e.row else ()
-    cards_text = ctx.count("kaart", cards)
-    return ctx.tell(m, e, "damage", figures=figures, side=side, stays=stays, cards=cards_text)
+    side, stays = ctx.say(f"side_{e.side}"), ctx.one("stays", len(e.row))
+    figures = row_figure(ctx, e.row, "caption_damage") if e.row else ()
+    cards = ctx.count("kaart", len(e.row))
+    return ctx.tell(m, e, "damage", figures=figures, side=side, stays=stays, cards=cards)
 
 
 def _longer(ctx: Telling, m: Play, e: ev.RowLengthened) -> Step:
-    before, left = ctx.changed_row(e.row), e.side == "links"
-    touching = ctx.card_text(before[0] if left else before[-1], "left" if left else "right")
+    left = e.side == "links"  # the card touches the row's old end card, next to it
+    touching = ctx.card_text(e.row[1] if left else e.row[-2], "left" if left else "right")
     who = ctx.say("longer_by_sint" if e.cause == "stoomboot" else "longer_by_pile")
     cards, positions = ctx.count("kaart", len(e.row)), ctx.count("positie", 2 * len(e.row) - 1)
-    side, figures = ctx.say(f"toward_{e.side}"), row_figure(ctx, "caption_next")
+    side, figures = ctx.say(f"toward_{e.side}"), row_figure(ctx, e.row, "caption_next")
     return ctx.tell(
         m, e, "longer", figures=figures, who=who, side=side, touching=touching, cards=cards,
         positions=positions,
@@ -261,8 +265,9 @@ def _longer(ctx: Telling, m: Play, e: ev.RowLengthened) -> Step:
 
 
 def _shorter(ctx: Telling, m: Play, e: ev.RowShortened) -> Step:
-    before, side = ctx.changed_row(e.row), ctx.say(f"side_{e.side}")
-    cards, figures = ctx.count("kaart", len(e.row)), row_figure(ctx, "caption_next")
+    before = (e.card, *e.row) if e.side == "links" else (*e.row, e.card)
+    side, figures = ctx.say(f"side_{e.side}"), row_figure(ctx, e.row, "caption_next")
+    cards = ctx.count("kaart", len(e.row))
     if e.cause == "lekkage":
         return ctx.tell(m, e, "shorter_lekkage", figures=figures, side=side, cards=cards)
     ends = {
@@ -288,18 +293,14 @@ def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
     counted = ctx.say("delivered_counted", stand_ins=join_words(stand_ins)) if stand_ins else ""
     left = ctx.say("houses_left", houses=ctx.count("huis", e.left))
     return ctx.tell(
-        m, e, "delivered", e.cards, pawn=ctx.pawn(e.pawn), house=ctx.house(e.square) or e.house,
-        wants=join_words(wants), counted=counted, left=left if e.left else ctx.say("all_delivered"),
+        m, e, "delivered", e.cards, house=ctx.house(e.square) or e.house, wants=join_words(wants),
+        counted=counted, left=left if e.left else ctx.say("all_delivered"),
         lie=ctx.say("delivered_lies_more" if len(e.cards) > 1 else "delivered_lies_one"),
     )  # fmt: skip
 
 
 def _pawn_chosen(ctx: Telling, m: Play, e: ev.PawnChosen) -> Step | None:
     return None if e.pawn == "boot" else ctx.tell(m, e, "piet_chosen")
-
-
-def _piet_entered(ctx: Telling, m: Play, e: ev.PietEntered) -> Step:
-    return ctx.tell(m, e, "piet_entered", pawn=ctx.pawn(e.pawn), heading=ctx.heading(e.heading))
 
 
 # -- the end of the round ---------------------------------------------------------------------
@@ -317,10 +318,6 @@ def _kalender_drawn(ctx: Telling, m: Play, e: ev.KalenderDrawn) -> Step:
     )
 
 
-def _ozosnel(ctx: Telling, m: Play, e: ev.OzosnelChosen) -> Step:
-    return ctx.tell(m, e, "ozosnel", name=ctx.name(e.seat), heading=ctx.heading(e.heading))
-
-
 def _returned(ctx: Telling, m: Play, e: ev.PakjesReturned) -> Step | None:
     if not e.cards:
         return None
@@ -329,12 +326,11 @@ def _returned(ctx: Telling, m: Play, e: ev.PakjesReturned) -> Step | None:
 
 
 def _kalender_chosen(ctx: Telling, m: Play, e: ev.KalenderChosen) -> Step:
-    claim, name, card = KalenderCount(m.index, e.count), ctx.name(e.seat), ctx.card_name(e.card)
+    claim, card = KalenderCount(m.index, e.count), ctx.card_name(e.card)
     lies, cards = ctx.one("lies", e.count), ctx.count("kaart", e.count)
     return ctx.tell(
-        m, e, "kalender_chosen", (e.card,), claim=claim, name=name, card=card, position=e.position,
-        lies=lies, cards=cards,
-    )  # fmt: skip
+        m, e, "kalender_chosen", (e.card,), claim=claim, card=card, lies=lies, cards=cards
+    )
 
 
 def _kalender_filled(ctx: Telling, m: Play, e: ev.KalenderFilled) -> Step:
@@ -342,19 +338,16 @@ def _kalender_filled(ctx: Telling, m: Play, e: ev.KalenderFilled) -> Step:
     return ctx.tell(m, e, "kalender_filled", claim=claim, cards=cards)
 
 
-def _new_sint(ctx: Telling, m: Play, e: ev.NewSint) -> Step:
-    return ctx.tell(m, e, "new_sint", name=ctx.name(e.seat))
-
-
 def _round_told(ctx: Telling, m: Play, e: RoundTold) -> Step:
-    sailer = ctx.say("sailer_boot" if "boot" in ctx.paths or not ctx.paths else "sailer_piet")
-    claim = table_claim(ctx.round.last, ctx.round.end)
-    return ctx.tell(m, e, "sailed", figures=(map_figure(ctx, sailer),), claim=claim, sailer=sailer)
+    paths = routes(ctx.round)
+    sailer = ctx.say("sailer_boot" if "boot" in paths or not paths else "sailer_piet")
+    claim, figure = table_claim(ctx.round.last, ctx.round.end), map_figure(ctx, sailer, paths)
+    return ctx.tell(m, e, "sailed", figures=(figure,), claim=claim, sailer=sailer)
 
 
 HANDLERS: Handlers[Telling, Action, Seen] = Handlers(
-    on(ev.CardPlaced, _placed),
-    on(ev.PlayerSkipped, _skipped),
+    on(ev.CardPlaced, while_placing(_placed)),
+    on(ev.PlayerSkipped, while_placing(said("skipped"))),
     on(ev.PlacingEnded, _placing_ended),
     on(ev.CardRevealed, _revealed),
     on(ev.CardIgnored, _ignored),
@@ -369,15 +362,15 @@ HANDLERS: Handlers[Telling, Action, Seen] = Handlers(
     on(ev.Delivered, _delivered),
     on(ev.DeliveryDeclined, said("declined")),
     on(ev.PawnChosen, _pawn_chosen),
-    on(ev.PietEntered, _piet_entered),
+    on(ev.PietEntered, said("piet_entered")),
     on(ev.TalkOpened, said("talk_opened")),
     on(ev.TalkClosed, said("talk_closed")),
     on(ev.KalenderDrawn, at_round_end(_kalender_drawn)),
-    on(ev.OzosnelChosen, at_round_end(_ozosnel)),
+    on(ev.OzosnelChosen, at_round_end(said("ozosnel"))),
     on(ev.PakjesReturned, at_round_end(_returned)),
     on(ev.KalenderChosen, at_round_end(_kalender_chosen)),
     on(ev.KalenderFilled, at_round_end(_kalender_filled)),
-    on(ev.NewSint, at_round_end(_new_sint)),
     on(RoundTold, _round_told),
 )
-"""The sentence of each event the examples tell, in the order the events come."""
+"""The sentence of each event the examples tell, in the order the events come (a round's
+new Sint is named before its ``RoundStarted``, so no example tells ``NewSint``)."""

@@ -52,7 +52,6 @@ class Round:
 
     started: ev.RoundStarted
     moments: tuple[Play, ...]
-    finished: bool
     end: Seen
     """The table after the round's last action."""
 
@@ -64,7 +63,7 @@ class Round:
         if not at:
             return None
         started = moments[at[-1]].events_of(ev.RoundStarted)[-1]
-        return cls(started, moments[at[-1] :], segment.finished, segment.end)
+        return cls(started, moments[at[-1] :], segment.end)
 
     @property
     def round(self) -> int:

@@ -47,7 +47,7 @@ def _plain(r: Round) -> int:
 def score_round(r: Round) -> int:
     """A whole round; ideally three positions, a card face up, the boat sailing at least
     two squares and turning, and a Stoomboot card lengthening or shortening the row."""
-    if not r.finished or not r.events(ev.CardRevealed):
+    if not r.events(ev.CardRevealed):
         return 0
     score = 1 + _plain(r) + any(e.face_up for e in r.events(ev.CardPlaced))
     score += sum(len(e.path) for e in r.events(ev.PawnMoved)) >= 2
@@ -60,7 +60,7 @@ def score_delivery(r: Round) -> int:
     """A delivery; ideally to a house that wants two pakjes, after the boat sailed there
     in the same round."""
     delivered = r.events(ev.Delivered)
-    if not r.finished or not delivered:
+    if not delivered:
         return 0
     arrived = any(e.end == delivered[0].square for e in r.events(ev.PawnMoved))
     two = 2 * (len(delivered[0].cards) == 2)
@@ -70,7 +70,7 @@ def score_delivery(r: Round) -> int:
 def score_longer(r: Round) -> int:
     """A Stoomboot card attached to the row; ideally on the right, in a plain round."""
     longer = [e for e in r.events(ev.RowLengthened) if e.cause == "stoomboot"]
-    if not r.finished or not longer:
+    if not longer:
         return 0
     return 1 + _plain(r) + (longer[0].side == "rechts") + (len(longer) == 1)
 
@@ -78,7 +78,7 @@ def score_longer(r: Round) -> int:
 def score_shorter(r: Round) -> int:
     """A Stoomboot card that did not fit, so the row was shortened; ideally a plain round."""
     shorter = r.events(ev.RowShortened)
-    if not r.finished or not shorter or shorter[0].cause in ("lekkage", "schade"):
+    if not shorter or shorter[0].cause in ("lekkage", "schade"):
         return 0
     return 1 + _plain(r) + (len(shorter) == 1) + (len(shorter[0].row) >= 2)
 
@@ -86,7 +86,7 @@ def score_shorter(r: Round) -> int:
 def score_rock(r: Round) -> int:
     """The boat running into a rock and losing a Stoomrij card; ideally the game goes on."""
     rocks = [e for e in r.events(ev.PawnBumped) if e.cause == "rots" and e.pawn == "boot"]
-    if not r.finished or not rocks or not r.events(ev.DamageTaken):
+    if not rocks or not r.events(ev.DamageTaken):
         return 0
     on = not r.events(ev.GameEnded)
     return 1 + on + (len(rocks) == 1) + (len(r.started.row) >= 2)
@@ -95,14 +95,14 @@ def score_rock(r: Round) -> int:
 def score_piet(r: Round) -> int:
     """A Piet delivering; ideally a Piet that came onto the board this round."""
     by_piet = [e for e in r.events(ev.Delivered) if e.pawn.startswith("piet")]
-    if not r.finished or not by_piet:
+    if not by_piet:
         return 0
     return 1 + _plain(r) + any(e.pawn == by_piet[0].pawn for e in r.events(ev.PietEntered))
 
 
 def score_telefoon(r: Round) -> int:
     """A Telefoon delivered and the talk closed by the next card, in a plain round."""
-    if not r.finished or not r.events(ev.TalkOpened):
+    if not r.events(ev.TalkOpened):
         return 0
     return 1 + bool(r.events(ev.TalkClosed)) + _plain(r)
 
@@ -111,7 +111,7 @@ def score_kalender(r: Round) -> int:
     """A Kalender card with an event that changes the table; ideally in a plain round
     in which nothing runs into the edge or a rock."""
     drawn = r.events(ev.KalenderDrawn)
-    if not r.finished or not any(not e.unseen and e.event in SHOWN_EVENTS for e in drawn):
+    if not any(not e.unseen and e.event in SHOWN_EVENTS for e in drawn):
         return 0
     return 1 + _plain(r) + (len(drawn) == 1) + (not r.events(ev.PawnBumped))
 
@@ -140,16 +140,17 @@ BY_KIND = {row.kind: row for row in ROWS}
 
 
 def rounds(segment: Segment[Action, Seen, Seen]) -> tuple[Round, ...]:
-    """The round that starts in ``segment``, if any: the search's candidate."""
+    """The round that starts in ``segment``, if any and if it ends there: the search's
+    candidate (every score below is of a finished round)."""
     found = Round.of(segment)
-    return () if found is None else (found,)
+    return () if found is None or not segment.finished else (found,)
 
 
 def context(scene: RoundScene) -> Telling:
     """Tell every card placed only in the whole round; the round's end with the Kalender."""
     (found,) = rounds(scene.segment)
     full = (KIND_ROUND, KIND_DELIVERY, KIND_KALENDER)
-    return Telling(scene, found, scene.kind == KIND_ROUND, scene.kind in full, found.started.row)
+    return Telling(scene, found, scene.kind == KIND_ROUND, scene.kind in full)
 
 
 def told(scene: RoundScene) -> Iterator[tuple[Play, Event]]:
