@@ -1,12 +1,199 @@
-"""Test helpers that go through the game registry, as the command line does."""
+"""Test helpers that go through the game registry, as the command line does, and the engine
+contract's checks (undo, replay) that every game passes, written once for any engine."""
 
 from __future__ import annotations
 
-from pnp.engine.core import Event, GameRecord, replay
+import dataclasses
+import inspect
+import json
+import random
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from pnp.engine.core import CHANCE, Event, EventLog, GameRecord, play, replay
+from pnp.engine.kit import EngineKit
 from pnp.registry import game
+
+AnyKit = EngineKit[Any, Any, Any]
+"""The engine kit of any registered game."""
 
 
 def replay_registered(record: GameRecord) -> tuple[Event, ...]:
     """Replay ``record`` with the registered engine of its game and its standard config."""
     kit = game(record.game_id).engine
     return replay(record, kit.engine, kit.standard_config(record.variants))
+
+
+def random_action(engine: Any, state: Any, rng: random.Random) -> Any:
+    """A uniformly random legal action, or a chance outcome drawn by the engine."""
+    if state.current_player() == CHANCE:
+        return engine.sample_chance(state, rng)
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def policy_mix(kit: AnyKit, players: int) -> list[Any]:
+    """Fresh policies for ``players`` seats, cycling through every policy the game names."""
+    names = sorted(kit.policies)
+    return [kit.policies[names[seat % len(names)]]() for seat in range(players)]
+
+
+# --- an observable fingerprint of a state ----------------------------------------------------
+
+
+def freeze(value: object) -> object:
+    """``value`` as a comparable, immutable copy (so later mutation of the state cannot
+    change a fingerprint taken earlier): containers become tuples and frozensets, frozen
+    dataclasses stay as they are, other objects become their type and public attributes."""
+    if value is None or isinstance(value, bool | int | float | str | bytes | Enum):
+        return value
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, dict):
+        return frozenset((freeze(key), freeze(item)) for key, item in value.items())
+    if isinstance(value, set | frozenset):
+        return frozenset(freeze(item) for item in value)
+    params = getattr(type(value), "__dataclass_params__", None)
+    if dataclasses.is_dataclass(value) and params is not None and params.frozen:
+        return value
+    names = getattr(value, "__dict__", None) or {
+        name: getattr(value, name)
+        for name in getattr(type(value), "__slots__", ())
+        if not name.startswith("_") and hasattr(value, name)
+    }
+    return (type(value).__qualname__, freeze(dict(names)))
+
+
+_MEMBERS: dict[type, tuple[tuple[str, bool, bool], ...]] = {}
+
+
+def _view_members(view_type: type) -> tuple[tuple[str, bool, bool], ...]:
+    """``(name, read it bare, read it per seat)`` of every public fact of a view class: each
+    property (bare), each method without required arguments (called), each method of one
+    argument (called once per seat)."""
+    if view_type in _MEMBERS:
+        return _MEMBERS[view_type]
+    members: list[tuple[str, bool, bool]] = []
+    for name in sorted(n for n in dir(view_type) if not n.startswith("_")):
+        member = inspect.getattr_static(view_type, name)
+        if isinstance(member, property):
+            members.append((name, True, False))
+        elif inspect.isfunction(member):
+            params = list(inspect.signature(member).parameters.values())[1:]
+            required = [p for p in params if p.default is inspect.Parameter.empty]
+            members.append((name, not required, bool(params) and len(required) <= 1))
+    _MEMBERS[view_type] = tuple(members)
+    return _MEMBERS[view_type]
+
+
+def _per_seat(read: Callable[[int], object], seats: int) -> tuple[object, ...]:
+    out: list[object] = []
+    for seat in range(seats):
+        try:
+            out.append(freeze(read(seat)))
+        except (ValueError, IndexError, KeyError) as exc:
+            out.append(("raises", type(exc).__name__))
+    return tuple(out)
+
+
+def view_fingerprint(view: Any, seats: int) -> tuple[object, ...]:
+    """Every public fact a player view shows, frozen."""
+    facts: list[object] = []
+    for name, bare, per_seat in _view_members(type(view)):
+        value = getattr(view, name)
+        if bare:
+            facts.append((name, freeze(value if not callable(value) else value())))
+        if per_seat:
+            facts.append((name, _per_seat(value, seats)))
+    return tuple(facts)
+
+
+def fingerprint(engine: Any, state: Any, log: EventLog | None = None) -> tuple[object, ...]:
+    """What can be observed of a state: the seat to act, the legal actions, the history,
+    the end and winners, every seat's view and the length of the event log."""
+    seats = state.num_players
+    return (
+        state.current_player(),
+        freeze(state.legal_actions()),
+        freeze(state.history),
+        state.is_terminal(),
+        freeze(state.winners),
+        tuple(view_fingerprint(engine.player_view(state, seat), seats) for seat in range(seats)),
+        None if log is None else len(log),
+    )
+
+
+# --- the contract's checks -------------------------------------------------------------------
+
+
+def check_undo(engine: Any, config: Any, players: int, seed: int, steps: int) -> int:
+    """Play up to ``steps`` random actions, then pop them all and push them again.
+
+    After every push the fingerprint is taken; trying another action first (push, pop)
+    must leave the legal actions and the fingerprint unchanged; popping back must show
+    each earlier fingerprint again, newest first, and pop the actions pushed; pushing the
+    same actions again must reproduce every fingerprint and the same events (so undo
+    also restored what a view does not show yet). Returns the number of actions played.
+    """
+    log = EventLog()
+    state = engine.new_state(config, players, log)
+    rng = random.Random(seed)
+    prints = [fingerprint(engine, state, log)]
+    actions: list[Any] = []
+    while len(actions) < steps and not state.is_terminal():
+        action = random_action(engine, state, rng)
+        others = (
+            [random_action(engine, state, rng)]
+            if state.current_player() == CHANCE
+            else list(dict.fromkeys([state.legal_actions()[0], state.legal_actions()[-1]]))
+        )
+        legal = list(state.legal_actions())
+        for other in others:
+            state.push(other)
+            assert state.pop() == other
+            assert list(state.legal_actions()) == legal
+        assert fingerprint(engine, state, log) == prints[-1], f"push/pop of {others} changed it"
+        state.push(action)
+        actions.append(action)
+        prints.append(fingerprint(engine, state, log))
+    events = log.events
+    for index in reversed(range(len(actions))):
+        assert state.pop() == actions[index]
+        assert fingerprint(engine, state, log) == prints[index], f"after popping action {index}"
+    assert list(state.history) == []
+    for index, action in enumerate(actions):
+        state.push(action)
+        assert fingerprint(engine, state, log) == prints[index + 1], f"re-pushing action {index}"
+    assert log.events == events
+    return len(actions)
+
+
+def check_replay_equals_play(
+    kit: AnyKit, config: Any, players: int, seed: int, *, standard: bool = True
+) -> GameRecord:
+    """Play a whole game with the log on: its record survives a JSON round trip and replays
+    to exactly its events, each JSON-ready and with a notation line; with the log off the
+    same seed takes the same actions and logs nothing. With ``standard`` (``config`` is the
+    kit's standard config) the record alone suffices: it replays through the standard
+    config of the variants it names. Returns the record."""
+    engine = kit.engine
+    log = EventLog()
+    result = play(engine, config, policy_mix(kit, players), seed, log=log)
+    assert result.state.is_terminal() and len(log) > 0
+    assert set(result.state.winners) <= set(range(players))
+    record = result.record
+    assert (record.game_id, record.num_players, record.seed) == (kit.game_id, players, seed)
+    assert record.variants == engine.variants(config)
+    again = GameRecord.from_json(record.to_json())
+    assert again == record
+    assert replay(again, engine, config) == log.events
+    if standard:
+        assert replay(again, engine, kit.standard_config(again.variants)) == log.events
+    for event in log.events:
+        assert json.loads(json.dumps(event.to_dict()))["type"] == event.event_type
+        assert kit.render_event(event).strip()
+    quiet = play(engine, config, policy_mix(kit, players), seed)
+    assert list(quiet.state.history) == list(result.state.history)
+    assert quiet.events == ()
+    return record

@@ -1,12 +1,13 @@
-"""The sinterklaas engine as a whole: invariants under random play (hypothesis), undo, replay,
-notation, player views, policies, registry, simulation, golden files and the spec tables."""
+"""The sinterklaas engine as a whole: card conservation under random play (hypothesis), the
+surprise modes under the engine contract, notation, player views, policies, registry,
+simulation and the spec tables. Undo, replay, illegal records, golden files, determinism and an
+event-free log-off run are the engine contract (``test_engine_contract.py``)."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -16,8 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.engine import CHANCE, TERMINAL, EventLog, GameRecord, RandomPolicy, play, replay
-from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
+from pnp.engine import CHANCE, TERMINAL, EventLog, play, replay
 from pnp.engine.simulate import simulate
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Deal, Reveal
@@ -25,7 +25,7 @@ from pnp.games.sinterklaas.cards import parse_card
 from pnp.games.sinterklaas.config import VARIANTS, standard_config, validate_deck
 from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.game import GAME
-from pnp.games.sinterklaas.notation import format_action, render_event, render_events
+from pnp.games.sinterklaas.notation import format_action, render_event
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.state import SinterklaasState
@@ -34,6 +34,7 @@ from pnp.registry import game as registered_game
 from pnp.simulation import simulate_game
 from pnp.spec.model import GameSpec
 from pnp.variants import resolve_variants
+from tests.engine.registered import check_replay_equals_play, check_undo
 from tests.engine.sinterklaas_play import cards, deal, do, game, reveal
 
 RULE_VARIANTS = [v for v in VARIANTS if v not in ("meer-pakjes", "minder-pakjes", "speculaas")]
@@ -90,65 +91,18 @@ def test_random_play_conserves_every_card_and_terminates(
     assert state.winners and state.stack_size() < state.cards_needed()
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    players=st.integers(3, 6),
-    steps=st.integers(0, 600),
-    choice=variant_sets,
+@pytest.mark.parametrize(
+    ("mode", "variants"), [("symbool", ["actiepiet"]), ("spel", ["speculaas"])]
 )
-def test_push_pop_restores_the_exact_state(
-    seed: int, players: int, steps: int, choice: tuple[set[str], tuple[str, ...], str]
-) -> None:
-    """Undo: popping every pushed action restores each earlier state exactly (log included)."""
-    log = EventLog()
-    state = ENGINE.new_state(_config(choice), players, log)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    snapshots = []
-    lengths = []
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        snapshots.append(state.snapshot())
-        lengths.append(len(log))
-        _step(state, rng)
-    while snapshots:
-        state.pop()
-        assert state.snapshot() == snapshots.pop()
-        assert len(log) == lengths.pop()
-    assert state.history == []
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), choice=variant_sets)
-def test_replay_equals_play(
-    seed: int, players: int, choice: tuple[set[str], tuple[str, ...], str]
-) -> None:
-    """A game record (JSON round trip) replays to exactly the events of the game, and the game
-    played with the log off takes exactly the same actions."""
-    config = _config(choice)
-    policies = [HeuristicPolicy() if s % 2 else RandomPolicy() for s in range(players)]
-    log = EventLog()
-    result = play(ENGINE, config, policies, seed, log=log)
-    record = GameRecord.from_json(result.record.to_json())
-    assert replay(record, ENGINE, config) == log.events
-    policies = [HeuristicPolicy() if s % 2 else RandomPolicy() for s in range(players)]
-    quiet = play(ENGINE, config, policies, seed)
-    assert quiet.state.history == result.state.history
-    assert quiet.events == ()
-    render_events(log.events)
-
-
-def test_replay_refuses_an_illegal_move() -> None:
-    """Replay checks player moves against the legal moves."""
-    result = play(ENGINE, standard_config(), [RandomPolicy()] * 3, 4)
-    data = result.record.to_dict()
-    actions = list(data["actions"])  # type: ignore[arg-type]
-    index = next(i for i, a in enumerate(actions) if a == "done")
-    actions[index] = "give-big-sint P1"
-    data["actions"] = actions
-    with pytest.raises(ValueError, match="not legal"):
-        replay(GameRecord.from_dict(data), ENGINE, standard_config())
+def test_every_surprise_mode_keeps_the_engine_contract(mode: str, variants: list[str]) -> None:
+    """The contract's undo and replay checks for the surprise modes that no variant id
+    selects (the standard configuration counts surprises per round, "ronde")."""
+    config = standard_config(["surprises", *variants], surprise_mode=mode)
+    assert config.surprise_mode == mode
+    for seed, players in ((1, 3), (2, 6)):
+        assert check_undo(ENGINE, config, players, seed, 300) > 0
+        record = check_replay_equals_play(GAME.engine, config, players, seed, standard=False)
+        assert {"SurprisePicked"} <= {e.event_type for e in replay(record, ENGINE, config)}
 
 
 def test_event_log_marks_automatic_events_and_serialises() -> None:
@@ -313,23 +267,6 @@ def test_pnp_simulate_runs_on_the_spec_deck() -> None:
     assert "rounds_per_game" in result.output
     bad = CliRunner().invoke(app, ["simulate", "sinterklaas", "--players", "7", "--games", "1"])
     assert bad.exit_code == 2
-
-
-def test_golden_files_match() -> None:
-    """The stored golden playthroughs match the engine, notation and policies."""
-    assert check_golden(registered_game("sinterklaas").engine) == []
-
-
-def test_golden_check_detects_a_difference(tmp_path: Path) -> None:
-    """A changed event line in a sinterklaas golden file is reported."""
-    root = tmp_path / "golden"
-    shutil.copytree(DEFAULT_ROOT / "sinterklaas", root / "sinterklaas")
-    path = golden_path("sinterklaas", (), root)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["games"][0]["events"][4] = "P9 bids oranje-3"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    problems = check_golden(registered_game("sinterklaas").engine, root)
-    assert len(problems) == 1 and "event line 4" in problems[0]
 
 
 # --- the spec tables ---------------------------------------------------------------------------
