@@ -1,24 +1,156 @@
-"""Shared fixtures: real builds of the twaalf-dagen deck, read back from their PDFs."""
+"""Shared fixtures: real kit builds, made once per distinct game, variants and options in a test
+run and read back from their files; a writable copy of the project's data.
+
+The session's ``kit`` fixture builds a kit the first time a test asks for it and hands the same
+:class:`BuiltKit` to every later test with the same game, resolved variants and print options.
+A test that mutates the output or the data, or that tests rebuilding itself, calls
+:func:`pnp.build.build` on its own. The terminal summary reports how many real builds the run
+made and how many requests the shared kits answered.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import shutil
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
+from _pytest.terminal import TerminalReporter
 from pypdf import PdfReader
 
+import pnp.build
 from pnp.build import BuildOptions, build
-from pnp.paths import project_root
+from pnp.paths import ROOT_ENV, project_root
+from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
+from pnp.variants import resolve_variants
+
+_BUILDS = {"real": 0, "hits": 0}
+"""Kit builds of this test process: ``real`` (each build that wrote a kit, cached or not) and
+``hits`` (requests the shared kits answered without building)."""
+
+_REAL_ROOT = os.environ.get(ROOT_ENV)
+"""``PNP_ROOT`` as the run started: shared kits are always built from the real data."""
+
+
+def _count_real_builds() -> None:
+    """Count every build that writes a kit, whichever test or import path called it."""
+    commit = pnp.build.commit_files
+
+    def counted(folder: Path, files: dict[str, bytes]) -> list[Path]:
+        written = commit(folder, files)
+        _BUILDS["real"] += 1
+        return written
+
+    pnp.build.commit_files = counted  # type: ignore[assignment]
+
+
+_count_real_builds()
+
+
+def pytest_terminal_summary(terminalreporter: TerminalReporter) -> None:
+    """``kit builds: N (M cache hits)`` at the end of the run (builds in this process)."""
+    if _BUILDS["real"] or _BUILDS["hits"]:
+        terminalreporter.write_line(f"kit builds: {_BUILDS['real']} ({_BUILDS['hits']} cache hits)")
+
+
+@dataclass
+class BuiltKit:
+    """One real kit: its folder, files by name, manifest, and its PDFs read back (each PDF is
+    parsed and its text extracted once, then shared)."""
+
+    game: str
+    variants: tuple[str, ...]
+    options: BuildOptions
+    folder: Path
+    files: dict[str, Path]
+    manifest: dict[str, Any]
+    _readers: dict[str, PdfReader] = field(default_factory=dict, repr=False)
+    _texts: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    def path(self, name: str) -> Path:
+        """The file ``name`` of the kit (``KeyError`` if the kit has none)."""
+        return self.files[name]
+
+    def reader(self, name: str) -> PdfReader:
+        """The PDF ``name`` of the kit, parsed."""
+        if name not in self._readers:
+            self._readers[name] = PdfReader(self.path(name))
+        return self._readers[name]
+
+    def page_texts(self, name: str) -> list[str]:
+        """The extracted text of each page of the PDF ``name``, whitespace collapsed."""
+        if name not in self._texts:
+            self._texts[name] = [
+                " ".join((page.extract_text() or "").split()) for page in self.reader(name).pages
+            ]
+        return self._texts[name]
+
+    def text(self, name: str) -> str:
+        """The extracted text of the whole PDF ``name``, whitespace collapsed."""
+        return " ".join(self.page_texts(name))
+
+    def placements(self, file: str) -> list[dict[str, Any]]:
+        """The manifest's placements on the PDF ``file``."""
+        return [p for p in self.manifest["placements"] if p["file"] == file]
+
+
+KitMaker = Callable[..., BuiltKit]
+"""``kit(game, variants=(), **options)``: the shared real kit (options as ``BuildOptions``)."""
+
+
+@contextmanager
+def _real_data() -> Iterator[None]:
+    """Build from the project's own data even inside a test that points PNP_ROOT elsewhere."""
+    current = os.environ.get(ROOT_ENV)
+    if _REAL_ROOT is None:
+        os.environ.pop(ROOT_ENV, None)
+    else:
+        os.environ[ROOT_ENV] = _REAL_ROOT
+    try:
+        yield
+    finally:
+        if current is None:
+            os.environ.pop(ROOT_ENV, None)
+        else:
+            os.environ[ROOT_ENV] = current
+
+
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
+    """Build a real kit once per distinct (game, resolved variants, options) and share it.
+
+    The kit's files must not be changed by the tests that share it.
+    """
+    cache: dict[tuple[str, tuple[str, ...], BuildOptions], BuiltKit] = {}
+
+    def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
+        with _real_data():
+            chosen = resolve_variants(load_game(game).spec, variants)
+            key = (game, chosen, BuildOptions(**options))
+            if key in cache:
+                _BUILDS["hits"] += 1
+                return cache[key]
+            out = tmp_path_factory.mktemp(f"kit-{game}")
+            result = build(game, chosen, dataclasses.replace(key[2], out_dir=out))
+        manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
+        cache[key] = BuiltKit(
+            game, chosen, key[2], result.folder, {p.name: p for p in result.files}, manifest
+        )
+        return cache[key]
+
+    return get
 
 
 @dataclass
 class Built:
-    """One real build: its PDF, manifest and the options that made it."""
+    """One real twaalf-dagen build: its card PDF, manifest and the options that made it."""
 
     pdf_path: Path
     reader: PdfReader
@@ -26,24 +158,18 @@ class Built:
     options: BuildOptions
 
 
-def _build(out: Path, **kwargs: object) -> Built:
-    options = BuildOptions(out_dir=out, **kwargs)  # type: ignore[arg-type]
-    result = build("twaalf-dagen", (), options)
-    pdf = result.folder / "kaarten.pdf"
-    manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
-    return Built(pdf, PdfReader(pdf), manifest, options)
-
-
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Built]:
-    """Build once per distinct option set and share the result across tests."""
-    cache: dict[str, Built] = {}
+def built(kit: KitMaker) -> Callable[..., Built]:
+    """The twaalf-dagen deck built with the given options, from the shared kits."""
 
-    def get(**kwargs: object) -> Built:
-        key = json.dumps(kwargs, sort_keys=True, default=str)
-        if key not in cache:
-            cache[key] = _build(tmp_path_factory.mktemp("build"), **kwargs)
-        return cache[key]
+    def get(**options: object) -> Built:
+        shared = kit("twaalf-dagen", **options)
+        return Built(
+            shared.path("kaarten.pdf"),
+            shared.reader("kaarten.pdf"),
+            shared.manifest,
+            shared.options,
+        )
 
     return get
 

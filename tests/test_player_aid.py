@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
+from tests.conftest import KitMaker
 from tests.pdfinspect import read_page
 
 
-def _aid(out: Path, variants: tuple[str, ...] = ()) -> tuple[PdfReader, dict[str, object]]:
-    result = build("twaalf-dagen", variants, BuildOptions(out_dir=out))
-    manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
-    return PdfReader(result.folder / "spelershulp.pdf"), manifest
+def _aid(kit: KitMaker, variants: tuple[str, ...] = ()) -> tuple[PdfReader, dict[str, object]]:
+    built = kit("twaalf-dagen", variants)
+    return built.reader("spelershulp.pdf"), built.manifest
 
 
 def _text(reader: PdfReader, index: int) -> str:
     return " ".join(r.text for r in read_page(reader, index, descend=True).texts)
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> tuple[PdfReader, dict[str, object]]:
-    return _aid(tmp_path_factory.mktemp("aid"))
+@pytest.fixture()
+def base(kit: KitMaker) -> tuple[PdfReader, dict[str, object]]:
+    return _aid(kit)
 
 
 def test_one_aid_per_player_in_its_own_file(base: tuple[PdfReader, dict[str, object]]) -> None:
@@ -47,8 +43,8 @@ def test_front_explains_a_trick_and_back_the_end(base: tuple[PdfReader, dict[str
     assert "Kort spel" not in back
 
 
-def test_the_short_game_aid_states_the_short_game_end(tmp_path: Path) -> None:
-    reader, _ = _aid(tmp_path, ("kort",))
+def test_the_short_game_aid_states_the_short_game_end(kit: KitMaker) -> None:
+    reader, _ = _aid(kit, ("kort",))
     back = _text(reader, 1)
     assert back.count("Kort spel") == 8
     assert "Na twaalf handen" not in back

@@ -11,14 +11,16 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build
 from pnp.errors import PnpError
 from pnp.sheets.imposition import BackMode
+from tests.conftest import KitMaker
 
 
 def _digests(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
-def test_two_builds_give_identical_bytes(tmp_path: Path) -> None:
-    first = build("twaalf-dagen", (), BuildOptions(out_dir=tmp_path / "one"))
+def test_two_builds_give_identical_bytes(kit: KitMaker, tmp_path: Path) -> None:
+    """The run's shared default kit and a second, separate build of it are byte-identical."""
+    first = kit("twaalf-dagen")
     second = build("twaalf-dagen", (), BuildOptions(out_dir=tmp_path / "two"))
     assert _digests(first.folder) == _digests(second.folder)
     assert set(_digests(first.folder)) == {

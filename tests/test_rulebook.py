@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
 from pnp.examples import game_examples
 from pnp.games.twaalf_dagen import engine as td_engine
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
+from tests.conftest import KitMaker
 from tests.pdfinspect import MM, iter_fonts, read_page
 
 TOL = 0.01
@@ -28,22 +28,24 @@ class Kit:
     """The plain text of each page of the screen edition."""
 
 
-def _kit(out: Path, variants: tuple[str, ...] = (), paper: str = "a4") -> Kit:
-    result = build("twaalf-dagen", variants, BuildOptions(out_dir=out, paper=paper))
-    screen = PdfReader(result.folder / "spelregels.pdf")
-    booklet = PdfReader(result.folder / "spelregels-boekje.pdf")
-    text = [" ".join((page.extract_text() or "").split()) for page in screen.pages]
-    return Kit(result.folder, screen, booklet, text)
+def _kit(kit: KitMaker, variants: tuple[str, ...] = (), **options: object) -> Kit:
+    built = kit("twaalf-dagen", variants, **options)
+    return Kit(
+        built.folder,
+        built.reader("spelregels.pdf"),
+        built.reader("spelregels-boekje.pdf"),
+        built.page_texts("spelregels.pdf"),
+    )
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    return _kit(tmp_path_factory.mktemp("base"))
+@pytest.fixture()
+def base(kit: KitMaker) -> Kit:
+    return _kit(kit)
 
 
-@pytest.fixture(scope="module")
-def short(tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    return _kit(tmp_path_factory.mktemp("kort"), ("kort",))
+@pytest.fixture()
+def short(kit: KitMaker) -> Kit:
+    return _kit(kit, ("kort",))
 
 
 def _size_mm(reader: PdfReader, index: int) -> tuple[float, float]:
@@ -183,21 +185,17 @@ def test_booklet_holds_every_page_on_a4_sheets(base: Kit) -> None:
     assert title and all(r.x > 148.5 * MM for r in title)
 
 
-def test_letter_kits_lay_the_booklet_out_on_half_letter_pages(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    kit = _kit(tmp_path_factory.mktemp("letter"), paper="letter")
-    assert _size_mm(kit.screen, 0) == (pytest.approx(148, abs=TOL), pytest.approx(210, abs=TOL))
-    width, height = _size_mm(kit.booklet, 0)
+def test_letter_kits_lay_the_booklet_out_on_half_letter_pages(kit: KitMaker) -> None:
+    letter = kit("twaalf-dagen", paper="letter")
+    screen, booklet = letter.reader("spelregels.pdf"), letter.reader("spelregels-boekje.pdf")
+    assert _size_mm(screen, 0) == (pytest.approx(148, abs=TOL), pytest.approx(210, abs=TOL))
+    width, height = _size_mm(booklet, 0)
     assert (width, height) == (pytest.approx(279.4, abs=TOL), pytest.approx(215.9, abs=TOL))
-    text = " ".join(" ".join((p.extract_text() or "").split()) for p in kit.booklet.pages)
-    assert "Zo speel je" in text
+    assert "Zo speel je" in letter.text("spelregels-boekje.pdf")
 
 
-def test_printing_instructions_follow_the_build_options(tmp_path: Path) -> None:
-    result = build("twaalf-dagen", (), BuildOptions(out_dir=tmp_path, backs=BackMode.GUTTERFOLD))
-    reader = PdfReader(result.folder / "spelregels.pdf")
-    text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+def test_printing_instructions_follow_the_build_options(kit: KitMaker) -> None:
+    text = kit("twaalf-dagen", backs=BackMode.GUTTERFOLD).text("spelregels.pdf")
     assert "Vouw elk vel langs de middellijn" in text
     # Every printed file gets its own line, with the back mode of the build.
     assert "Spelershulp (spelershulp.pdf): enkelzijdig printen. Vouw elk vel" in text

@@ -2,49 +2,29 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions, build
 from pnp.cli import app
 from pnp.games.santoska import engine as santoska_engine
 from pnp.project import load_game
+from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
 
 GAME = "santoska"
 
 
-def _kit(out: Path, *variants: str) -> tuple[Path, dict[str, object]]:
-    result = build(GAME, variants, BuildOptions(out_dir=out))
-    manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
-    return result.folder, manifest
+@pytest.fixture()
+def base(kit: KitMaker) -> BuiltKit:
+    return kit(GAME)
 
 
-def _text(path: Path) -> str:
-    reader = PdfReader(path)
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
-    return _kit(tmp_path_factory.mktemp("santoska"))
-
-
-def test_the_kit_holds_the_deck_and_one_arriba_card_per_player(
-    base: tuple[Path, dict[str, object]],
-) -> None:
-    _, manifest = base
-    cards = Counter(
-        (p["component"], p["card"])  # type: ignore[index]
-        for p in manifest["placements"]  # type: ignore[attr-defined]
-        if p["file"] == "kaarten.pdf"  # type: ignore[index]
-    )
+def test_the_kit_holds_the_deck_and_one_arriba_card_per_player(base: BuiltKit) -> None:
+    cards = Counter((p["component"], p["card"]) for p in base.placements("kaarten.pdf"))
     spec = load_game(GAME).spec
     assert (
         sum(n for (c, _), n in cards.items() if c == "getallen")
@@ -55,11 +35,8 @@ def test_the_kit_holds_the_deck_and_one_arriba_card_per_player(
     assert cards[("markeringen", "stop")] >= 1
 
 
-def test_score_sheet_has_round_and_total_columns_per_player(
-    base: tuple[Path, dict[str, object]],
-) -> None:
-    folder, _ = base
-    texts = [r.text for r in read_page(PdfReader(folder / "scoreblad.pdf"), 0).texts]
+def test_score_sheet_has_round_and_total_columns_per_player(base: BuiltKit) -> None:
+    texts = [r.text for r in read_page(base.reader("scoreblad.pdf"), 0).texts]
     per_page = 2
     assert texts.count("Totaal") == 6 * per_page
     assert texts.count("Precies 100: gewonnen! Boven 100: uit.") == per_page
@@ -68,11 +45,11 @@ def test_score_sheet_has_round_and_total_columns_per_player(
 
 
 @pytest.mark.parametrize("length", [3, 4, 5, 6])
-def test_each_row_length_has_its_own_aid_and_rulebook_section(tmp_path: Path, length: int) -> None:
-    folder, _ = _kit(tmp_path, f"rijen-{length}")
-    aid = " ".join(r.text for r in read_page(PdfReader(folder / "spelershulp.pdf"), 0).texts)
+def test_each_row_length_has_its_own_aid_and_rulebook_section(kit: KitMaker, length: int) -> None:
+    built = kit(GAME, (f"rijen-{length}",))
+    aid = " ".join(r.text for r in read_page(built.reader("spelershulp.pdf"), 0).texts)
     assert f"twee rijen van {length} kaarten" in aid
-    book = _text(folder / "spelregels.pdf")
+    book = built.text("spelregels.pdf")
     words = {3: "drie", 4: "vier", 5: "vijf", 6: "zes"}
     assert f"Rijen van {words[length]}" in book
     assert all(f"Rijen van {w}" not in book for n, w in words.items() if n != length)
@@ -86,11 +63,10 @@ def test_row_lengths_cannot_be_combined(tmp_path: Path) -> None:
     assert "cannot be combined" in result.stderr
 
 
-def test_every_rule_id_of_the_engine_is_stated(base: tuple[Path, dict[str, object]]) -> None:
-    folder, _ = base
+def test_every_rule_id_of_the_engine_is_stated(base: BuiltKit) -> None:
     rule_ids = set(re.findall(r"SA-[A-Z]\d+", santoska_engine.__doc__ or ""))
     assert {"SA-B1", "SA-B6", "SA-B7"} <= rule_ids
-    stated = set(re.findall(r"SA-[A-Z]\d+", _text(folder / "spelregels.pdf")))
+    stated = set(re.findall(r"SA-[A-Z]\d+", base.text("spelregels.pdf")))
     assert rule_ids <= stated
 
 

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions, build
 from pnp.cli import app
 from pnp.games.sinterklaas import combinations as sk_combinations
 from pnp.games.sinterklaas import config as sk_config
@@ -20,28 +17,14 @@ from pnp.games.sinterklaas import effects as sk_effects
 from pnp.games.sinterklaas import engine as sk_engine
 from pnp.games.sinterklaas import scoring as sk_scoring
 from pnp.project import load_game
+from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
 
 GAME = "sinterklaas"
 
 
-def _kit(out: Path, *variants: str) -> tuple[Path, dict[str, object]]:
-    result = build(GAME, variants, BuildOptions(out_dir=out))
-    manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
-    return result.folder, manifest
-
-
-def _cards(manifest: dict[str, object]) -> Counter[str]:
-    return Counter(
-        p["component"]  # type: ignore[index]
-        for p in manifest["placements"]  # type: ignore[attr-defined]
-        if p["file"] == "kaarten.pdf"  # type: ignore[index]
-    )
-
-
-def _text(path: Path) -> str:
-    reader = PdfReader(path)
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+def _cards(built: BuiltKit) -> Counter[str]:
+    return Counter(p["component"] for p in built.placements("kaarten.pdf"))
 
 
 @pytest.mark.parametrize(
@@ -59,11 +42,12 @@ def _text(path: Path) -> str:
     ],
 )
 def test_each_kit_holds_exactly_the_cards_its_variants_use(
-    tmp_path: Path, variants: tuple[str, ...], expected: dict[str, int]
+    kit: KitMaker, variants: tuple[str, ...], expected: dict[str, int]
 ) -> None:
-    _folder, manifest = _kit(tmp_path, *variants)
     deck = load_game(GAME).spec.component("deck").card_count
-    assert dict(_cards(manifest)) == {k: deck if k == "deck" else v for k, v in expected.items()}
+    assert dict(_cards(kit(GAME, variants))) == {
+        k: deck if k == "deck" else v for k, v in expected.items()
+    }
 
 
 def test_the_action_cards_include_stafpiet_and_at_least_eight_actions() -> None:
@@ -106,20 +90,18 @@ def test_contradicting_variants_are_refused(tmp_path: Path) -> None:
     assert not any(tmp_path.iterdir())
 
 
-def test_score_sheet_has_the_surprise_column_only_with_surprises(tmp_path: Path) -> None:
+def test_score_sheet_has_the_surprise_column_only_with_surprises(kit: KitMaker) -> None:
     """SK-C5: points per round winner, final totals, and the surprise picks with surprises."""
-    base, _ = _kit(tmp_path / "base")
-    surprises, _ = _kit(tmp_path / "surprises", "surprises")
-    assert "Winnaar" in _text(base / "scoreblad.pdf")
-    assert "Surprise voor" not in _text(base / "scoreblad.pdf")
-    assert "Surprise voor" in _text(surprises / "scoreblad.pdf")
+    base, surprises = kit(GAME), kit(GAME, ("surprises",))
+    assert "Winnaar" in base.text("scoreblad.pdf")
+    assert "Surprise voor" not in base.text("scoreblad.pdf")
+    assert "Surprise voor" in surprises.text("scoreblad.pdf")
 
 
-def test_player_aid_states_the_numbers_of_the_kit(tmp_path: Path) -> None:
-    base, _ = _kit(tmp_path / "base")
-    more, _ = _kit(tmp_path / "meer", "meer-pakjes", "pietje-precies")
-    base_front = " ".join(r.text for r in read_page(PdfReader(base / "spelershulp.pdf"), 0).texts)
-    more_reader = PdfReader(more / "spelershulp.pdf")
+def test_player_aid_states_the_numbers_of_the_kit(kit: KitMaker) -> None:
+    base, more = kit(GAME), kit(GAME, ("meer-pakjes", "pietje-precies"))
+    base_front = " ".join(r.text for r in read_page(base.reader("spelershulp.pdf"), 0).texts)
+    more_reader = more.reader("spelershulp.pdf")
     more_front = " ".join(r.text for r in read_page(more_reader, 0).texts)
     more_back = " ".join(r.text for r in read_page(more_reader, 1).texts)
     assert "tot 6 kaarten" in base_front and "3 keer bieden" in base_front
@@ -127,10 +109,9 @@ def test_player_aid_states_the_numbers_of_the_kit(tmp_path: Path) -> None:
     assert "Pietje Precies" in more_back
 
 
-def test_rulebook_has_the_chosen_variants_only(tmp_path: Path) -> None:
-    base, _ = _kit(tmp_path / "base")
-    mixed, _ = _kit(tmp_path / "mixed", "speculaas", "pietje-precies")
-    base_text, mixed_text = _text(base / "spelregels.pdf"), _text(mixed / "spelregels.pdf")
+def test_rulebook_has_the_chosen_variants_only(kit: KitMaker) -> None:
+    base_text = kit(GAME).text("spelregels.pdf")
+    mixed_text = kit(GAME, ("speculaas", "pietje-precies")).text("spelregels.pdf")
     for name in ("Speculaas", "Overschattingsregel", "Remiseregel", "Pietje Precies"):
         assert name not in base_text
         assert name in mixed_text
@@ -138,7 +119,7 @@ def test_rulebook_has_the_chosen_variants_only(tmp_path: Path) -> None:
     assert "tot zes kaarten" in base_text
 
 
-def test_designer_notes_print_the_balance_measured_on_this_deck(tmp_path: Path) -> None:
+def test_designer_notes_print_the_balance_measured_on_this_deck(kit: KitMaker) -> None:
     """SK-D1: the stored balance table was measured on the deck the tables describe."""
     spec = load_game(GAME).spec
     balance = tomllib.loads((spec.folder / "rulebook" / "balans.toml").read_text("utf-8"))
@@ -151,8 +132,7 @@ def test_designer_notes_print_the_balance_measured_on_this_deck(tmp_path: Path) 
         for rules in ("minder pakjes", "basisspel", "meer pakjes")
     }
     assert all(r["median"] >= 3 for r in rows)
-    folder, _ = _kit(tmp_path)
-    text = _text(folder / "spelregels.pdf")
+    text = kit(GAME).text("spelregels.pdf")
     for players in range(low, high + 1):
         line = " ".join(
             f"{r['rules']} {int(r['median'])} ({int(r['p10'])}–{int(r['p90'])})"
@@ -164,25 +144,25 @@ def test_designer_notes_print_the_balance_measured_on_this_deck(tmp_path: Path) 
             assert part.strip(" )") in text
 
 
-def test_every_rule_id_of_the_engine_is_stated_in_the_full_rulebook(tmp_path: Path) -> None:
+def test_every_rule_id_of_the_engine_is_stated_in_the_full_rulebook(kit: KitMaker) -> None:
     everything = ("meer-pakjes", "surprises", "speculaas", "actiepiet", "pietje-precies")
-    folder, _ = _kit(tmp_path, *everything, "wie-kent-hem-niet")
+    full = kit(GAME, (*everything, "wie-kent-hem-niet"))
     docs = " ".join(
         m.__doc__ or "" for m in (sk_engine, sk_config, sk_combinations, sk_scoring, sk_effects)
     )
     rule_ids = set(re.findall(r"SK-[A-Z]\d+", docs))
     assert {"SK-B1", "SK-B9", "SK-V5", "SK-P4", "SK-W5", "SK-D1"} <= rule_ids
-    stated = set(re.findall(r"SK-[A-Z]\d+", _text(folder / "spelregels.pdf")))
+    stated = set(re.findall(r"SK-[A-Z]\d+", full.text("spelregels.pdf")))
     assert rule_ids <= stated, sorted(rule_ids - stated)
 
 
 @pytest.mark.parametrize("variant", sorted(load_game(GAME).spec.variants))
-def test_every_variant_builds_with_its_own_rulebook_section(tmp_path: Path, variant: str) -> None:
+def test_every_variant_builds_with_its_own_rulebook_section(kit: KitMaker, variant: str) -> None:
     spec = load_game(GAME).spec
-    folder, manifest = _kit(tmp_path, variant)
-    names = {f["name"] for f in manifest["files"]}  # type: ignore[attr-defined]
+    built = kit(GAME, (variant,))
+    names = {f["name"] for f in built.manifest["files"]}
     assert {"kaarten.pdf", "spelershulp.pdf", "scoreblad.pdf", "spelregels.pdf"} <= names
-    assert spec.variants[variant].name in _text(folder / "spelregels.pdf")
+    assert spec.variants[variant].name in built.text("spelregels.pdf")
 
 
 def test_simulate_reports_a_summary(tmp_path: Path) -> None:
