@@ -46,13 +46,14 @@ from pnp.games.sinterklaas.example_claims import (
     Turn,
     WinsShowdown,
 )
-from pnp.games.sinterklaas.examples import ROWS, STORY, Row
+from pnp.games.sinterklaas.example_steps import HANDLERS, Telling
+from pnp.games.sinterklaas.examples import ROWS, STORY, Row, told_events
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import GIVE_BIG, STOPPED, STRIKE
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
-from pnp.story import Replay
+from pnp.story import Replay, load_phrases
 from pnp.story.search import story_search
 from tests.dutch_words import WORDS
 
@@ -578,6 +579,36 @@ def test_a_wrong_reason_would_be_caught(kind: str, change: dict[str, object]) ->
     )
     with pytest.raises(AssertionError):
         check_claim(ex, dataclasses.replace(claim, **change))
+
+
+@pytest.mark.parametrize(
+    ("kind", "claim", "change"),
+    [
+        ("tie-number", WinsShowdown, {"reason": "total"}),
+        ("tie-total", WinsShowdown, {"reason": "kind"}),
+        ("showdown", WinsShowdown, {"pile": 0}),
+        ("pietje-precies", Shows, {"kind": "colour"}),
+        ("action", Turn, {"earlier": ()}),
+    ],
+)
+def test_a_round_that_no_longer_scores_no_longer_shows_its_kind(
+    kind: str, claim: type, change: dict[str, object]
+) -> None:
+    """An example is only told while its round is one its row's search would pick: with one
+    kind of claim changed the tie, the showdown, the straight or the action card no longer
+    shows its kind."""
+    row = next(row for row in ROWS if row.kind == kind)
+    _, segment = STORY.load(spec(), row)
+    ctx = Telling(spec(), kind, row.variants, segment, load_phrases(spec()))
+    steps = HANDLERS.steps(ctx, told_events(kind, segment))
+    assert STORY.missing(ctx, steps) == []
+    changed = [
+        dataclasses.replace(step, claim=dataclasses.replace(step.claim, **change))
+        if isinstance(step.claim, claim)
+        else step
+        for step in steps
+    ]
+    assert STORY.missing(ctx, changed) == [f"a round its '{kind}' search would pick"]
 
 
 def _tamper(folder: Path, edit: Callable[[dict[str, Any]], None]) -> None:

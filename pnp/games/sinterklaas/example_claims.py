@@ -144,54 +144,44 @@ class OpensBig:
 
 
 @dataclass(frozen=True)
-class DrawsCards:
-    """``bid_at``: ``seat`` bid action ``card``; at ``at`` they drew ``drawn`` (SK-A1)."""
+class ActionBid:
+    """``bid_at``: ``seat`` bid action ``card`` from the hand, and it works at once (SK-A1)."""
 
     bid_at: int
-    at: int
     seat: int
     name: str
     card: str
+
+
+@dataclass(frozen=True)
+class DrawsCards(ActionBid):
+    """At ``at`` the player drew ``drawn`` (Schoenpiet)."""
+
+    at: int
     drawn: Cards
 
 
 @dataclass(frozen=True)
-class SwapsWithRoom:
-    """``bid_at``: ``seat`` bid ``card``; at ``at`` ``given`` went from the hand into the
-    Pakjeskamer for ``taken`` (SK-A1)."""
+class SwapsWithRoom(ActionBid):
+    """At ``at`` ``given`` went from the hand into the Pakjeskamer for ``taken`` (Wisselpiet)."""
 
-    bid_at: int
     at: int
-    seat: int
-    name: str
-    card: str
     given: str
     taken: str
 
 
 @dataclass(frozen=True)
-class AddsToRoom:
-    """``bid_at``: ``seat`` bid ``card``; at ``at`` ``revealed`` joined the Pakjeskamer."""
+class AddsToRoom(ActionBid):
+    """At ``at`` ``revealed`` joined the Pakjeskamer, which then held ``room`` (Amerigo)."""
 
-    bid_at: int
     at: int
-    seat: int
-    name: str
-    card: str
     revealed: str
     room: Cards
 
 
 @dataclass(frozen=True)
-class TakesSintCard:
-    """``bid_at``: ``seat`` bid ``card`` and at once took the Sint card from ``previous``."""
+class TakesSintCard(ActionBid):
+    """The player took the Sint card from ``previous`` (Stafpiet)."""
 
-    bid_at: int
-    seat: int
-    name: str
-    card: str
     previous: int
     previous_name: str
-
-
-ActionClaim = DrawsCards | SwapsWithRoom | AddsToRoom | TakesSintCard

@@ -3,9 +3,11 @@ strike, combination and round end, from the events of the focus round.
 
 Each handler of :data:`HANDLERS` tells one event type with a phrase of
 ``cardspecs/sinterklaas/rulebook/voorbeelden.toml``, the drawings of the cards
-it mentions and its claim (:mod:`~pnp.games.sinterklaas.example_claims`). A
-turn is told when it ends, so the :class:`Telling` of an example collects the
-cards laid until then, the action card just bid and what it moved.
+it mentions and its claim (:mod:`~pnp.games.sinterklaas.example_claims`); an
+event no sentence can tell (an all-in, a tied round, an action card without a
+sentence, ...) is noted as a problem of the :class:`Telling`. A turn is told
+when it ends, so the telling collects the cards laid until then, the action
+card just bid and what it did.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas import example_claims as c
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import COLOURS, CardTable, card_name, card_table, parse_card
-from pnp.games.sinterklaas.combinations import best_combination
+from pnp.games.sinterklaas.combinations import KIND_NAMES, best_combination
+from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.example_trace import Play, Round, Table
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import IN, OPEN_BIG, OPEN_SMALL
@@ -27,35 +30,19 @@ from pnp.rulebook.example import CardPicture, Step
 from pnp.spec.model import GameSpec
 from pnp.story import Handlers, Phrases, Scene, on
 
-CARD_COMPONENTS = ("deck", "acties", "pietje-precies")
-"""The components whose rows are cards of the stack (drawn by their row id)."""
-
-KIND_RANK = {"none": -1, "straight": 0, "colour": 1, "number": 2}
+KIND_RANK = {name: rank for rank, name in KIND_NAMES.items()}
 """SK-B7 (and the SK-P2 DECISION): on equal count a number beats a colour beats a straight."""
+
+SUPPORTED_ACTIONS = ("schoenpiet", "wisselpiet", "amerigo", "stafpiet")
+"""The action cards whose effects the examples can tell."""
+
+UNDO = {c.DrawsCards: "undo_draw", c.SwapsWithRoom: "undo_swap", c.AddsToRoom: "undo_reveal"}
+"""The phrase key of "without it", by what the action card did."""
 
 
 @dataclass(frozen=True)
 class BigOpeningDone(Event):
     """Told before the events of the ``done`` that ends the Big Sint's opening bid (SK-W3)."""
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What action ``card`` of ``seat`` moved at ``at`` (SK-A1): into and out of the hand,
-    into and out of the Pakjeskamer."""
-
-    at: int
-    seat: int
-    card: str
-    into_hand: tuple[str, ...] = ()
-    out_of_hand: tuple[str, ...] = ()
-    into_room: tuple[str, ...] = ()
-    out_of_room: tuple[str, ...] = ()
-
-    @property
-    def undo(self) -> str:
-        """The phrase key of "without it": drawn cards, a swap or an extra card."""
-        return "undo_swap" if self.out_of_hand else "undo_draw" if self.into_hand else "undo_reveal"
 
 
 @dataclass
@@ -70,28 +57,31 @@ class Telling:
     turn: tuple[int, int, int] | None = None
     """The open turn: its first action, the seat and the others' highest bid."""
     earlier: list[str] = field(default_factory=list)
+    """The action card the open turn bid (told by its own sentence); then the other cards."""
     cards: list[str] = field(default_factory=list)
     action: tuple[int, int, str] | None = None
     """The action card just bid: (action index, seat, card)."""
-    big: list[str] = field(default_factory=list)
-    big_first: int = -1
-    effect: Effect | None = None
+    effect: c.ActionBid | None = None
+    """What the last action card that worked did."""
     struck: dict[int, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    """What no sentence can tell."""
     names: tuple[str, ...] = field(init=False)
     """The players' names by seat, from the Sint of the round on."""
+    config: SinterklaasConfig = field(init=False)
     table: CardTable = field(init=False)
-    precise: bool = field(init=False)
-    reveals: int = field(init=False)
     pictures_of: dict[str, CardPicture] = field(init=False)
     action_names: dict[str, str] = field(init=False)
 
     def __post_init__(self) -> None:
-        config = config_from_spec(self.spec, self.variants)
-        self.table = card_table(config.kinds)
-        self.precise, self.reveals = config.precise, config.reveals
+        self.config = config_from_spec(self.spec, self.variants)
+        self.table = card_table(self.config.kinds)
         self.names = self.phrases.names_from(self.segment.start.sint, len(self.segment.start.hands))
-        rows = [(x, row) for x in CARD_COMPONENTS for row in self.spec.component(x).rows]
+        rows = [
+            (x, row)
+            for x in ("deck", "acties", "pietje-precies")
+            for row in self.spec.component(x).rows
+        ]
         self.pictures_of = {row.id: CardPicture(x, row.id) for x, row in rows}
         self.action_names = {row.id: row.text("name") for x, row in rows if x != "deck"}
 
@@ -133,23 +123,37 @@ class Telling:
         component = "grote-sint" if big else "sint"
         return CardPicture(component, self.spec.component(component).rows[0].id)
 
-    def key(self, cards: Sequence[str]) -> tuple[int, int, int]:
-        """The rank of the best combination of ``cards`` (count, kind, total; 0 if worthless)."""
+    def key(self, cards: Sequence[str]) -> int:
+        """The ranking key of the best combination of ``cards`` (0 if worthless)."""
         codes = [parse_card(card) for card in cards]
         colours = [self.table.colour[x] for x in codes]
-        combo = best_combination(colours, [self.table.number[x] for x in codes], self.precise)
-        return (combo.count, combo.kind, combo.total) if combo.count else (0, -1, 0)
+        numbers = [self.table.number[x] for x in codes]
+        return best_combination(colours, numbers, self.config.precise).key
+
+
+def _untellable(ctx: Telling, moment: Play, event: Event) -> None:
+    """Any other event: a lap starting or the round ending needs no sentence of its own; no
+    sentence can tell the rest (an all-in, a tied round, a Big Sint who cannot double, ...)."""
+    if not isinstance(event, ev.LapStarted | ev.RoundEnded):
+        ctx.problems.append(event.event_type)
+
+
+def _triggered(ctx: Telling, moment: Play, event: ev.ActionTriggered) -> None:
+    """An action card works: told with its effect, if the examples can tell that."""
+    if event.card not in SUPPORTED_ACTIONS:
+        ctx.problems.append(f"{event.event_type} {event.card}")
 
 
 def _reveal(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
+    """The Sint turns a card into the Pakjeskamer (SK-B4); at lap 0 an Amerigo's extra card."""
     if event.lap == 0:
-        return _added(ctx, moment, event)
-    sint = ctx.names[moment.before.sint]
+        return _effect(ctx, moment, event)
+    sint, placed = ctx.names[moment.before.sint], len(event.room)
     text = ctx.say(
-        "reveal_first" if len(event.room) == 1 else "reveal",
+        "reveal_first" if placed == 1 else "reveal",
         sint=sint,
         card=ctx.text(event.card),
-        ordinal=ordinal_word(len(event.room)),
+        ordinal=ordinal_word(placed),
         room=ctx.the(event.room),
     )
     claim = c.Reveals(moment.index, moment.before.sint, sint, event.card, event.room)
@@ -157,18 +161,17 @@ def _reveal(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
 
 
 def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
-    node, table = moment.before.node[0], moment.before
+    """The Small Sint's opening card (SK-W2); any other card is told with its turn."""
+    node = moment.before.node[0]
     if node == OPEN_SMALL:
         name = ctx.names[event.seat]
         text = ctx.say("opens_small", name=name, card=ctx.text(event.card))
         claim = c.OpensSmall(moment.index, event.seat, name, event.card)
         return Step(text, ctx.pictures((event.card,)), claim=claim)
     if node == OPEN_BIG:
-        ctx.big_first = moment.index if not ctx.big else ctx.big_first
-        ctx.big.append(event.card)
         return None
     if ctx.turn is None:
-        ctx.turn = (moment.index, event.seat, _highest_of_others(table, event.seat))
+        ctx.turn = (moment.index, event.seat, _highest_of_others(moment.before, event.seat))
     if moment.has(ev.ActionTriggered):
         ctx.earlier.append(event.card)
         ctx.action = (moment.index, event.seat, event.card)
@@ -183,111 +186,93 @@ def _highest_of_others(table: Table, seat: int) -> int:
     return max(bids, default=0)
 
 
-def _worked(ctx: Telling, event: Event) -> tuple[int, int, str, str] | None:
-    """The action card that works with ``event``: bid at, seat, card, the player's name."""
+def _effect(ctx: Telling, moment: Play, event: Event) -> Step | None:
+    """What an action card in the bid does at once (SK-A1): draw, swap, reveal, take the Sint."""
+    if isinstance(event, ev.SintChanged) and event.reason != "stafpiet":
+        if event.reason == "first-stop":
+            ctx.problems.append(f"{event.event_type} {event.reason}")
+        return None
+    if isinstance(event, ev.CardsDrawn) and event.reason != "schoenpiet":
+        ctx.problems.append(f"{event.event_type} {event.reason}")
+        return None
     if ctx.action is None:
         ctx.problems.append(f"{event.event_type} without an action card")
         return None
     bid_at, seat, card = ctx.action
-    return bid_at, seat, card, ctx.names[seat]
-
-
-def _action(ctx: Telling, name: str, said: str, claim: c.ActionClaim, moved: Effect) -> Step:
-    """The sentence of an action card that worked (SK-A1): ``said`` is its effect."""
-    text = ctx.say("action", name=name, action=ctx.text(moved.card), effect=said)
-    pictures = ctx.pictures((moved.card, *(moved.into_hand or moved.into_room)))
-    ctx.effect, ctx.action = moved, None
+    name, at = ctx.names[seat], moment.index
+    claim: c.ActionBid
+    if isinstance(event, ev.CardsDrawn):
+        said = ctx.say("effect_draw", name=name, cards=ctx.the(event.cards))
+        claim = c.DrawsCards(bid_at, seat, name, card, at, event.cards)
+    elif isinstance(event, ev.RoomSwapped):
+        given, taken = event.hand_card, event.room_card
+        said = ctx.say("effect_swap", name=name, given=ctx.text(given), taken=ctx.text(taken))
+        claim = c.SwapsWithRoom(bid_at, seat, name, card, at, given, taken)
+    elif isinstance(event, ev.CardRevealed):
+        said = ctx.say("effect_reveal", card=ctx.text(event.card), room=ctx.the(event.room))
+        claim = c.AddsToRoom(bid_at, seat, name, card, at, event.card, event.room)
+    else:
+        assert isinstance(event, ev.SintChanged)
+        previous = ctx.names[event.previous]
+        said = ctx.say("effect_sint", name=name, previous=previous)
+        node = moment.before.node
+        if (node[1] if len(node) > 1 else 0) < ctx.config.reveals:
+            said += ctx.say("effect_sint_next", name=name)
+        claim = c.TakesSintCard(bid_at, seat, name, card, event.previous, previous)
+    ctx.effect, ctx.action = claim, None
+    into_hand, _, into_room, _ = _moved(claim)
+    pictures = ctx.pictures((card, *(into_hand or into_room)))
     sint = (ctx.sint_card(),) if isinstance(claim, c.TakesSintCard) else ()
+    text = ctx.say("action", name=name, action=ctx.text(card), effect=said)
     return Step(text, pictures + sint, claim=claim)
 
 
-def _drawn(ctx: Telling, moment: Play, event: ev.CardsDrawn) -> Step | None:
-    if (worked := _worked(ctx, event)) is None:
-        return None
-    bid_at, seat, card, name = worked
-    said = ctx.say("effect_draw", name=name, cards=ctx.the(event.cards))
-    claim = c.DrawsCards(bid_at, moment.index, seat, name, card, event.cards)
-    return _action(ctx, name, said, claim, Effect(moment.index, seat, card, event.cards))
+def _moved(claim: c.ActionBid) -> tuple[c.Cards, c.Cards, c.Cards, c.Cards]:
+    """What an action card moved: into and out of the hand, into and out of the Pakjeskamer."""
+    if isinstance(claim, c.DrawsCards):
+        return claim.drawn, (), (), ()
+    if isinstance(claim, c.SwapsWithRoom):
+        return (claim.taken,), (claim.given,), (claim.given,), (claim.taken,)
+    if isinstance(claim, c.AddsToRoom):
+        return (), (), (claim.revealed,), ()
+    return (), (), (), ()
 
 
-def _swapped(ctx: Telling, moment: Play, event: ev.RoomSwapped) -> Step | None:
-    if (worked := _worked(ctx, event)) is None:
-        return None
-    bid_at, seat, card, name = worked
-    given, taken = event.hand_card, event.room_card
-    said = ctx.say("effect_swap", name=name, given=ctx.text(given), taken=ctx.text(taken))
-    claim = c.SwapsWithRoom(bid_at, moment.index, seat, name, card, given, taken)
-    moved = Effect(moment.index, seat, card, (taken,), (given,), (given,), (taken,))
-    return _action(ctx, name, said, claim, moved)
-
-
-def _added(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
-    if (worked := _worked(ctx, event)) is None:
-        return None
-    bid_at, seat, card, name = worked
-    said = ctx.say("effect_reveal", card=ctx.text(event.card), room=ctx.the(event.room))
-    claim = c.AddsToRoom(bid_at, moment.index, seat, name, card, event.card, event.room)
-    moved = Effect(moment.index, seat, card, into_room=(event.card,))
-    return _action(ctx, name, said, claim, moved)
-
-
-def _sint_changed(ctx: Telling, moment: Play, event: ev.SintChanged) -> Step | None:
-    if event.reason != "stafpiet" or (worked := _worked(ctx, event)) is None:
-        return None
-    bid_at, seat, card, name = worked
-    previous = ctx.names[event.previous]
-    said = ctx.say("effect_sint", name=name, previous=previous)
-    node = moment.before.node
-    if (node[1] if len(node) > 1 else 0) < ctx.reveals:
-        said += ctx.say("effect_sint_next", name=name)
-    claim = c.TakesSintCard(bid_at, seat, name, card, event.previous, previous)
-    return _action(ctx, name, said, claim, Effect(moment.index, seat, card))
-
-
-def _went_along(ctx: Telling, moment: Play, event: ev.WentAlong) -> Step:
-    return _turn_end(ctx, moment, event.seat, event.bid, stopped=False)
-
-
-def _stopped(ctx: Telling, moment: Play, event: ev.Stopped) -> Step:
-    return _turn_end(ctx, moment, event.seat, event.bid, stopped=True)
-
-
-def _turn_end(ctx: Telling, moment: Play, seat: int, bid: int, stopped: bool) -> Step:
+def _turn_end(ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped) -> Step:
     """A finished bidding turn (SK-B4): a stop, a check without cards, a raise or a call."""
-    earlier, cards = ctx.earlier, ctx.cards
+    seat, bid, earlier, cards = event.seat, event.bid, ctx.earlier, ctx.cards
     first, _, highest = ctx.turn or (moment.index, seat, _highest_of_others(moment.before, seat))
     ctx.turn, ctx.earlier, ctx.cards = None, [], []
-    if stopped:
+    if isinstance(event, ev.Stopped):
         outcome = c.STOP
     else:
         outcome = c.CHECK if not earlier and not cards else c.RAISE if bid > highest else c.CALL
     name, kept, bid_text = ctx.names[seat], len(moment.before.hands[seat]), ctx.count("kaart", bid)
+    tail = ""
     if outcome == c.STOP:
         key = "stop_empty" if bid == 0 else "stop_one" if bid == 1 else "stop"
-        text = ctx.say(key, name=name, kept=ctx.count("handkaart", kept), bid=bid_text)
     elif outcome == c.CHECK:
-        text = ctx.say("check_empty" if bid == 0 else "check", name=name, bid=bid_text)
-    elif not cards:
-        text = ctx.say(
-            "lay_none", tail=ctx.say(f"tail_{outcome}_inverted", name=name, bid=bid_text)
-        )
-    else:
-        tail = ctx.say(f"tail_{outcome}", bid=bid_text)
-        text = ctx.say("lay_more" if earlier else "lay", name=name, cards=ctx.the(cards), tail=tail)
+        key = "check_empty" if bid == 0 else "check"
+    else:  # a call or a raise: "lays ... and raises", or "with that, ... raises"
+        key = "lay_none" if not cards else "lay_more" if earlier else "lay"
+        inverted = "" if cards else "_inverted"
+        tail = ctx.say(f"tail_{outcome}{inverted}", name=name, bid=bid_text)
+    kept_text, laid = ctx.count("handkaart", kept), ctx.the(cards)
+    text = ctx.say(key, name=name, kept=kept_text, bid=bid_text, cards=laid, tail=tail)
     claim = c.Turn(
-        first, moment.index, seat, name, tuple(earlier), tuple(cards), outcome,
-        highest, bid, kept,
-    )  # fmt: skip
+        first, moment.index, seat, name, tuple(earlier), tuple(cards), outcome, highest, bid, kept
+    )
     return Step(text, ctx.pictures(cards), claim=claim)
 
 
 def _big_opening(ctx: Telling, moment: Play, event: BigOpeningDone) -> Step:
     """The Big Sint's compulsory opening bid ends with ``done`` (SK-W3)."""
     seat, target = moment.before.node[1], moment.before.node[2]
-    name, big = ctx.names[seat], tuple(ctx.big)
+    opening = [m for m in ctx.segment.moments if m.before.node[0] == OPEN_BIG]
+    big = tuple(e.card for m in opening for e in m.events_of(ev.CardBid))
+    name = ctx.names[seat]
     text = ctx.say("opens_big", name=name, cards=ctx.the(big), count=ctx.count("kaart", len(big)))
-    ctx.big = []
-    claim = c.OpensBig(ctx.big_first, moment.index, seat, name, big, target)
+    claim = c.OpensBig(opening[0].index, moment.index, seat, name, big, target)
     return Step(text, ctx.pictures(big), claim=claim)
 
 
@@ -309,10 +294,9 @@ def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step:
         before = [card_name(x) for x in (*table.hands[event.seat], *table.room)]
         after = list(before)
         after.remove(event.card)
-        rescues = not ctx.key(before)[0] and ctx.key(after)[0] > 0
-        text = ctx.say(
-            "strike_rescues" if rescues else "strike", name=name, card=ctx.text(event.card)
-        )
+        rescues = not ctx.key(before) and ctx.key(after) > 0
+        key = "strike_rescues" if rescues else "strike"
+        text = ctx.say(key, name=name, card=ctx.text(event.card))
     cards = ("pietje-precies", event.card) if event.card else ("pietje-precies",)
     claim = c.Strikes(moment.index, event.seat, name, event.card, rescues)
     return Step(text, ctx.pictures(cards), claim=claim)
@@ -320,14 +304,14 @@ def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step:
 
 def combination_cards(ctx: Telling, shown: ev.CombinationShown) -> tuple[str, ...]:
     """The cards of a shown combination, from its scoring cards and its kind and value."""
-    table = ctx.table
+    colour, number = ctx.table.colour, ctx.table.number
     if shown.kind == "colour":
-        colour = COLOURS.index(shown.value)
-        return tuple(x for x in shown.cards if table.colour[parse_card(x)] == colour)
+        wanted = COLOURS.index(shown.value)
+        return tuple(x for x in shown.cards if colour[parse_card(x)] == wanted)
     if shown.kind == "number":
-        return tuple(x for x in shown.cards if table.number[parse_card(x)] == int(shown.value))
+        return tuple(x for x in shown.cards if number[parse_card(x)] == int(shown.value))
     if shown.kind == "straight":
-        return tuple(sorted(shown.cards, key=lambda x: table.number[parse_card(x)]))
+        return tuple(sorted(shown.cards, key=lambda x: number[parse_card(x)]))
     return ()
 
 
@@ -346,26 +330,26 @@ def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
 
 
 def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step:
+    """A player's best combination at the showdown (SK-B7, SK-P1, SK-P3)."""
     name, struck = ctx.names[shown.seat], ctx.struck.get(shown.seat, "")
     hand = tuple(card_name(x) for x in moment.before.hands[shown.seat])
     cards = combination_cards(ctx, shown)
     numbers = sorted(ctx.table.number[parse_card(x)] for x in cards)
-    key = "shows_precies_struck" if struck else "shows_precies" if ctx.precise else "shows"
+    added = " + ".join(map(str, numbers)) + f" = {sum(numbers)}"
+    key = "shows_precies_struck" if struck else "shows_precies" if ctx.config.precise else "shows"
     text = ctx.say(
         "shows_nothing" if shown.kind == "none" else key,
         name=name,
         hand=ctx.the(hand),
         struck=ctx.text(struck) if struck else "",
         combination=_combination(ctx, shown) if cards else "",
-        sum=" + ".join(map(str, numbers)) + f" = {sum(numbers)}"
-        if len(numbers) > 1
-        else "".join(map(str, numbers)),
+        sum=added if len(numbers) > 1 else "".join(map(str, numbers)),
     )
     claim = c.Shows(moment.index, shown.seat, name, hand, struck, shown.kind, cards, shown.total)
     return Step(text, ctx.pictures(cards), automatic=True, claim=claim)
 
 
-def _moved(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> list[str]:
+def _without(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> list[str]:
     """``cards`` without ``out`` (where present) and with ``back``."""
     rest = list(cards)
     for card in out:
@@ -374,14 +358,15 @@ def _moved(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> lis
     return [*rest, *back]
 
 
-def _decisive(ctx: Telling, table: Table, seats: Sequence[int], effect: Effect) -> bool:
+def _decisive(ctx: Telling, table: Table, seats: Sequence[int], effect: c.ActionBid) -> bool:
     """True if, with what the action moved put back, ``effect.seat`` would not have won."""
-    room = _moved([card_name(x) for x in table.room], effect.into_room, effect.out_of_room)
+    into_hand, out_of_hand, into_room, out_of_room = _moved(effect)
+    room = _without([card_name(x) for x in table.room], into_room, out_of_room)
     keys = {}
     for seat in seats:
         hand = [card_name(x) for x in table.hands[seat]]
         if seat == effect.seat:
-            hand = _moved(hand, effect.into_hand, effect.out_of_hand)
+            hand = _without(hand, into_hand, out_of_hand)
         keys[seat] = ctx.key([*hand, *room])
     return keys[effect.seat] <= max(k for seat, k in keys.items() if seat != effect.seat)
 
@@ -420,15 +405,15 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
         other_total=best.total, pile=pile, sint=sint,
     )  # fmt: skip
     gained, decisive, effect_at, effect = "", False, -1, ctx.effect
-    if effect is not None and effect.seat == seat:
-        brought = [*effect.into_hand, *effect.into_room]
-        in_combination = [x for x in brought if x in combination_cards(ctx, mine)]
+    if isinstance(effect, c.DrawsCards | c.SwapsWithRoom | c.AddsToRoom) and effect.seat == seat:
+        into_hand, _, into_room, _ = _moved(effect)
+        in_combination = [x for x in (*into_hand, *into_room) if x in combination_cards(ctx, mine)]
         if in_combination:
             gained, effect_at = in_combination[0], effect.at
             decisive = _decisive(ctx, moment.before, [s.seat for s in shown], effect)
             text += ctx.say("gained", card=ctx.text(gained), action=ctx.text(effect.card))
             if decisive:
-                text += ctx.say("decisive", undo=ctx.say(effect.undo), name=name)
+                text += ctx.say("decisive", undo=ctx.say(UNDO[type(effect)]), name=name)
     claim = c.WinsShowdown(
         moment.index, seat, name, reason, best.seat, other, mine.count, best.count, mine.total,
         best.total, len(won.pile), gained, effect_at, decisive,
@@ -437,17 +422,20 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
 
 
 HANDLERS: Handlers[Telling, Action, Table] = Handlers(
+    on(ev.ActionTriggered, _triggered),
     on(ev.CardRevealed, _reveal),
     on(ev.CardBid, _card_bid),
-    on(ev.WentAlong, _went_along),
-    on(ev.Stopped, _stopped),
-    on(ev.CardsDrawn, _drawn),
-    on(ev.RoomSwapped, _swapped),
-    on(ev.SintChanged, _sint_changed),
+    on(ev.WentAlong, _turn_end),
+    on(ev.Stopped, _turn_end),
+    on(ev.CardsDrawn, _effect),
+    on(ev.RoomSwapped, _effect),
+    on(ev.SintChanged, _effect),
     on(BigOpeningDone, _big_opening),
     on(ev.BigSintGiven, _big_given),
     on(ev.CardStruck, _struck),
     on(ev.CombinationShown, _shows),
     on(ev.RoundWon, _round_won),
+    on(Event, _untellable),
 )
-"""The sentence of each event the examples tell, in the order the events come."""
+"""The sentence of each event the examples tell, in the order the events come; any other
+event makes the example untellable."""

@@ -28,7 +28,6 @@ class Table:
     round: int
     node: Node
     sint: int
-    big_sint: int
     hands: tuple[tuple[int, ...], ...]
     bids: tuple[tuple[int, ...], ...]
     status: tuple[int, ...]
@@ -61,7 +60,6 @@ class Rounds(Segments[SinterklaasState, Action, Table, Table]):
             state.round,
             state.node,
             state.sint,
-            state.big_sint,
             tuple(state.hands),
             tuple(state.bid_cards(s) for s in range(state.num_players)),
             tuple(state.status),

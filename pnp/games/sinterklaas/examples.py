@@ -19,11 +19,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TypeVar
 
 from pnp.engine.core import Event
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas import example_claims as c
+from pnp.games.sinterklaas import example_trace as tr
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
 from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
@@ -31,26 +33,17 @@ from pnp.games.sinterklaas.config import SinterklaasConfig as Config
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.example_checks import CHECKS
 from pnp.games.sinterklaas.example_steps import HANDLERS, BigOpeningDone, Telling
-from pnp.games.sinterklaas.example_trace import (
-    FOCUS,
-    Play,
-    Round,
-    Rounds,
-    Table,
-    opening_end,
-    showdown_start,
-)
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import LAP, OPEN_BIG, REVEAL, STOPPED, STRIKE
 from pnp.games.sinterklaas.view import SinterklaasView
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import Example, Step
+from pnp.rulebook.example import Step
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
-from pnp.story import rulebook_examples as told_examples
 
 HEURISTIC, PLANNER = "heuristic", "precies-planner"
+T = TypeVar("T")
 
 
 class PreciesPlanner:
@@ -118,21 +111,25 @@ class PreciesPlanner:
 class Told:
     """A round as an example of one kind would tell it: its claims (empty if it cannot)."""
 
-    segment: Round
+    segment: tr.Round
     claims: tuple[object, ...]
     action_names: Mapping[str, str] = field(default_factory=dict)
 
+    def of(self, kind: type[T]) -> list[T]:
+        """The claims of type ``kind``, in order."""
+        return [x for x in self.claims if isinstance(x, kind)]
+
     def win(self) -> c.WinsShowdown | None:
         """The showdown's result, if the round ended with one."""
-        return next((x for x in self.claims if isinstance(x, c.WinsShowdown)), None)
+        return next(iter(self.of(c.WinsShowdown)), None)
 
     def turns(self) -> list[c.Turn]:
         """The bidding turns."""
-        return [x for x in self.claims if isinstance(x, c.Turn)]
+        return self.of(c.Turn)
 
     def shows(self) -> dict[int, c.Shows]:
         """The combinations shown at the showdown, by seat."""
-        return {x.seat: x for x in self.claims if isinstance(x, c.Shows)}
+        return {x.seat: x for x in self.of(c.Shows)}
 
     def lap(self, turn: c.Turn) -> int:
         """The bidding lap of ``turn`` (1 for the lap after the first reveal)."""
@@ -144,7 +141,7 @@ class Told:
         win = self.win()
         if win is None or win.pile < 1:
             return None
-        moment = self.segment.moments[showdown_start(self.segment)]
+        moment = self.segment.moments[tr.showdown_start(self.segment)]
         return win if moment.action == act.DONE or moment.before.node[0] == STRIKE else None
 
 
@@ -153,7 +150,7 @@ def score_showdown(told: Told) -> int:
     left, a stop, a raise after the first lap, a win on count, at most twelve turns, a pile of
     six or more, a new Sint (8)."""
     win, turns = told.win(), told.turns()
-    if win is None or win.pile < 1:
+    if win is None or win.pile < 1 or len(told.of(c.Reveals)) != 3:
         return 0
     score = 1 + (len(told.shows()) in (2, 3)) + any(t.outcome == c.STOP for t in turns)
     score += any(t.outcome == c.RAISE and told.lap(t) > 1 for t in turns)
@@ -203,8 +200,7 @@ def score_precies(told: Told) -> int:
     if win is None:
         return 0
     mine = told.shows()[win.seat]
-    strikes = [x for x in told.claims if isinstance(x, c.Strikes) and x.seat == win.seat]
-    strikes = [x for x in strikes if x.card]
+    strikes = [x for x in told.of(c.Strikes) if x.seat == win.seat and x.card]
     if not strikes or mine.kind != "straight" or not mine.struck:
         return 0
     score = 1 + any(x.rescues for x in strikes) + (len(told.shows()) in (2, 3))
@@ -221,6 +217,8 @@ def score_action(told: Told) -> int:
     turn = next((t for t in told.turns() if t.earlier), None)
     if len(triggered) != 1 or turn is None or turn.earlier[0] != triggered[0].card:
         return 0
+    if not told.of(c.ActionBid):
+        return 0
     score = 1 + (win is not None and win.seat == turn.seat)
     if win is not None:
         score += bool(win.gained) + win.decisive
@@ -234,8 +232,7 @@ def score_action(told: Told) -> int:
 def score_opening(told: Told) -> int:
     """The opening of Wie kent hem niet; ideally: the first round, the Big Sint doubling
     exactly (3)."""
-    small = [x for x in told.claims if isinstance(x, c.OpensSmall)]
-    big = [x for x in told.claims if isinstance(x, c.OpensBig)]
+    small, big = told.of(c.OpensSmall), told.of(c.OpensBig)
     if not small or not big:
         return 0
     return 1 + (len(big[0].cards) == big[0].target) + (told.segment.start.round == 1)
@@ -270,121 +267,66 @@ ROWS: tuple[Row, ...] = (
 SHOWDOWN_ONLY, OPENING_ONLY = ("tie-number", "tie-total", "pietje-precies"), ("opening",)
 """The kinds that tell only the showdown, or only the opening, of their focus round."""
 
-SUPPORTED_ACTIONS = ("schoenpiet", "wisselpiet", "amerigo", "stafpiet")
-"""The action cards whose effects the examples can tell."""
 
-TOLD: tuple[type[Event], ...] = (ev.LapStarted, ev.ActionTriggered, ev.RoundEnded, BigOpeningDone)
-TOLD += (ev.CardRevealed, ev.CardBid, ev.WentAlong, ev.Stopped, ev.CardsDrawn, ev.RoomSwapped)
-TOLD += (ev.SintChanged, ev.BigSintGiven, ev.CardStruck, ev.CombinationShown, ev.RoundWon)
-"""The events an example can tell (the first three need no sentence of their own); any
-other (an all-in, a tied round, a Big Sint who cannot double, ...) it cannot."""
-
-
-def told_events(kind: str, segment: Round) -> list[tuple[Play, Event]]:
+def told_events(kind: str, segment: tr.Round) -> list[tuple[tr.Play, Event]]:
     """The ``(moment, event)`` pairs an example of ``kind`` tells, up to the round's end: the
-    whole round, its opening, or its showdown from the first strike or combination on."""
-    moments = segment.moments
-    if kind in SHOWDOWN_ONLY:
-        moments = moments[showdown_start(segment) :]
-    elif kind in OPENING_ONLY:
-        moments = moments[: opening_end(segment)]
-    told: list[tuple[Play, Event]] = []
-    for moment in moments:
+    whole round (or its opening: the segment ends there), or its showdown from the first
+    strike or combination on."""
+    told: list[tuple[tr.Play, Event]] = []
+    for moment in segment.moments:
         if moment.before.node[0] == OPEN_BIG and moment.action == act.DONE:
             told.append((moment, BigOpeningDone()))
         told += [(moment, event) for event in moment.events]
-    ends = [i for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
-    told = told[: ends[0] + 1] if ends else told
+    ends = [i + 1 for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
+    told = told[: ends[0]] if ends else told
     if kind in SHOWDOWN_ONLY:
-        starts = [
-            i for i, (_, e) in enumerate(told) if isinstance(e, ev.CardStruck | ev.CombinationShown)
-        ]
+        shown = ev.CardStruck | ev.CombinationShown
+        starts = [i for i, (_, e) in enumerate(told) if isinstance(e, shown)]
         told = told[starts[0] :] if starts else []
     return told
 
 
-def unsupported(events: Sequence[Event]) -> list[str]:
-    """The events told that no sentence can tell (the search skips such rounds)."""
-    out = []
-    for event in events:
-        if isinstance(event, ev.ActionTriggered) and event.card not in SUPPORTED_ACTIONS:
-            out.append(f"{event.event_type} {event.card}")
-        elif (isinstance(event, ev.CardsDrawn) and event.reason != "schoenpiet") or (
-            isinstance(event, ev.SintChanged) and event.reason == "first-stop"
-        ):
-            out.append(f"{event.event_type} {event.reason}")
-        elif not isinstance(event, TOLD):
-            out.append(event.event_type)
-    return out
-
-
 def missing(ctx: Telling, steps: Sequence[Step]) -> list[str]:
-    """What an example lacks to show its kind besides its claim types (empty: nothing)."""
-    lost = unsupported([e for _, e in told_events(ctx.kind, ctx.segment)]) + ctx.problems
-    claims, kind = [step.claim for step in steps], ctx.kind
-    wins = [x for x in claims if isinstance(x, c.WinsShowdown)]
-    if kind == "showdown" and len([x for x in claims if isinstance(x, c.Reveals)]) != 3:
-        lost.append("three reveals")
-    if kind == "tie-number" and not any(x.reason == c.BY_KIND for x in wins):
-        lost.append("a number beating a colour of the same size")
-    if kind == "tie-total" and not any(x.reason == c.BY_TOTAL for x in wins):
-        lost.append("a higher total deciding")
-    if kind == "pietje-precies":
-        strikers = {x.seat for x in claims if isinstance(x, c.Strikes) and x.card}
-        straights = {
-            x.seat for x in claims if isinstance(x, c.Shows) and x.kind == "straight" and x.struck
-        }
-        if not any(x.seat in strikers & straights for x in wins):
-            lost.append("a winning straight after a strike")
-    if kind == "action":
-        if not any(isinstance(x, c.ActionClaim) for x in claims):
-            lost.append("an action card that works")
-        if not any(isinstance(x, c.WinsShowdown | c.LastOneLeft) for x in claims):
-            lost.append("the end of the round")
-    if kind == "one-left" and wins:
-        lost.append("no showdown")
-    return lost
+    """What an example lacks besides its row's claim types: a sentence for every event, and a
+    score from its row (the pinned round is still one the row's search would pick)."""
+    row = next(row for row in ROWS if row.kind == ctx.kind)
+    scored = row.score(Told(ctx.segment, tuple(step.claim for step in steps)))
+    return ctx.problems + ([] if scored else [f"a round its '{row.kind}' search would pick"])
 
 
 def intro(ctx: Telling) -> str:
     """Players, round, variants and the Sint; the hands after the deal, or at the showdown
     who is still in, the pile, the Pakjeskamer and their hands."""
-    n, start = len(ctx.names), ctx.segment.start
-    spec = ctx.spec
-    variant = "".join(
-        ctx.say("intro_variant", name=spec.variants[v].name)
-        for v in ctx.variants
-        if v in spec.variants
-    )
+    n, start, spec = len(ctx.names), ctx.segment.start, ctx.spec
+    chosen = [spec.variants[v].name for v in ctx.variants if v in spec.variants]
+    variant = "".join(ctx.say("intro_variant", name=name) for name in chosen)
     clockwise = [(start.sint + k) % n for k in range(n)]
-    round_ = {"round": ordinal_word(start.round), "variant": variant, "sint": ctx.names[start.sint]}
-    common = {"players": number_word(n).capitalize(), **round_}
+    common = {"players": number_word(n).capitalize(), "round": ordinal_word(start.round)}
+    common |= {"variant": variant, "sint": ctx.names[start.sint]}
 
-    def hands(table: Table, seats: Sequence[int]) -> str:
+    def hands(table: tr.Table, seats: Sequence[int]) -> str:
         return "; ".join(f"{ctx.names[x]}: {ctx.listed(table.hands[x])}" for x in seats)
 
     if ctx.kind not in SHOWDOWN_ONLY:
         key = "intro_opening" if ctx.kind in OPENING_ONLY else "intro_round"
         return ctx.say(key, **common, hands=hands(start, clockwise))
-    table = ctx.segment.moments[showdown_start(ctx.segment)].before
+    table = ctx.segment.moments[tr.showdown_start(ctx.segment)].before
     left = [x for x in clockwise if table.status[x] != STOPPED]
-    out = [ctx.names[x] for x in clockwise if table.status[x] == STOPPED]
+    out = [ctx.names[x] for x in clockwise if x not in left]
     everyone = ctx.say("intro_everyone", count=number_word(n))
-    stopped = ctx.say(
-        "intro_stopped_one" if len(out) == 1 else "intro_stopped", names=join_words(out)
-    )
+    key = "intro_stopped_one" if len(out) == 1 else "intro_stopped"
     return ctx.say(
         "intro_showdown",
         **common,
         left=join_words([ctx.names[x] for x in left]) if out else everyone,
-        stopped=stopped if out else "",
+        stopped=ctx.say(key, names=join_words(out)) if out else "",
         pile=ctx.count("kaart", table.pile),
         room=ctx.listed(table.room),
         hands=hands(table, left),
     )
 
 
-def ends(row: Row, pinned: PinnedRecord, segment: Round) -> str | None:
+def ends(row: Row, pinned: PinnedRecord, segment: tr.Round) -> str | None:
     """Why a pinned record does not end where its example ends (``None``: it does)."""
     if row.kind not in OPENING_ONLY:
         return (
@@ -392,7 +334,7 @@ def ends(row: Row, pinned: PinnedRecord, segment: Round) -> str | None:
             if segment.finished
             else f"the record ends before round {segment.start.round} is over"
         )
-    if opening_end(segment) != len(segment.moments) or segment.end.node[:1] != (REVEAL,):
+    if tr.opening_end(segment) < len(segment.moments) or segment.end.node[:1] != (REVEAL,):
         return "the record does not end with the opening of the focus round"
     return None
 
@@ -400,19 +342,19 @@ def ends(row: Row, pinned: PinnedRecord, segment: Round) -> str | None:
 _PHRASES: list[tuple[GameSpec, Phrases]] = []
 
 
-def candidates(spec: GameSpec, row: Row, segment: Round) -> tuple[Told]:
+def candidates(spec: GameSpec, row: Row, segment: tr.Round) -> tuple[Told]:
     """The round told as ``row``'s example would tell it (no claims if it cannot)."""
     if row.kind in OPENING_ONLY:
-        end = opening_end(segment)
+        end = tr.opening_end(segment)
         after = segment.moments[end].before if end < len(segment.moments) else segment.end
-        segment = Round(segment.start, after, segment.moments[:end], False)
+        segment = tr.Round(segment.start, after, segment.moments[:end], False)
     if not segment.moments or not (segment.finished or row.kind in OPENING_ONLY):
         return (Told(segment, ()),)
     if not _PHRASES or _PHRASES[0][0] is not spec:
         _PHRASES[:] = [(spec, load_phrases(spec))]
     ctx = Telling(spec, row.kind, row.variants, segment, _PHRASES[0][1])
     steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
-    if missing_claims(row.claims, steps) or missing(ctx, steps):
+    if missing_claims(row.claims, steps) or ctx.problems:
         return (Told(segment, ()),)
     return (Told(segment, tuple(step.claim for step in steps), ctx.action_names),)
 
@@ -423,13 +365,13 @@ def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
     return {"action": told.action_names.get(cards[0], "") if cards else ""}
 
 
-STORY: Story[Config, SinterklaasState, Action, Table, Table, Told, Telling] = Story(
+STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling] = Story(
     finder="pnp pin sinterklaas --update",
-    focus=FOCUS,
+    focus=tr.FOCUS,
     rows=ROWS,
     engine=ENGINE,
     config=config_from_spec,
-    segments=Rounds,
+    segments=tr.Rounds,
     first_player=lambda _pinned, segment: segment.start.sint,
     context=Telling.of,
     handlers=HANDLERS,
@@ -446,8 +388,3 @@ STORY: Story[Config, SinterklaasState, Action, Table, Table, Told, Telling] = St
     checks=CHECKS,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""
-
-
-def rulebook_examples(spec: GameSpec, variants: tuple[str, ...]) -> list[Example]:
-    """The examples of a kit with ``variants``, replayed from the pinned records and told."""
-    return told_examples(STORY, spec, variants)
