@@ -54,8 +54,8 @@ class Telling:
     variants: tuple[str, ...]
     segment: Round
     phrases: Phrases
-    turn: tuple[int, int, int] | None = None
-    """The open turn: its first action, the seat and the others' highest bid."""
+    turn: tuple[int, int] | None = None
+    """The open turn: its first action and the others' highest bid then."""
     earlier: list[str] = field(default_factory=list)
     """The action card the open turn bid (told by its own sentence); then the other cards."""
     cards: list[str] = field(default_factory=list)
@@ -171,7 +171,7 @@ def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
     if node == OPEN_BIG:
         return None
     if ctx.turn is None:
-        ctx.turn = (moment.index, event.seat, _highest_of_others(moment.before, event.seat))
+        ctx.turn = (moment.index, _highest_of_others(moment.before, event.seat))
     if moment.has(ev.ActionTriggered):
         ctx.earlier.append(event.card)
         ctx.action = (moment.index, event.seat, event.card)
@@ -241,7 +241,7 @@ def _moved(claim: c.ActionBid) -> tuple[c.Cards, c.Cards, c.Cards, c.Cards]:
 def _turn_end(ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped) -> Step:
     """A finished bidding turn (SK-B4): a stop, a check without cards, a raise or a call."""
     seat, bid, earlier, cards = event.seat, event.bid, ctx.earlier, ctx.cards
-    first, _, highest = ctx.turn or (moment.index, seat, _highest_of_others(moment.before, seat))
+    first, highest = ctx.turn or (moment.index, _highest_of_others(moment.before, seat))
     ctx.turn, ctx.earlier, ctx.cards = None, [], []
     if isinstance(event, ev.Stopped):
         outcome = c.STOP
