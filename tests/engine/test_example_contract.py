@@ -1,0 +1,151 @@
+"""The example contract, once for every registered game with pinned rulebook examples.
+
+Every pinned example replays with the generic replay (each player action legal),
+is told sentence by sentence, every sentence carries a claim, the example still
+shows its kind, and every claim holds when the game's own checks replay the
+record on fresh engine states. A broken pinned file is one located error.
+Game-specific tests (falsified claims, rule checklists, finders) stay beside
+each game.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.engine.core import replay
+from pnp.errors import PnpError
+from pnp.examples import game_examples
+from pnp.project import load_game
+from pnp.registry import game, games
+from pnp.rulebook.example import Example
+from pnp.spec.model import GameSpec
+from pnp.story import Replay, load_phrases, missing_claims
+from pnp.story.story import Story
+from pnp.story.table import ExampleRow
+
+AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
+STORIED = [g.id for g in games().values() if g.story is not None]
+ROWS = [(g.id, row.id) for g in games().values() if g.story is not None for row in g.story.rows]
+
+
+def story_of(game_id: str) -> AnyStory:
+    story = game(game_id).story
+    assert story is not None
+    return story
+
+
+@cache
+def spec_of(game_id: str) -> GameSpec:
+    return load_game(game_id).spec
+
+
+def row_of(game_id: str, row_id: str) -> ExampleRow[Any, Any]:
+    return next(row for row in story_of(game_id).rows if row.id == row_id)
+
+
+@cache
+def told(game_id: str, row_id: str) -> tuple[Any, Example]:
+    """The replayed pinned record of one row, and the example told from it."""
+    story, spec = story_of(game_id), spec_of(game_id)
+    row = row_of(game_id, row_id)
+    pinned, segment = story.load(spec, row)
+    return pinned, story.tell(spec, load_phrases(spec), row, pinned, segment)
+
+
+def test_every_bundled_game_tells_examples() -> None:
+    """The four bundled games each pin their rulebook examples."""
+    assert {"santoska", "sinterklaas", "stoomboot", "twaalf-dagen"} <= set(STORIED)
+
+
+@pytest.mark.parametrize("game_id", STORIED)
+def test_the_example_table_is_well_formed(game_id: str) -> None:
+    """Ids are unique file names, every row illustrates rule IDs of its game and has
+    claims to make, and a check exists for every claim type a row requires."""
+    story = story_of(game_id)
+    ids = [row.id for row in story.rows]
+    assert len(ids) == len(set(ids)) and all(i and "/" not in i for i in ids)
+    prefix = {row.rules[0].split("-")[0] for row in story.rows}
+    assert len(prefix) == 1 and all(row.rules and row.claims for row in story.rows)
+    assert story.checks is not None, f"{game_id}: the story has no claim checks"
+    for row in story.rows:
+        assert set(row.claims) <= story.checks.kinds, row.id
+        assert {v for v in row.variants} <= set(spec_of(game_id).variants), row.id
+
+
+@pytest.mark.parametrize(("game_id", "row_id"), ROWS)
+def test_every_pinned_example_replays_legally(game_id: str, row_id: str) -> None:
+    """The generic replay accepts the pinned record: chance included, every action legal."""
+    story, spec = story_of(game_id), spec_of(game_id)
+    pinned, example = told(game_id, row_id)
+    config = story.config(spec, pinned.record.variants)
+    assert replay(pinned.record, story.engine, config)
+    assert (
+        pinned.record.game_id == game_id
+        and pinned.record.variants == row_of(game_id, row_id).variants
+    )
+    seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
+    assert example.source.startswith(f"examples/{row_id}.json · seed {seed} · ")
+
+
+@pytest.mark.parametrize(("game_id", "row_id"), ROWS)
+def test_every_sentence_makes_a_claim_and_every_claim_holds(game_id: str, row_id: str) -> None:
+    """Each sentence carries a claim; the example shows its kind (its row's claim types);
+    the game's checks confirm every claim on fresh engine states of the record."""
+    story, spec = story_of(game_id), spec_of(game_id)
+    row = row_of(game_id, row_id)
+    pinned, example = told(game_id, row_id)
+    assert example.steps and all(step.text for step in example.steps)
+    assert all(step.claim is not None for step in example.steps), [
+        step.text for step in example.steps if step.claim is None
+    ]
+    assert missing_claims(row.claims, example.steps) == []
+    assert example.rules == row.rules and example.title == pinned.title
+    checks = story.checks
+    assert checks is not None
+    config = story.config(spec, pinned.record.variants)
+    checks.check_steps(Replay(story.engine, config, pinned.record), example.steps)
+
+
+@pytest.mark.parametrize("game_id", STORIED)
+def test_a_kit_shows_exactly_the_examples_of_its_variants(game_id: str) -> None:
+    """The base kit shows the rows without variants, in table order; telling twice gives
+    the same examples."""
+    spec = spec_of(game_id)
+    base = game_examples(spec, ())
+    expected = [row.id for row in story_of(game_id).rows if not row.variants]
+    assert [ex.id for ex in base] == expected
+    assert game_examples(spec, ()) == base
+
+
+@pytest.mark.parametrize("game_id", STORIED)
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda path: path.unlink(), "pinned example missing (re-run pnp pin {game} --update)"),
+        (lambda path: path.write_text("{", encoding="utf-8"), "not valid JSON"),
+        (
+            lambda path: path.write_text(
+                path.read_text(encoding="utf-8").replace('"game": "', '"game": "x'),
+                encoding="utf-8",
+            ),
+            "the record is a game of 'x",
+        ),
+    ],
+)
+def test_a_broken_pinned_file_is_one_located_error(
+    game_id: str, damage: Any, message: str, project_copy: Path
+) -> None:
+    """A missing, corrupt or foreign pinned file stops the examples with one error naming it."""
+    row = story_of(game_id).rows[0]
+    path = project_copy / "cardspecs" / game_id / "examples" / f"{row.id}.json"
+    damage(path)
+    spec = load_game(game_id).spec
+    with pytest.raises(PnpError) as caught:
+        game_examples(spec, row.variants)
+    problems = caught.value.problems
+    assert len(problems) == 1 and problems[0].path == path
+    assert message.format(game=game_id) in problems[0].message
