@@ -119,3 +119,39 @@ def test_the_checks_would_see_a_cycle_and_a_function_level_import() -> None:
     function = tree.body[0]
     assert isinstance(function, ast.FunctionDef)
     assert any(isinstance(node, ast.ImportFrom) for node in ast.walk(function))
+
+
+def _unguarded_emits(source: str) -> list[int]:
+    """Lines of ``.emit(...)`` calls that no enclosing ``if ... log_on`` guards."""
+    tree = ast.parse(source)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "emit"
+        ):
+            continue
+        ancestor: ast.AST = node
+        guarded = False
+        while ancestor in parents and not guarded:
+            ancestor = parents[ancestor]
+            guarded = isinstance(ancestor, ast.If) and "log_on" in ast.unparse(ancestor.test)
+        if not guarded:
+            found.append(node.lineno)
+    return found
+
+
+def test_engines_build_events_only_behind_log_on() -> None:
+    """One guard for every event: ``if state.log_on:`` (so with the log off no event object
+    is built, on every branch, not only on those the contract tests happen to play)."""
+    unguarded = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((PACKAGE / "games").rglob("*.py"))
+        if not path.name.startswith("example")
+        for line in _unguarded_emits(path.read_text(encoding="utf-8"))
+    ]
+    assert unguarded == []
+    assert _unguarded_emits("def f(state):\n    state.emit(E())\n") == [2]
+    assert _unguarded_emits("def f(state):\n    if state.log_on:\n        state.emit(E())\n") == []

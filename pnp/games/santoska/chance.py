@@ -57,7 +57,8 @@ def apply(state: SantoskaState, action: Action) -> None:
             raise ValueError(f"dealer {action.dealer} is not a seat")
         state.dealer = action.dealer
         state.phase = st.PHASE_DEAL
-        state.emit(DealerChosen(action.dealer))
+        if state.log_on:
+            state.emit(DealerChosen(action.dealer))
     elif phase == st.PHASE_DEAL and isinstance(action, Deal):
         deal(state, action)
     elif phase == st.PHASE_RESHUFFLE and isinstance(action, Reshuffle):
@@ -128,4 +129,5 @@ def reshuffle(state: SantoskaState, action: Reshuffle) -> None:
     state.journal_attr("pile", list(reversed(action.pile)))
     state.journal_attr("discard", [top])
     state.phase = st.PHASE_DRAW
-    state.emit(PileReshuffled(state.round, len(action.pile), top))
+    if state.log_on:
+        state.emit(PileReshuffled(state.round, len(action.pile), top))

@@ -114,4 +114,5 @@ def _finish(state: SantoskaState, winners: tuple[int, ...], reason: str) -> None
     state.winners = winners
     state.end_reason = reason
     state.phase = PHASE_OVER
-    state.emit(GameEnded(winners, tuple(state.totals), state.round, reason))
+    if state.log_on:
+        state.emit(GameEnded(winners, tuple(state.totals), state.round, reason))

@@ -129,10 +129,8 @@ class SantoskaState(Journaled):
         self._ops: list[tuple[Any, ...]] = []
         self._log = active_log(log)
         self._marks: list[int] = []
-        if self._log is not None:
-            self._log.emit(
-                GameStarted(num_players, config.variants, config.row_length, config.limit)
-            )
+        if self.log_on:
+            self.emit(GameStarted(num_players, config.variants, config.row_length, config.limit))
 
     # -- queries ---------------------------------------------------------------
 

@@ -185,8 +185,8 @@ class SinterklaasState(Journaled):
         self.struck: list[tuple[int, ...]] = [()] * n
         self.results: tuple[tuple[int, int, int], ...] = ()
         self.winners: tuple[int, ...] = ()
-        if self._log is not None:
-            self._log.emit(ev.GameStarted(n, config.variants, len(table.deck)))
+        if self.log_on:
+            self.emit(ev.GameStarted(n, config.variants, len(table.deck)))
 
     # -- undo ----------------------------------------------------------------
 

@@ -89,7 +89,8 @@ def apply(state: StoombootState, action: Action) -> None:
             raise ValueError(f"seat {action.seat} is not at the table")
         state.sint = state.next_sint = action.seat
         state.phase = PHASE_MAP
-        state.emit(SintChosen(action.seat))
+        if state.log_on:
+            state.emit(SintChosen(action.seat))
     elif phase == PHASE_MAP and isinstance(action, LayMap):
         lay_map(state, action)
     elif phase == PHASE_BOAT and isinstance(action, PlaceBoat):
@@ -101,7 +102,8 @@ def apply(state: StoombootState, action: Action) -> None:
         state.phase = PHASE_SHUFFLE
         state.pending_pile = VAREN
         state.shuffle_reason = "setup"
-        state.emit(BoatPlaced(action.square, "n"))
+        if state.log_on:
+            state.emit(BoatPlaced(action.square, "n"))
     elif phase == PHASE_SHUFFLE and isinstance(action, Shuffle):
         shuffle(state, action)
     else:
@@ -153,4 +155,5 @@ def shuffle(state: StoombootState, action: Shuffle) -> None:
         codes = state.tables.codes(action.cards)
         state.journal_set(state.piles, pile, codes[::-1])
         count = len(codes)
-    state.emit(PileShuffled(action.pile, count, state.shuffle_reason))
+    if state.log_on:
+        state.emit(PileShuffled(action.pile, count, state.shuffle_reason))

@@ -296,7 +296,8 @@ def fill_kalender(state: StoombootState) -> None:
                     )
                 return
     state.journal_append(state.kalender, NO_CARD)
-    state.emit(KalenderFilled("", "", len(state.kalender)))
+    if state.log_on:
+        state.emit(KalenderFilled("", "", len(state.kalender)))
 
 
 def clear_table(state: StoombootState) -> bool:

@@ -395,7 +395,7 @@ def flush_path(state: StoombootState) -> None:
     """Log the squares sailed since the last event as one :class:`PawnMoved`."""
     path = state.path
     state.path = ()
-    if len(path) > 2:
+    if len(path) > 2 and state.log_on:
         pawn = path[0]
         names = tuple(state.sq(sq) for sq in path[2:])
         state.emit(

@@ -224,8 +224,8 @@ class StoombootState(Journaled):
         self._ops: list[tuple[Any, ...]] = []
         self._log = active_log(log)
         self._marks: list[int] = []
-        if self._log is not None:
-            self._log.emit(
+        if self.log_on:
+            self.emit(
                 GameStarted(
                     num_players,
                     config.variants,
