@@ -166,5 +166,8 @@ def test_pin_finds_a_stale_pinned_example_and_rewrites_it(project_copy: Path) ->
     assert f"{pinned[0].name}: differs from a fresh search" in stale.output
     assert pinned[0].read_text(encoding="utf-8") != original
     updated = CliRunner().invoke(app, ["pin", "santoska", "--update"])
-    assert updated.exit_code == 0 and f"wrote cardspecs/santoska/examples/{pinned[0].name}" in updated.output
+    assert (
+        updated.exit_code == 0
+        and f"wrote cardspecs/santoska/examples/{pinned[0].name}" in updated.output
+    )
     assert pinned[0].read_text(encoding="utf-8") == original
