@@ -54,8 +54,23 @@ def _count_real_builds() -> None:
 _count_real_builds()
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A parallel worker hands its counts to the controller (see ``pytest_testnodedown``)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["kit_builds"] = dict(_BUILDS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """Add a finished parallel worker's kit builds to the run's counts."""
+    counts = getattr(node, "workeroutput", {}).get("kit_builds", {})
+    for name, value in counts.items():
+        _BUILDS[name] += value
+
+
 def pytest_terminal_summary(terminalreporter: TerminalReporter) -> None:
-    """``kit builds: N (M cache hits)`` at the end of the run (builds in this process)."""
+    """``kit builds: N (M cache hits)`` at the end of the run (every worker's builds)."""
     if _BUILDS["real"] or _BUILDS["hits"]:
         terminalreporter.write_line(f"kit builds: {_BUILDS['real']} ({_BUILDS['hits']} cache hits)")
 
