@@ -9,11 +9,18 @@ import json
 import random
 from collections.abc import Callable
 from enum import Enum
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from pnp.engine.core import CHANCE, Event, EventLog, GameRecord, play, replay
 from pnp.engine.kit import EngineKit
+from pnp.errors import PnpError
+from pnp.examples import game_examples
+from pnp.project import load_game
 from pnp.registry import game
+from pnp.spec.model import GameSpec
 
 AnyKit = EngineKit[Any, Any, Any]
 """The engine kit of any registered game."""
@@ -197,3 +204,33 @@ def check_replay_equals_play(
     assert list(quiet.state.history) == list(result.state.history)
     assert quiet.events == ()
     return record
+
+
+def broken_phrase_file_error(
+    project: Path,
+    game_id: str,
+    edit: tuple[str, str] | None,
+    also: Callable[[GameSpec], object] | None = None,
+) -> str:
+    """The one error a game's examples give after ``edit`` of its phrase file in ``project``.
+
+    ``edit`` replaces its first text once (``None`` deletes the file); ``also`` is more work
+    that must fail the same way (e.g. the search, which titles what it finds). The error
+    must name the phrase file, relative to the project, without a traceback.
+    """
+    path = project / "cardspecs" / game_id / "rulebook" / "voorbeelden.toml"
+    if edit is None:
+        path.unlink()
+    else:
+        text = path.read_text(encoding="utf-8")
+        assert edit[0] in text, f"{edit[0]!r} is not in {path.name}"
+        path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    with pytest.raises(PnpError) as caught:
+        spec = load_game(game_id).spec
+        game_examples(spec, ())
+        if also is not None:
+            also(spec)
+    message = str(caught.value)
+    assert message.startswith(f"cardspecs/{game_id}/rulebook/voorbeelden.toml"), message
+    assert "Traceback" not in message and str(project) not in message
+    return message

@@ -10,6 +10,7 @@ each game.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases, missing_claims
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
+from tests.engine.registered import broken_phrase_file_error
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 STORIED = [g.id for g in games().values() if g.story is not None]
@@ -149,3 +151,22 @@ def test_a_broken_pinned_file_is_one_located_error(
     problems = caught.value.problems
     assert len(problems) == 1 and problems[0].path == path
     assert message.format(game=game_id) in problems[0].message
+
+
+@pytest.mark.parametrize("game_id", STORIED)
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (None, r"voorbeelden\.toml: file not found"),
+        (("[phrases]", "[phrases"), r"voorbeelden\.toml:\d+: invalid TOML"),
+        (("[phrases]\n", '[phrases]\nkapot = "{naam"\n'), r"'kapot' is not a valid format string"),
+        (("names = [", "nieuw = 1\nnames = ["), r"voorbeelden\.toml:\d+: unknown entry 'nieuw'"),
+    ],
+    ids=["missing-file", "not-toml", "broken-braces", "unknown-entry"],
+)
+def test_a_broken_phrase_file_is_one_located_error(
+    game_id: str, edit: tuple[str, str] | None, message: str, project_copy: Path
+) -> None:
+    """The examples' Dutch lives in voorbeelden.toml beside the rulebook templates: a missing
+    or broken file stops the examples with one error naming the file and line."""
+    assert re.search(message, broken_phrase_file_error(project_copy, game_id, edit))

@@ -49,6 +49,7 @@ from pnp.spec.model import GameSpec
 from pnp.story import ClaimChecks, Replay, load_phrases
 from pnp.story.search import story_search
 from tests.dutch_words import PLURALS, WORDS
+from tests.engine.registered import broken_phrase_file_error
 
 SEPARATOR = " · "
 
@@ -456,16 +457,4 @@ def test_a_broken_phrase_file_is_a_clear_error(
     project_copy: Path, edit: tuple[str, str] | None, message: str
 ) -> None:
     """The examples' Dutch lives in voorbeelden.toml: every mistake in it names file and line."""
-    path = project_copy / "cardspecs" / "twaalf-dagen" / "rulebook" / "voorbeelden.toml"
-    if edit is None:
-        path.unlink()
-    else:
-        text = path.read_text(encoding="utf-8")
-        assert edit[0] in text
-        path.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
-    with pytest.raises(PnpError) as caught:
-        game_examples(load_game("twaalf-dagen").spec, ())
-    text = str(caught.value)
-    assert text.startswith("cardspecs/twaalf-dagen/rulebook/voorbeelden.toml"), text
-    assert re.search(message, text), text
-    assert "Traceback" not in text and str(project_copy) not in text
+    assert re.search(message, broken_phrase_file_error(project_copy, "twaalf-dagen", edit))
