@@ -19,8 +19,13 @@ Rules as implemented (IDs from the game's rule checklist):
   *lead's* low card (not the lowest response so far). Sets and straights may be
   longer or shorter than the lead but have at least 2 cards.
 * TD-B4: after one lap the player who played the lowest card wins the trick;
-  on a tie the last one who played that card wins. All played cards are
+  on a tie the last one who played that card wins. If everyone passes, the
+  leader played the only (so the lowest) card and wins. All played cards are
   discarded (except TD-B5) and the winner leads the next trick.
+  **DECISION** (the seed names no dealer after the first hand): the player to
+  the right of a hand's winner deals the next hand, so its leader (the winner,
+  TD-B6) sits left of the dealer as in TD-B1; ``dealer`` of the state and of
+  :class:`HandDealt` say who dealt.
 * TD-B5: a player who played their last cards and did not win the trick takes
   those cards back into hand (logged as :class:`CardsReturned`). If the
   trick's winner has no cards left, the hand ends and that player wins it.
@@ -35,8 +40,11 @@ Rules as implemented (IDs from the game's rule checklist):
   safeguard it also ends after ``hands_full`` hands. Most gifts wins; ties
   share the win.
 * TD-K1 (variant ``kort``): every player starts with ``start_gifts_short`` gift
-  (1) taken from the supply; the game ends after ``hands_short`` hands (3) or
-  when the supply is empty, whichever comes first. Most gifts wins.
+  (1) taken from the supply; the game ends after ``hands_short`` hands (3).
+  With the standard 12 gift cards the supply cannot run out first (8 players
+  take 8, three hands take 3; :func:`validate_deck` refuses a supply that
+  could), so the rulebook does not mention it; the engine still stops on an
+  empty supply, as in TD-B7. Most gifts wins.
 
 Termination: every trick discards the winner's cards (the winner always
 played, and TD-B5 only returns the cards of players who did *not* win), so the
@@ -361,9 +369,10 @@ class DealerChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandDealt(Event):
-    """Chance dealt hand number ``hand`` (1-based); ``leader`` leads its first trick."""
+    """``dealer`` dealt hand number ``hand`` (1-based); ``leader`` leads its first trick."""
 
     hand: int
+    dealer: int
     leader: int
     hands: tuple[tuple[int, ...], ...]
 
@@ -810,7 +819,7 @@ class TwaalfDagenState(Journaled):
         self._new_trick()
         self.phase = PHASE_PLAY
         if self.log_on:
-            self.emit(HandDealt(self.hand_number, self.leader, action.hands))
+            self.emit(HandDealt(self.hand_number, self.dealer, self.leader, action.hands))
 
     def _new_trick(self) -> None:
         self.trick = ()
@@ -890,6 +899,7 @@ class TwaalfDagenState(Journaled):
             elif self.log_on:
                 self.emit(GiftNotGiven(seat, most))
         self.leader = winner
+        self.dealer = (winner - 1) % n  # TD-B4 decision: the winner's right-hand neighbour deals
         self.to_move = -1
         if self.supply == 0 or self.hands_done >= self.config.max_hands:
             top = max(gifts)

@@ -3,7 +3,7 @@
 Seats are written ``P0 .. P7`` (seat index), cards as their numbers:
 
 * plays: ``P2: 8 8``, ``P3: pass``, a lead ``P1 leads: 11 11 11 11``;
-* chance: ``chance: dealer P3, P0 leads``, ``chance: hand 2 dealt, P1 leads``
+* chance: ``chance: dealer P3, P0 leads``, ``chance: hand 2 dealt by P0, P1 leads``
   followed by one line per seat with the dealt cards;
 * what the rules did by themselves starts with ``* ``, e.g.
   ``* P2 takes back 5 5 (last cards, trick lost)``.
@@ -75,7 +75,10 @@ def render_event(event: Event) -> str:
             "(last cards, trick lost)"
         )
     if isinstance(event, HandDealt):
-        lines = [f"chance: hand {event.hand} dealt, {seat_name(event.leader)} leads"]
+        lines = [
+            f"chance: hand {event.hand} dealt by {seat_name(event.dealer)}, "
+            f"{seat_name(event.leader)} leads"
+        ]
         lines += [f"  {seat_name(s)}: {format_cards(h)}" for s, h in enumerate(event.hands)]
         return "\n".join(lines)
     if isinstance(event, DealerChosen):
