@@ -11,6 +11,10 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.santoska import engine as santoska_engine
+from pnp.games.santoska.actions import DISCARD, TAKE
+from pnp.games.santoska.cards import parse_cards
+from pnp.games.santoska.config import standard_config
+from pnp.games.santoska.state import SantoskaState
 from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
@@ -79,3 +83,34 @@ def test_simulate_and_examples_from_the_command_line() -> None:
     shown = CliRunner().invoke(app, ["examples", GAME])
     assert shown.exit_code == 0, shown.output
     assert shown.stdout.startswith("santoska: 4 rulebook examples")
+
+
+# --- the rulebook, the aid and the engine say the same thing ----------------------------------
+
+
+def aid_text(built: BuiltKit, page: int) -> str:
+    """The text of one side of the player aid (0: the turn, 1: scoring and the end)."""
+    return built.page_texts("spelershulp.pdf")[page]
+
+
+def fresh_turn(arriba: bool = False) -> SantoskaState:
+    """Two players at the start of seat 0's turn; the open discard is a 5."""
+    state = santoska_engine.ENGINE.new_state(standard_config(), 2)
+    grids = [parse_cards("1 2 3 4 5 6"), parse_cards("7 8 9 10 S S")]
+    state.set_round(grids, parse_cards("8 4 2 2"), parse_cards("3 5"), 0, arriba=[arriba, False])
+    return state
+
+
+def test_sa_b3_a_card_from_the_discard_may_go_straight_back(base: BuiltKit) -> None:
+    """SA-B3 DECISION: a card taken from the discard pile may go straight back. The engine
+    allows it, and the rulebook (step 3 and 'Goed om te weten') and the aid say so."""
+    state = fresh_turn()
+    state.push(TAKE)
+    assert DISCARD in state.legal_actions()
+    state.push(DISCARD)
+    assert state.grids[0] == list(parse_cards("1 2 3 4 5 6")) and state.discard[-1] == 5
+    book = base.text("spelregels.pdf")
+    assert "ook een kaart die je net van de aflegstapel hebt gepakt, mag je meteen weer" in book
+    assert "Ook een kaart die je van de aflegstapel pakt, hoef je niet te houden" in book
+    assert "terugleggen mag niet" not in book and "moet je hem ook in je rij" not in book
+    assert "ook een open kaart mag meteen terug" in aid_text(base, 0)

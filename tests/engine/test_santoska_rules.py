@@ -43,6 +43,7 @@ from pnp.games.santoska.config import (
 from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.events import (
     ArribaCalled,
+    CardDiscarded,
     CardDrawn,
     CardSwapped,
     CardTaken,
@@ -333,14 +334,18 @@ def test_sa_b3_a_drawn_card_may_be_discarded() -> None:
     assert state.grids[0] == list(cards("1 2 3 4 5 6")) and state.discard[-1] == 8
 
 
-def test_sa_b3_decision_a_taken_discard_must_be_swapped_in() -> None:
-    """SA-B3 DECISION: a card taken from the discard pile cannot go straight back."""
-    state, _ = position(["1 2 3 4 5 6", "7 8 9 10 S S"], pile="8 4", discard="5")
+def test_sa_b3_a_card_from_the_discard_may_go_straight_back() -> None:
+    """SA-B3 DECISION: the swap is optional for both piles, so a card taken from the discard
+    pile may go straight back; the grid is unchanged and the turn goes on to its call."""
+    state, log = position(["1 2 3 4 5 6", "7 8 9 10 S S"], pile="8 4", discard="3 5")
     do(state, "take")
-    assert "discard" not in legal(state)
-    with pytest.raises(ValueError, match="must be swapped in"):
-        state.push(DISCARD)
-    assert state.hand == 5
+    assert legal(state) == ["swap 1", "swap 2", "swap 3", "discard"]
+    do(state, "discard")
+    assert state.grids[0] == list(cards("1 2 3 4 5 6"))
+    assert state.discard == [3, 5] and list(reversed(state.pile)) == [8, 4]
+    assert events_of(log, CardDiscarded)[0].card == 5
+    assert legal(state) == ["end", "arriba"]
+    assert ENGINE.player_view(state, 1).discard_top == 5
 
 
 def test_sa_b3_draw_needs_a_draw_pile() -> None:

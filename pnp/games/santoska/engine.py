@@ -31,8 +31,8 @@ Rules as implemented, with the decisions we took where the rules are silent:
   seen it: a player knows their peeked bottom row and the cards they swapped
   in; a card swapped in from the open discard pile is known to everyone.
 * SA-B3: a turn is ``take``/``draw``, then ``swap <col>`` into the active row
-  (or ``discard`` a card from the draw pile). DECISION: a card taken from the
-  discard pile must be swapped in.
+  or ``discard`` the card in hand. DECISION: this holds for both piles: a card
+  taken from the discard pile may go straight back.
 * SA-B4/SA-B5: DECISIONS: a call comes at the end of a turn (after the
   discard), one call per turn; Arriba at the end of any own turn while the
   bottom row is active; Stop only in a later turn than the Arriba; one Stop

@@ -107,7 +107,8 @@ class CardSwapped(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
-    """``seat`` discarded the card drawn from the draw pile face up, without a swap (SA-B3)."""
+    """``seat`` put the card in hand (drawn or taken) face up on the discard pile, without a
+    swap (SA-B3)."""
 
     seat: int
     card: int

@@ -105,7 +105,7 @@ def _check_turn(game: SantoskaReplay, c: Turn) -> None:
     n = state.row_length
     place = game.action(c.at + 1)
     if c.cell < 0:
-        assert place == DISCARD and not c.took, "SA-B3: only a drawn card may be discarded"
+        assert place == DISCARD, "SA-B3: the card in hand goes back onto the discard pile"
     else:
         row, col = divmod(c.cell, n)
         assert place == swap(col)

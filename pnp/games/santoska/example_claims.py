@@ -33,7 +33,7 @@ class _ByPlayer:
 class Turn(_ByPlayer):
     """Actions ``at`` and ``at + 1`` are ``seat``'s turn (SA-B3): ``card`` taken from the discard
     pile (``took``) or drawn went to ``cell`` of the active row, and ``card_out`` (``knew_out``:
-    seen before) from there onto the discard pile (both -1 for a drawn card discarded);
+    seen before) from there onto the discard pile (both -1 when the card in hand went straight back);
     ``final``: a last turn after somebody else's Stop, which ends without a call (SA-B5)."""
 
     took: bool

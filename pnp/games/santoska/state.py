@@ -151,8 +151,7 @@ class SantoskaState(Journaled):
         if phase == PHASE_DRAW:
             return _TAKE_OR_DRAW if self.pile else _TAKE_ONLY
         if phase == PHASE_PLACE:
-            swaps = _SWAPS[self.row_length]
-            return swaps[0] if self.hand_taken else swaps[1]
+            return _SWAPS[self.row_length]
         if phase == PHASE_CALL:
             return _END_OR_STOP if self.arriba[self.to_move] else _END_OR_ARRIBA
         return ()
@@ -320,12 +319,12 @@ _END_OR_ARRIBA = (END, ARRIBA)
 _END_OR_STOP = (END, STOP)
 
 
-class _SwapTable(dict[int, tuple[tuple[int, ...], tuple[int, ...]]]):
-    """Row length -> (the swap moves, the swap moves and DISCARD), built on first use."""
+class _SwapTable(dict[int, tuple[int, ...]]):
+    """Row length -> the swap moves and DISCARD (SA-B3: for a card from either pile),
+    built on first use."""
 
-    def __missing__(self, row_length: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        moves = tuple(swap(col) for col in range(row_length))
-        value = (moves, (*moves, DISCARD))
+    def __missing__(self, row_length: int) -> tuple[int, ...]:
+        value = (*(swap(col) for col in range(row_length)), DISCARD)
         self[row_length] = value
         return value
 

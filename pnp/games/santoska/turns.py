@@ -6,9 +6,10 @@ A turn has up to three moves, one per phase:
    the draw pile (``draw`` only while the draw pile has cards);
 2. ``swap <col>`` it with a card of the active row (bottom row until the
    player's Arriba, then the top row); the card swapped out goes face up on
-   the discard pile. Or ``discard`` the drawn card face up. DECISION (SA-B3):
-   a card taken from the discard pile must be swapped in; putting it straight
-   back would be a turn without play, which the rules do not offer;
+   the discard pile. Or ``discard`` the card in hand face up. DECISION
+   (SA-B3): this holds for both piles, so a card taken from the discard pile
+   may go straight back (the rules' "may" makes the swap optional whichever
+   pile the card came from);
 3. only while nobody has called Stop: ``end`` the turn, or call ``arriba``
    (bottom row active) or ``stop`` (top row active). DECISION (SA-B4/SA-B5):
    a call comes at the end of a turn, after the discard, and a turn has at
@@ -94,12 +95,10 @@ def begin_turn(state: SantoskaState, move: int) -> None:
 
 
 def place(state: SantoskaState, move: int) -> None:
-    """SA-B3: swap the card in hand into the active row, or discard a drawn card."""
+    """SA-B3: swap the card in hand into the active row, or discard it (from either pile)."""
     seat = state.to_move
     hand = state.hand
     if move == DISCARD:
-        if state.hand_taken:
-            raise ValueError("a card taken from the discard pile must be swapped in")
         state.journal_append(state.discard, hand)
         if state.log_on:
             state.emit(CardDiscarded(seat, hand))

@@ -134,7 +134,7 @@ class SantoskaView:
 
     @property
     def hand_taken(self) -> bool:
-        """True when the card in hand came from the discard pile (it must be swapped in)."""
+        """True when the card in hand came from the discard pile (known to everyone)."""
         return self._state.hand_taken
 
     def cells(self, seat: int | None = None) -> tuple[Cell, ...]:
