@@ -37,9 +37,9 @@ def test_front_explains_a_trick_and_back_the_end(base: tuple[PdfReader, dict[str
     reader, _ = base
     front, back = _text(reader, 0), _text(reader, 1)
     assert front.count("Zo gaat een slag") == 8
-    assert "Reageren" in front and "Einde van een hand" not in front
-    assert back.count("Einde van een hand") == 8
-    assert back.count("Na twaalf handen") == 8
+    assert "Reageren" in front and "Einde van een ronde" not in front
+    assert back.count("Einde van een ronde") == 8
+    assert back.count("Na twaalf rondes") == 8
     assert "Kort spel" not in back
 
 
@@ -47,4 +47,4 @@ def test_the_short_game_aid_states_the_short_game_end(kit: KitMaker) -> None:
     reader, _ = _aid(kit, ("kort",))
     back = _text(reader, 1)
     assert back.count("Kort spel") == 8
-    assert "Na twaalf handen" not in back
+    assert "Na twaalf rondes" not in back

@@ -139,8 +139,8 @@ def test_only_chosen_variants_have_a_section(base: Kit, short: Kit) -> None:
 
 def test_the_rules_follow_the_variant_settings(base: Kit, short: Kit) -> None:
     base_text, short_text = " ".join(base.text), " ".join(short.text)
-    assert "na twaalf handen is het laatste geschenk" in base_text
-    assert "Het spel eindigt na drie handen" in short_text
+    assert "na twaalf rondes is het laatste geschenk" in base_text
+    assert "Het spel eindigt na drie rondes" in short_text
     assert "Iedereen neemt er vooraf één geschenk uit" in short_text
     assert "neemt er vooraf" not in base_text
 

@@ -106,3 +106,47 @@ def test_td_b4_the_short_game_always_lasts_its_hands_and_the_supply_never_runs_o
     book = _rulebook(kit, ("kort",))
     assert "voorraad op" not in book and "of eerder" not in book
     assert "Het spel eindigt na drie" in book
+
+
+# --- GAMES.md "Words in the rulebooks": a deal is a ronde, the cards you hold your hand ----
+
+_DEAL_CALLED_HAND = re.compile(
+    r"\b(?:wint de|de volgende|volgende|eerste|tweede|derde|vijfde|twaalfde|deze|per|elke|"
+    r"een|aantal|twaalf|drie|\d+) hand(?:en)?\b",
+    re.IGNORECASE,
+)
+"""'hand' (or 'handen') used for a deal: 'wint de hand', 'volgende hand', 'drie handen' …"""
+
+
+def _own_text(text: str) -> str:
+    """The book without the shared printing chapter at its end (not this game's wording)."""
+    end = text.rfind("Printen en in elkaar zetten")
+    return text[:end] if end > 0 else text
+
+
+@pytest.mark.parametrize("variants", [(), ("kort",)])
+def test_words_a_deal_is_a_ronde_and_the_cards_you_hold_a_hand(
+    kit: KitMaker, variants: tuple[str, ...]
+) -> None:
+    """GAMES.md 'Words in the rulebooks' (twaalf-dagen): a deal is a *ronde*, the cards you
+    hold your *hand*; no straight quotes, never *dicht*. The printed number of rondes is the
+    number of deals the engine plays (TD-B7, TD-K1)."""
+    config = standard_config(short=bool(variants))
+    state = play(ENGINE, config, [RandomPolicy()] * 4, 7).state
+    assert state.hands_done == config.max_hands
+    rondes = {3: "drie", 12: "twaalf"}[state.hands_done]
+    built = kit("twaalf-dagen", variants)
+    book = _own_text(_rulebook(kit, variants))
+    aid = _aid(kit, variants)
+    cards = _plain(built.text("kaarten.pdf"))
+    for name, text in (("rulebook", book), ("player aid", aid), ("cards", cards)):
+        wrong = [m.group(0) for m in _DEAL_CALLED_HAND.finditer(text)]
+        assert not wrong, f"the {name} calls a deal a hand: {wrong}"
+        assert '"' not in text and "'" not in text, f"the {name} has straight quotes"
+        assert "dicht" not in text
+    assert f"{rondes} rondes" in book
+    assert "Einde van een ronde" in book and "Einde van een ronde" in aid
+    assert "terug in je hand" in book and "terug in je hand" in aid
+    assert "Win een ronde" in cards
+    end = "Na twaalf rondes" if not variants else "na drie rondes"
+    assert aid.count(end) == 8

@@ -147,7 +147,7 @@ def expected_words(claim: object) -> list[str]:
     if isinstance(claim, WinsHand):
         others = [s for s in range(len(claim.names)) if s != claim.seat]
         left = [w for s in others for w in (claim.names[s], WORDS[claim.cards_left[s]])]
-        return [claim.name, "wint", "hand", *left]
+        return [claim.name, "wint", "ronde", *left]
     if isinstance(claim, EarnsGift):
         return [claim.name, "geschenk", *([WORDS[claim.supply_left]] * bool(claim.supply_left))]
     if isinstance(claim, GivesGift):
