@@ -213,7 +213,7 @@ def test_map_sheet_options_are_checked(tmp_path: Path) -> None:
 
 ALL_RULES = {
     *(f"ST-C{i}" for i in range(1, 5)),
-    *(f"ST-B{i}" for i in range(1, 9)),
+    *(f"ST-B{i}" for i in range(1, 10)),
     "ST-K1",
     "ST-P1",
     "ST-P2",

@@ -38,8 +38,12 @@ Rules as implemented, with the decisions of the design:
   turn, then one square forward).
 * ST-B5: a revealed Varen card moves the boat; a Stoomboot card lengthens
   the row (attached where it fits) or shortens it (an end card removed,
-  mandatory when it fits nowhere; nothing with one card left); a Pakje
-  card lies revealed for a delivery.
+  mandatory when it fits nowhere); a Pakje card lies revealed for a delivery.
+* ST-B9 (DESIGN): the Stoomrij holds at most ``max_row`` (5) cards, 9
+  positions, so two players' 10 hand cards can fill every position; a
+  Stoomboot card never removes the last card, so a round always has a
+  position. A Stoomboot card that can neither lengthen nor shorten the row
+  (one card left, no fit) has no effect.
 * ST-B1: chance chooses the first Sint (longest beard). DECISION: the start
   row (2 cards; 4 from 5 players on) is laid from the Stoomboot pile *before*
   the hands are drawn, so it can always be laid. Then each player, the Sint
@@ -56,10 +60,14 @@ Rules as implemented, with the decisions of the design:
   :mod:`~pnp.games.stoomboot.sailing`: the Sint reveals left to right and
   decides alone (boat or Piet, kompas heading, longer/shorter and which end,
   which end the damage removes, which end a haven card goes to). Positions
-  and icons are fixed for the round. Sailing off the map does nothing (1
-  damage with pepernoot-plekken); a rock is never entered (1 damage).
-* ST-B6/ST-P1: after each revealed card, a pawn on an undelivered house whose
-  wants the revealed pakjes of this round cover may deliver (``bezorg
+  and icons are fixed for the round. ST-B7 DECISION: a step off the map is
+  not made (1 damage with pepernoot-plekken), but the rest of the card is:
+  a bakboord/stuurboord card still turns the pawn; a rock is never entered
+  (1 damage).
+* ST-B6/ST-P1: DECISION: after each revealed card has been carried out
+  (whatever its kind), a pawn on an undelivered house whose wants the
+  pakjes revealed at this position or earlier cover may deliver; the pawn
+  need not have just arrived (``bezorg
   <house>`` or ``niet``); the matching chooses the cards (least flexible
   first). Delivered cards leave the game; after a Telefoon the views show
   everything until the next card is revealed.

@@ -14,8 +14,9 @@ Rules as implemented (ST-B4 ... ST-B7, ST-E1, ST-E2, ST-P2, ST-P3, ST-R1):
   square with its heading. Icons of the position (ST-P3): ``dubbel`` the card
   is carried out twice, ``kompas`` the Sint first turns the pawn to any
   heading, ``storm`` the card is not carried out (any kind of card).
-* A step: off the map nothing happens (ST-B7), or 1 damage with
-  pepernoot-plekken; a ``rots`` is not entered, 1 damage (ST-E2). Entering a
+* A step: off the map the step is not made (ST-B7), with 1 damage under
+  pepernoot-plekken; a turn the card made first (bakboord, stuurboord)
+  stays; a ``rots`` is not entered, 1 damage (ST-E2). Entering a
   tile triggers it: ``stroming`` drifts one more square in the pawn's
   heading, ``draaikolk`` turns it around, ``haven`` attaches the top
   Stoomboot card where it fits (the Sint's choice of end; discarded if it fits
@@ -24,7 +25,8 @@ Rules as implemented (ST-B4 ... ST-B7, ST-E1, ST-E2, ST-P2, ST-P3, ST-R1):
 * STOOMBOOT (ST-B5): ``langer-links``/``langer-rechts`` where the card fits
   and the row has fewer than ``max_row`` cards, ``korter-links``/
   ``korter-rechts`` while the row has 2 or more cards; when it fits nowhere
-  only shortening is offered, and with one card and no fit nothing happens.
+  only shortening is offered, and with one card and no fit nothing happens
+  (ST-B9).
   A single possibility is carried out without asking. Changes to the row
   take effect next round: the positions of this round are fixed.
 * PAKJE: lies revealed and counts for delivery (ST-B6).
