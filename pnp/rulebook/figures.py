@@ -115,7 +115,7 @@ def describe_figure(figure: Figure, names: dict[CardPicture, str]) -> list[str]:
         if slot is None:
             slots.append(f"{index}: leeg")
         elif slot.card is None:
-            slots.append(f"{index}: dicht")
+            slots.append(f"{index}: gedekt")
         else:
             slots.append(f"{index}: {names.get(slot.card, slot.card.row)}")
     lines = [f"{figure.caption}: {cards}"]
