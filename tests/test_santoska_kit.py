@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.santoska import engine as santoska_engine
-from pnp.games.santoska.actions import DISCARD, TAKE
+from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, swap
 from pnp.games.santoska.cards import parse_cards
 from pnp.games.santoska.config import standard_config
 from pnp.games.santoska.state import SantoskaState
@@ -114,3 +114,18 @@ def test_sa_b3_a_card_from_the_discard_may_go_straight_back(base: BuiltKit) -> N
     assert "Ook een kaart die je van de aflegstapel pakt, hoef je niet te houden" in book
     assert "terugleggen mag niet" not in book and "moet je hem ook in je rij" not in book
     assert "ook een open kaart mag meteen terug" in aid_text(base, 0)
+
+
+def test_sa_b5_stop_at_the_earliest_one_turn_after_arriba(base: BuiltKit) -> None:
+    """SA-B5 DECISION: "Stop!" at the earliest one turn after "Arriba!": the engine offers no
+    Stop in the Arriba turn and does in the next own turn; the rulebook and the aid say so."""
+    state = fresh_turn()
+    for move in (DRAW, DISCARD, ARRIBA, DRAW, DISCARD, END, DRAW):
+        assert STOP not in state.legal_actions()
+        state.push(move)
+    state.push(swap(0))
+    assert STOP in state.legal_actions()
+    book = base.text("spelregels.pdf")
+    assert "Dat kan op zijn vroegst één beurt na je “Arriba!”" in book
+    assert "“Stop!” op zijn vroegst in je volgende beurt" in book
+    assert "Stop: op zijn vroegst één beurt na Arriba" in aid_text(base, 0)

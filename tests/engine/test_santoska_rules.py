@@ -431,6 +431,22 @@ def test_sa_b5_every_other_player_gets_exactly_one_more_turn() -> None:
     assert finals == [2, 3, 0]
 
 
+def test_sa_b5_stop_at_the_earliest_one_turn_after_arriba() -> None:
+    """SA-B5 DECISION: "Stop!" comes at the earliest one own turn after "Arriba!": not in the
+    Arriba turn, but at the end of the player's next turn, so the top row gets a turn."""
+    state, log = position(["1 1 1 1 1 1", "2 3 4 5 6 7"])
+    do(state, "draw", "discard")
+    assert legal(state) == ["end", "arriba"]
+    do(state, "arriba")
+    do(state, "draw", "discard", "end")  # P1
+    assert state.to_move == 0
+    do(state, "draw", "swap 1")  # the top row's own turn
+    assert legal(state) == ["end", "stop"]
+    do(state, "stop")
+    assert [(e.seat, e.turn) for e in events_of(log, ArribaCalled)] == [(0, 1)]
+    assert [(e.seat, e.turn) for e in events_of(log, StopCalled)] == [(0, 3)]
+
+
 def test_sa_b5_final_lap_skips_eliminated_players() -> None:
     """SA-B5: only players still in the game get the extra turn."""
     state, log = position(

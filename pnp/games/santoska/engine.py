@@ -35,7 +35,8 @@ Rules as implemented, with the decisions we took where the rules are silent:
   taken from the discard pile may go straight back.
 * SA-B4/SA-B5: DECISIONS: a call comes at the end of a turn (after the
   discard), one call per turn; Arriba at the end of any own turn while the
-  bottom row is active; Stop only in a later turn than the Arriba; one Stop
+  bottom row is active; Stop at the earliest one own turn after the Arriba
+  (the top row gets at least one turn of its own); one Stop
   per round (one Stop card is enough, more are spares); after a Stop the other players each take exactly one more turn
   (marked ``final``) without calls, then the round ends.
 * Draw pile: DECISION: drawing is a player's move without a chance node of
