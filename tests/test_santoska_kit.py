@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -129,3 +130,30 @@ def test_sa_b5_stop_at_the_earliest_one_turn_after_arriba(base: BuiltKit) -> Non
     assert "Dat kan op zijn vroegst één beurt na je “Arriba!”" in book
     assert "“Stop!” op zijn vroegst in je volgende beurt" in book
     assert "Stop: op zijn vroegst één beurt na Arriba" in aid_text(base, 0)
+
+
+def test_sa_b8_a_new_round_is_a_paragraph_and_the_safeguard_is_not_printed(
+    base: BuiltKit,
+) -> None:
+    """SA-B8: the rulebook has a paragraph 'Een nieuwe ronde' (every card shuffled and dealt
+    again, bottom rows looked at again, Arriba and Stop cards back), the aid mentions it, and
+    the engine's lap and round safeguards are not printed as a table rule."""
+    state = fresh_turn(arriba=True)
+    for move in (DRAW, DISCARD, STOP, DRAW, DISCARD):
+        state.push(move)
+    deal = santoska_engine.ENGINE.sample_chance(state, random.Random(1))
+    assert isinstance(deal, santoska_engine.Deal)
+    state.push(deal)
+    assert state.round == 2 and state.arriba == [False, False] and state.stopper == -1
+    book = base.text("spelregels.pdf")
+    assert "Een nieuwe ronde Is het spel na het tellen nog niet voorbij" in book
+    for statement in (
+        "Verzamel alle kaarten uit de rijen, de trekstapel en de aflegstapel en schud ze samen",
+        "Iedereen krijgt zijn Arriba-kaart terug en de stopkaart gaat weer naar het midden",
+        "Iedereen kijkt weer één keer kort naar zijn nieuwe onderste rij",
+    ):
+        assert statement in book
+    limits = (state.config.lap_limit, state.config.round_limit)
+    for phrase in ("Eindeloos", "vijftig", "rondjes", *(str(n) + " ronde" for n in limits)):
+        assert phrase not in book
+    assert "nieuwe ronde" in aid_text(base, 1)

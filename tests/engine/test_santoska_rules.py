@@ -1,4 +1,4 @@
-"""One or more tests per santoska rule ID (SA-C1 ... SA-B7) and per documented DECISION.
+"""One or more tests per santoska rule ID (SA-C1 ... SA-B8) and per documented DECISION.
 
 Positions are built with ``SantoskaState.set_round`` so each test pins exactly
 the situation its rule speaks about. Cards are written in notation: numbers,
@@ -465,6 +465,35 @@ def test_sa_b5_one_stop_per_round() -> None:
     assert state.to_move == 2 and legal(state) == ["take", "draw"]
     do(state, "draw", "discard")
     assert state.phase == PHASE_DEAL
+
+
+# --- SA-B8: a new round --------------------------------------------------------------------------------
+
+
+def test_sa_b8_a_new_round_shuffles_every_card_and_hands_the_calls_back() -> None:
+    """SA-B8: after a round every card (rows, draw pile, discard pile) is shuffled and dealt
+    again by the next dealer, the bottom rows are peeked again, and Arriba and Stop go back."""
+    state, log = position(
+        ["1 1 1 1 1 1", "2 3 4 5 6 7", "2 3 4 5 6 7"],
+        arriba=[True, True, False],
+        dealer=2,
+    )
+    do(state, "draw", "swap 1", "stop")
+    quiet_turns(state, 2)
+    assert state.phase == PHASE_DEAL and state.current_player() == CHANCE
+    assert state.dealer == 0  # the deal passes on clockwise
+    deal = ENGINE.sample_chance(state, random.Random(5))
+    assert isinstance(deal, Deal)
+    dealt = Counter(c for g in deal.grids for c in g) + Counter(deal.pile) + Counter([deal.discard])
+    assert dealt == Counter(state.deck), "the whole deck, wherever its cards lay"
+    state.push(deal)
+    assert state.round == 2 and state.starter == state.to_move == 1
+    assert state.arriba == [False, False, False] and state.stopper == -1
+    assert state.discard == [deal.discard] and len(state.pile) == len(deal.pile)
+    peeks = [e for e in events_of(log, RowPeeked) if e.round == 2]
+    assert [(e.seat, e.cards) for e in peeks] == [(s, deal.grids[s][:3]) for s in range(3)]
+    assert ENGINE.player_view(state, 0).cells()[3:] == (None, None, None)
+    assert legal(state) == ["take", "draw"]
 
 
 # --- SA-B6: scoring -----------------------------------------------------------------------------------

@@ -1,1 +1,1 @@
-"""Santoska, the memory and rows card game (rules SA-C1 ... SA-B7)."""
+"""Santoska, the memory and rows card game (rules SA-C1 ... SA-B8)."""

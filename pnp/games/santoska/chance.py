@@ -1,6 +1,7 @@
-"""Chance: the first dealer, the deal and the peek, the reshuffle (SA-B1, SA-B2).
+"""Chance: the first dealer, the deal and the peek, the reshuffle (SA-B1, SA-B2, SA-B8).
 
-The deck is shuffled at the start of every round and the whole shuffle is one
+The whole deck is shuffled at the start of every round (SA-B8: every card,
+wherever it lay at the end of the last round) and the whole shuffle is one
 recorded :class:`~pnp.games.santoska.actions.Deal`: every seat's grid, the
 first open discard and the draw pile in order. Drawing from the draw pile is
 then a player's move with no chance of its own (the pile's order was dealt),

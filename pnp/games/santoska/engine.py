@@ -1,4 +1,4 @@
-"""Reference engine for Santoska, the memory and rows card game (rules SA-C1 ... SA-B7).
+"""Reference engine for Santoska, the memory and rows card game (rules SA-C1 ... SA-B8).
 
 The engine is split into small modules with one job each:
 
@@ -46,6 +46,10 @@ Rules as implemented, with the decisions we took where the rules are silent:
   draw pile (a recorded :class:`Reshuffle` chance action) before the next
   turn. (With a valid deck there are then always cards to reshuffle; if the
   discard pile ever held only its open card, players could only take it.)
+* SA-B8: between rounds every card (rows, draw pile, discard pile) goes back
+  into the deck, which is shuffled and dealt again in the next :class:`Deal`;
+  every player still in the game peeks at the new bottom row again, and the
+  Arriba cards and the Stop card go back (nobody has called in the new round).
 * SA-B6: connected groups (horizontal and vertical) of equal cards.
   DECISION: Santoska cards group only with Santoska cards (they are not
   numbers). Number group 0, lone number its value, lone Santoska 5,
@@ -57,10 +61,12 @@ Rules as implemented, with the decisions we took where the rules are silent:
 
 Termination: the rules leave a round without a Stop, and a game in which
 nobody's total climbs, open; two safeguards close them. A round without a
-Stop ends after ``lap_limit`` laps (50) and is scored as it lies; the game ends after ``round_limit`` rounds (100) at the latest,
-won by the lowest total still in the game. Every turn is at most three moves,
-so a round has at most ``3 * lap_limit * players + 3 * players`` moves plus
-the reshuffles, and a game at most ``round_limit`` rounds.
+Stop ends after ``lap_limit`` laps (50) and is scored as it lies; the game
+ends after ``round_limit`` rounds (100) at the latest, won by the lowest
+total still in the game. SA-B8: these safeguards are the engine's, not table
+rules, and the rulebook does not print them. Every turn is at most three
+moves, so a round has at most ``3 * lap_limit * players + 3 * players``
+moves plus the reshuffles, and a game at most ``round_limit`` rounds.
 """
 
 from __future__ import annotations
