@@ -150,9 +150,9 @@ def expected_words(claim: object) -> list[str]:
             words.append("houdt die niet")
         return words + (["Nog één beurt voor"] if claim.final else [])
     if isinstance(claim, CallsArriba):
-        return [claim.name, '"Arriba!"', *(card_word(c) for c in claim.bottom)]
+        return [claim.name, "“Arriba!”", *(card_word(c) for c in claim.bottom)]
     if isinstance(claim, CallsStop):
-        return [claim.name, '"Stop!"', *claim.final_names]
+        return [claim.name, "“Stop!”", *claim.final_names]
     if isinstance(claim, RoundEnds):
         return [f"{claim.names[seat]} {number_text(p)}" for seat, p in claim.points]
     if isinstance(claim, GroupScores):
