@@ -30,13 +30,17 @@ Rules as implemented, with the decisions we took where the rules leave a detail 
 * SK-B4: the Sint reveals a card, then a lap starting with the Sint; laps
   close poker-style and bids are cumulative (see :mod:`turns`). DECISIONS:
   going along may add nothing when your bid already matches (a check); a
-  turn that laid a card may not stop; all-in for less is allowed.
+  turn that laid a card may not stop.
 * SK-B5: one player left ends the round at once: they win the bid pile, keep
   their hand and become Sint (DECISION from the checklist).
-* SK-B6 DECISION: a player with no hand cards during their turn is all-in:
-  no more turns, their bid need not be matched; they still count as in the
-  round (if everybody else stops they are the one left) and score at the
-  showdown with the Pakjeskamer and any cards that reach their hand later.
+* SK-B6 DECISION: going all-in is a way of going along: the last hand card
+  may only be bid when the whole bid then meets the highest bid, and a
+  player whose whole hand cannot meet it can only stop (no all-in for less).
+  A player with no hand cards during their turn whose bid meets the highest
+  is all-in: no more turns, their bid need not be matched; they still count
+  as in the round (if everybody else stops they are the one left) and score
+  at the showdown with the Pakjeskamer alone (plus any cards an effect puts
+  into their hand later).
 * SK-B7 ... SK-B9, SK-S1, SK-V3 (end of round), SK-V5, SK-P1 ... SK-P4: see
   :mod:`scoring` and :mod:`combinations`. DECISION (SK-P2): on equal count a
   number beats a colour beats a straight.

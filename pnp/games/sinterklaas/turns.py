@@ -4,8 +4,16 @@ A *turn* is a sequence of moves by one player: ``add`` (a hand card onto the
 bid, face up; or ``hide`` an action card face down, SK-P4), ``swap`` (SK-V2),
 and finally ``done`` (go along / check) or ``stop``. A turn that has added a
 card cannot stop any more (you either go along or you stop; stopping after
-laying cards would only give them away). A player whose hand is empty during
-their turn is all-in (SK-B6) and the turn ends by itself.
+laying cards would only give them away).
+
+All-in (SK-B6 DECISION) is a way of going along: a player may bid their last
+hand card only when the whole bid then meets the highest bid. A player whose
+hand cannot reach the highest bid lays no card and stops (there is no all-in
+for less); should an effect leave them short in the middle of a turn, they
+may stop even after laying cards. A player whose hand is empty during their
+turn and whose bid meets the highest is all-in and the turn ends by itself;
+an empty hand below the highest bid can only stop. Under a Handregel limit
+(SK-V3) a player at the limit may stay below the highest bid instead.
 
 Laps close poker-style (SK-B4 DECISION): starting with the Sint, the turn
 passes clockwise to the next player still bidding who either has not acted
@@ -72,6 +80,19 @@ def reach(state: SinterklaasState, seat: int) -> int:
     return len(state.bids[seat]) + max(0, len(state.hands[seat]) - state.limit)
 
 
+def short(state: SinterklaasState, seat: int) -> bool:
+    """SK-B6: even the whole hand cannot meet the highest bid, so the player can only stop.
+
+    Under a Handregel limit (SK-V3) nobody is short: a player at the limit may stay below.
+    """
+    return state.limit == 0 and reach(state, seat) < highest_of_others(state, seat)
+
+
+def _meets(state: SinterklaasState, seat: int) -> bool:
+    """SK-B6: an empty hand is all-in only when the bid meets the highest (or at a limit, SK-V3)."""
+    return state.limit > 0 or len(state.bids[seat]) >= highest_of_others(state, seat)
+
+
 # -- the opening (SK-W1 ... SK-W3) ----------------------------------------------------
 
 
@@ -116,7 +137,7 @@ def next_actor(state: SinterklaasState) -> int:
         seat = (start + i) % n
         if status[seat] != IN:
             continue
-        if pending[seat] or (len(bids[seat]) < high and can_add(state, seat)):
+        if pending[seat] or (len(bids[seat]) < high and (state.limit == 0 or can_add(state, seat))):
             return seat
     return -1
 
@@ -152,7 +173,11 @@ def turn_ready(state: SinterklaasState, step: Step) -> bool:
             _close_turn(state, seat)
             state.drop_step()
             return False
-        if not state.hands[seat] and state.status[seat] == IN:
+        if (
+            not state.hands[seat]
+            and state.status[seat] == IN
+            and (kind != LAP or _meets(state, seat))
+        ):
             _all_in(state, seat)
             _close_turn(state, seat)
             if kind != LAP:
@@ -179,7 +204,7 @@ def turn_ready(state: SinterklaasState, step: Step) -> bool:
     if seat < 0:
         state.drop_step()
         return False
-    if not state.hands[seat]:
+    if not state.hands[seat] and _meets(state, seat):
         _all_in(state, seat)
         _close_turn(state, seat)
         return False
@@ -200,10 +225,13 @@ def turn_moves(state: SinterklaasState, step: Step) -> list[int]:
     adding = len(hand) > state.limit
     out: list[int] = []
     if kind == LAP:
-        if state.turn_added == 0:
+        cannot = short(state, seat)
+        if state.turn_added == 0 or cannot:
             out.append(act.STOP)
-        if not adding or len(bid) >= highest_of_others(state, seat):
+        if len(bid) >= highest_of_others(state, seat) or (not adding and state.limit > 0):
             out.append(act.DONE)
+        if cannot:
+            adding = False
     elif kind == OPEN_BIG and (not adding or len(bid) >= step[2]):
         out.append(act.DONE)
     if adding:
@@ -233,7 +261,7 @@ def apply_turn_move(state: SinterklaasState, step: Step, action: int) -> None:
         _swap(state, seat, act.move_a(action), act.move_b(action))
     elif kind == act.DONE_KIND and step[0] != OPEN_SMALL:
         _done(state, step, seat)
-    elif kind == act.STOP_KIND and step[0] == LAP and state.turn_added == 0:
+    elif kind == act.STOP_KIND and step[0] == LAP and (state.turn_added == 0 or short(state, seat)):
         _stop(state, seat)
     else:
         raise ValueError(f"{act.format_move(action)!r} is not a move of this turn")
@@ -243,6 +271,8 @@ def _bid_card(state: SinterklaasState, step: Step, seat: int, card: int, face_do
     """SK-B4: lay a hand card on the bid; face up it works at once (SK-A1, SK-V4)."""
     if not can_add(state, seat):
         raise ValueError("the hand may not get smaller than the limit (SK-V3)")
+    if step[0] == LAP and short(state, seat):
+        raise ValueError("the whole hand cannot meet the highest bid: stop (SK-B6)")
     if step[0] == OPEN_SMALL and state.turn_added:
         raise ValueError("the Small Sint opens with exactly one card (SK-W2)")
     if face_down and not (state.config.hidden_precies and card >= 256):
@@ -302,8 +332,8 @@ def _done(state: SinterklaasState, step: Step, seat: int) -> None:
         state.drop_step()
         return
     high = highest_of_others(state, seat)
-    if adding and bid < high:
-        raise ValueError(f"going along needs a bid of {high} cards (SK-B4)")
+    if bid < high and (adding or state.limit == 0):
+        raise ValueError(f"going along needs a bid of {high} cards (SK-B4, SK-B6)")
     raised = bid > high
     if state.log_on:
         state.emit(ev.WentAlong(seat, bid, max(bid, high), raised, bid < high))
@@ -325,8 +355,9 @@ def _done(state: SinterklaasState, step: Step, seat: int) -> None:
 def _forces_everyone_out(state: SinterklaasState, seat: int, bid: int) -> bool:
     """SK-V1: no other player still bidding can reach ``bid``.
 
-    DECISION (SK-V1): going all-in for less does not count as going along;
-    with a Handregel limit named nobody is forced out (they may stay at the limit).
+    DECISION (SK-V1): a player whose whole hand cannot reach the bid cannot go
+    along (SK-B6: no all-in for less); with a Handregel limit named nobody is
+    forced out (they may stay at the limit).
     """
     if state.limit > 0:
         return False

@@ -1,0 +1,100 @@
+"""Engine, printed rulebook and player aid say the same thing (SK-B6, SK-B7, SK-V2, SK-V3, SK-W5, SK-A1).
+
+Each test checks the engine's behaviour on a scripted position and then reads
+the real kit's PDFs back for the statement of the same rule, so it fails when
+either drifts from the rule checklist.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp.games.sinterklaas import events as ev
+from pnp.games.sinterklaas.steps import ALL_IN, STOPPED
+from tests.conftest import BuiltKit, KitMaker
+from tests.engine.sinterklaas_play import deal, do, events_of, game, legal, reveal
+
+GAME = "sinterklaas"
+
+SIX = (
+    "blauw-1 blauw-2 geel-3 geel-4 paars-5 paars-6",
+    "groen-1 groen-2 groen-3 geel-7 geel-8 paars-9",
+)
+"""Two dealt hands of six for seats 1 and 2."""
+
+EIGHT = "rood-1 rood-2 rood-3 rood-4 rood-6 rood-7 blauw-9 groen-9"
+"""Seat 0 kept eight hand cards from an earlier round (a hand larger than six stays)."""
+
+
+def _book(built: BuiltKit) -> str:
+    """The rulebook's text, without the page number each page starts with."""
+    return " ".join(re.sub(r"^\d+ ", "", page) for page in built.page_texts("spelregels.pdf"))
+
+
+def _aid(built: BuiltKit) -> str:
+    return built.text("spelershulp.pdf")
+
+
+# --- SK-B6: all-in is a way of going along --------------------------------------------------
+
+
+def test_sk_b6_all_in_must_meet_the_highest_bid_engine() -> None:
+    """SK-B6: a player whose whole hand cannot reach the highest bid may only stop (no all-in
+    for less); a whole hand that meets it goes all-in, and the others then ignore that bid."""
+    state, log = game(3, hands=[EIGHT, "", ""])
+    deal(state, "", *SIX)
+    reveal(state, "rood-5")
+    do(state, *(f"add {c}" for c in EIGHT.split()[:7]), "done")  # a bid of 7, one card kept
+    assert legal(state) == {"stop"}  # six cards cannot reach 7
+    do(state, "stop")
+    assert legal(state) == {"stop"}
+    do(state, "stop")
+    assert events_of(log, ev.RoundWon)[0].seat == 0
+
+    state, log = game(3, hands=[EIGHT, "", ""])
+    deal(state, "", *SIX)
+    reveal(state, "rood-5")
+    do(state, *(f"add {c}" for c in EIGHT.split()[:6]), "done")  # a bid of 6
+    do(state, *(f"add {c}" for c in SIX[0].split()))  # the whole hand meets 6: all-in
+    assert state.status[1] == ALL_IN
+    assert events_of(log, ev.AllIn) == [ev.AllIn(1, 6)]
+    assert state.current_player() == 2
+    do(state, *(f"add {c}" for c in SIX[1].split()[:5]))
+    assert "done" not in legal(state) and "add paars-9" in legal(state)  # P0's 6 still counts
+
+
+def test_sk_b6_a_player_left_short_by_an_effect_can_only_stop() -> None:
+    """SK-B6: an empty hand whose bid is below the highest is not all-in: the player stops."""
+    state, log = game(3, hands=[EIGHT, "", ""])
+    deal(state, "", *SIX)
+    reveal(state, "rood-5")
+    do(state, *(f"add {c}" for c in EIGHT.split()[:3]), "done")
+    state.hands[1] = ()  # as if an action card had taken the whole hand
+    state.bids[1] = ()
+    assert legal(state) == {"stop"}
+    do(state, "stop")
+    assert state.status[1] == STOPPED and not events_of(log, ev.AllIn)
+
+
+def test_sk_b6_all_in_is_stated_as_going_along_in_book_and_aid(kit: KitMaker) -> None:
+    """SK-B6: the book and the aid say all-in must still meet the highest bid; the old
+    'all-in for less' sentence is gone."""
+    built = kit(GAME)
+    book = _book(built)
+    assert "Alles inzetten is ook meegaan" in book
+    assert "minstens even groot zijn als het hoogste bod" in book
+    assert "dan kun je alleen stoppen" in book
+    assert "Bij het scoren is de Pakjeskamer alleen je combinatie" in book
+    assert "Minder inzetten dan het hoogste bod mag alleen" not in book
+    assert "Alles inzetten voor minder bestaat niet" in book
+    assert "Alles inzetten mag alleen als je bod dan het hoogste haalt" in _aid(built)
+
+
+@pytest.mark.parametrize("variants", [(), ("actiepiet",)])
+def test_sk_b6_mid_turn_shortfall_is_explained_only_where_it_can_happen(
+    kit: KitMaker, variants: tuple[str, ...]
+) -> None:
+    """SK-B6: the mid-turn stop is printed only when an action card can cause it."""
+    assert ("Kom je midden in je beurt tekort" in _book(kit(GAME, variants))) == bool(variants)
