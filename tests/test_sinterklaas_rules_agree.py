@@ -12,7 +12,10 @@ import re
 import pytest
 
 from pnp.games.sinterklaas import events as ev
+from pnp.games.sinterklaas.config import standard_config
+from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import ALL_IN, STOPPED
+from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
 from tests.engine.sinterklaas_play import deal, do, events_of, game, legal, reveal
 
@@ -98,3 +101,46 @@ def test_sk_b6_mid_turn_shortfall_is_explained_only_where_it_can_happen(
 ) -> None:
     """SK-B6: the mid-turn stop is printed only when an action card can cause it."""
     assert ("Kom je midden in je beurt tekort" in _book(kit(GAME, variants))) == bool(variants)
+
+
+# --- SK-W5: eerste-stopper is its own variant, off by default -------------------------------
+
+
+def _first_stop(variants: tuple[str, ...]) -> int:
+    """Play the opening and a first stop by seat 2; return the Sint afterwards."""
+    state, _log = game(3, variants)
+    deal(state, "rood-1 rood-2 rood-3 rood-4 blauw-9 groen-9", *SIX)
+    do(state, "give-big-sint P1", "add blauw-9", "add paars-6", "add paars-5", "done")
+    reveal(state, "rood-5")
+    do(state, "add groen-9", "done", "done", "stop")
+    assert state.status[2] == STOPPED
+    return state.sint
+
+
+def test_sk_w5_eerste_stopper_is_its_own_variant_off_by_default_engine() -> None:
+    """SK-W5: with wie-kent-hem-niet alone the first stop changes nothing; the variant
+    eerste-stopper (which brings wie-kent-hem-niet along) makes the first stopper Sint."""
+    assert not standard_config(("wie-kent-hem-niet",)).first_stopper_sint
+    config = standard_config(("eerste-stopper",))
+    assert config.first_stopper_sint and config.big_sint
+    assert standard_config(("eerste-stopper",)).variants == ("wie-kent-hem-niet", "eerste-stopper")
+    assert _first_stop(("wie-kent-hem-niet",)) == 0
+    assert _first_stop(("eerste-stopper",)) == 2
+    spec = load_game(GAME).spec
+    assert spec.variants["eerste-stopper"].includes == ("wie-kent-hem-niet",)
+    assert spec.variants["eerste-stopper"].rules == ("SK-W5",)
+    assert "SK-W5" not in spec.variants["wie-kent-hem-niet"].rules
+    assert not config_from_spec(spec, ("wie-kent-hem-niet",)).first_stopper_sint
+    assert config_from_spec(spec, ("eerste-stopper",)).first_stopper_sint
+
+
+def test_sk_w5_the_book_prints_the_first_stopper_only_with_its_variant(kit: KitMaker) -> None:
+    """SK-W5: the Wie kent hem niet? book no longer switches the rule on; the eerste-stopper
+    book has its own section."""
+    plain = _book(kit(GAME, ("wie-kent-hem-niet",)))
+    assert "Wie kent hem niet?" in plain
+    assert "als eerste stopt" not in plain and "laat hem dan weg" not in plain
+    chosen = _book(kit(GAME, ("eerste-stopper",)))
+    assert "Eerste stopper" in chosen and "Wie kent hem niet?" in chosen
+    assert "wie in een ronde als eerste stopt, pakt meteen de Kleine Sint" in chosen
+    assert "Aan het eind van de ronde wordt de winnaar gewoon weer de Sint" in chosen

@@ -530,9 +530,9 @@ def test_sk_p4_any_action_card_face_down_is_a_pietje_precies() -> None:
 
 
 def _opening(
-    variants: tuple[str, ...] = ("wie-kent-hem-niet",), **options: object
+    variants: tuple[str, ...] = ("wie-kent-hem-niet",),
 ) -> tuple[SinterklaasState, EventLog]:
-    state, log = game(3, variants, sint=0, **options)
+    state, log = game(3, variants, sint=0)
     deal(state, *HANDS3)
     return state, log
 
@@ -610,10 +610,10 @@ def test_sk_w4_new_sint_holding_the_big_sint_hands_it_to_the_old_sint() -> None:
 
 
 def test_sk_w5_the_first_player_to_stop_becomes_sint() -> None:
-    """SK-W5: the first player to stop in a round becomes Sint at once (on by default);
-    later stoppers do not; switched off, stopping changes nothing."""
-    for switch, sint in ((True, 2), (False, 0)):
-        state, _log = _opening(first_stopper_sint=switch)
+    """SK-W5: with the variant eerste-stopper the first player to stop in a round becomes Sint
+    at once; later stoppers do not; without it (the default) stopping changes nothing."""
+    for variants, sint in ((("eerste-stopper",), 2), (("wie-kent-hem-niet",), 0)):
+        state, _log = _opening(variants)
         do(state, "give-big-sint P1", "add blauw-9", "add paars-6", "add paars-5", "done")
         reveal(state, "rood-5")
         do(state, "add groen-9", "done", "done", "stop")
@@ -623,7 +623,7 @@ def test_sk_w5_the_first_player_to_stop_becomes_sint() -> None:
 
 def test_sk_w5_round_winner_still_becomes_sint() -> None:
     """SK-W5 with SK-B5: when the first stop leaves one player, that player becomes Sint."""
-    state, log = game(3, ("wie-kent-hem-niet",))
+    state, log = game(3, ("eerste-stopper",))
     deal(state, *HANDS3)
     do(state, "give-big-sint P1", "add blauw-9", "add paars-6", "add paars-5", "done")
     reveal(state, "rood-5")

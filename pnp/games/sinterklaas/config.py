@@ -36,6 +36,7 @@ SPECULAAS = "speculaas"
 ACTIEPIET = "actiepiet"
 PIETJE_PRECIES_VARIANT = "pietje-precies"
 WIE_KENT_HEM_NIET = "wie-kent-hem-niet"
+EERSTE_STOPPER = "eerste-stopper"
 
 VARIANTS = (
     MEER_PAKJES,
@@ -50,6 +51,7 @@ VARIANTS = (
     ACTIEPIET,
     PIETJE_PRECIES_VARIANT,
     WIE_KENT_HEM_NIET,
+    EERSTE_STOPPER,
 )
 """Every variant id, in the spec's order."""
 
@@ -156,13 +158,16 @@ def action_kind(action_id: str, colour: str, number: int, points: int, count: in
 
 
 def expand_variants(variants: Sequence[str]) -> tuple[str, ...]:
-    """Add the rules ``speculaas`` includes; refuse unknown and conflicting ids; spec order."""
+    """Add the rules ``speculaas`` includes and the ``wie-kent-hem-niet`` that ``eerste-stopper``
+    is part of (SK-W5); refuse unknown and conflicting ids; spec order."""
     unknown = sorted(set(variants) - set(VARIANTS))
     if unknown:
         raise ValueError(f"unknown sinterklaas variant(s): {', '.join(unknown)}")
     chosen = set(variants)
     if SPECULAAS in chosen:
         chosen.update(SPECULAAS_RULES)
+    if EERSTE_STOPPER in chosen:
+        chosen.add(WIE_KENT_HEM_NIET)
     if MEER_PAKJES in chosen and MINDER_PAKJES in chosen:
         raise ValueError("variants 'meer-pakjes' and 'minder-pakjes' cannot be combined")
     return tuple(v for v in VARIANTS if v in chosen)
@@ -179,7 +184,6 @@ def rules_config(
     sint_cards: int = 1,
     big_sint_cards: int = 1,
     surprise_mode: str = "ronde",
-    first_stopper_sint: bool = True,
 ) -> SinterklaasConfig:
     """A configuration with the rule switches of ``variants`` (already expanded)."""
     chosen = set(variants)
@@ -201,7 +205,7 @@ def rules_config(
         actions=ACTIEPIET in chosen,
         precise=PIETJE_PRECIES_VARIANT in chosen,
         big_sint=big,
-        first_stopper_sint=big and first_stopper_sint,
+        first_stopper_sint=big and EERSTE_STOPPER in chosen,
         variants=tuple(variants),
     )
 
@@ -210,7 +214,6 @@ def standard_config(
     variants: Sequence[str] = (),
     *,
     surprise_mode: str = "ronde",
-    first_stopper_sint: bool = True,
 ) -> SinterklaasConfig:
     """The configuration the rules describe, for ``variants`` (tests, golden files, replay).
 
@@ -230,7 +233,6 @@ def standard_config(
         from_scored=multiple,
         reveals=multiple,
         surprise_mode=surprise_mode,
-        first_stopper_sint=first_stopper_sint,
     )
 
 

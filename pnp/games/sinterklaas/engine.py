@@ -62,11 +62,12 @@ Rules as implemented, with the decisions we took where the rules leave a detail 
   one card and the Big Sint bids at least double the Small Sint's bid (no
   stopping; if their cards cannot reach it they need not open). Whoever
   held the cards when the opening began makes these bids.
-* SK-W5: "the first player to stop in a round becomes Sint at once" is the
-  config switch ``first_stopper_sint``; DECISION: it is on whenever
-  wie-kent-hem-niet is chosen (the variant lists SK-W5 among its rules; the
-  rulebook presents it as a part families may leave out). A spec may turn it
-  off with ``[rules] first_stopper_sint = false``.
+* SK-W5 DECISION: "the first player to stop in a round becomes Sint at once"
+  is its own variant, ``eerste-stopper`` (config switch
+  ``first_stopper_sint``), off unless chosen and only together with
+  wie-kent-hem-niet (choosing it adds wie-kent-hem-niet). Only a player's own
+  stop counts (not an overbid, SK-V1); the round's winner still becomes Sint
+  at the end of the round (SK-B8).
 * SK-D1: :func:`validate_deck`; the balance study is :mod:`balance`.
 
 Termination: every round reveals at least one stack card and the game ends

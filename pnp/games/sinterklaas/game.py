@@ -29,7 +29,7 @@ GAME = Game(
             GoldenCase(("meer-pakjes", "surprises"), 4, 4, (H, H, R, H)),
             GoldenCase(("speculaas",), 4, 5, (H, R, H, H)),
             GoldenCase(("actiepiet", "pietje-precies"), 4, 6, (H, H, R, H)),
-            GoldenCase(("actiepiet", "wie-kent-hem-niet"), 5, 7, (H, R, H, H, R)),
+            GoldenCase(("actiepiet", "eerste-stopper", "wie-kent-hem-niet"), 5, 7, (H, R, H, H, R)),
             GoldenCase(EVERY_RULE, 6, 8, (H, R, H, R, H, H)),
         ),
     ),

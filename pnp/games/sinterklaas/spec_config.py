@@ -5,8 +5,8 @@
   ``pietje-precies``) add the action cards with their colour, number and points;
 * ``sint.csv`` / ``grote-sint.csv`` give the Sint cards (SK-C3);
 * ``[rules]`` with the chosen variants' settings gives ``hand_size``,
-  ``from_scored``, ``reveals`` (SK-M1) and ``surprise_mode`` (SK-S1); an
-  optional boolean ``first_stopper_sint`` (default true) switches SK-W5;
+  ``from_scored``, ``reveals`` (SK-M1) and ``surprise_mode`` (SK-S1); the
+  variant ``eerste-stopper`` switches SK-W5;
 * ``players`` gives the supported player counts.
 """
 
@@ -72,11 +72,8 @@ def config_from_spec(spec: GameSpec, variants: Sequence[str]) -> SinterklaasConf
     sint = sum(row.count for row in spec.component("sint").rows)
     big = sum(row.count for row in spec.component("grote-sint").rows)
     mode = settings.get("surprise_mode", "ronde")
-    first_stopper = settings.get("first_stopper_sint", True)
     if not isinstance(mode, str):
         raise ValueError("[rules] 'surprise_mode' must be text")
-    if not isinstance(first_stopper, bool):
-        raise ValueError("[rules] 'first_stopper_sint' must be true or false")
     return rules_config(
         tuple(kinds),
         chosen,
@@ -87,5 +84,4 @@ def config_from_spec(spec: GameSpec, variants: Sequence[str]) -> SinterklaasConf
         sint_cards=sint,
         big_sint_cards=big,
         surprise_mode=mode,
-        first_stopper_sint=first_stopper,
     )
