@@ -14,10 +14,11 @@ import pytest
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.config import standard_config
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import ALL_IN, STOPPED
+from pnp.games.sinterklaas.state import SinterklaasState
+from pnp.games.sinterklaas.steps import ALL_IN, KEEP, STOPPED
 from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
-from tests.engine.sinterklaas_play import deal, do, events_of, game, legal, reveal
+from tests.engine.sinterklaas_play import cards, deal, do, events_of, game, legal, reveal
 
 GAME = "sinterklaas"
 
@@ -144,3 +145,57 @@ def test_sk_w5_the_book_prints_the_first_stopper_only_with_its_variant(kit: KitM
     assert "Eerste stopper" in chosen and "Wie kent hem niet?" in chosen
     assert "wie in een ronde als eerste stopt, pakt meteen de Kleine Sint" in chosen
     assert "Aan het eind van de ronde wordt de winnaar gewoon weer de Sint" in chosen
+
+
+# --- SK-V3: with the Handregel also those who stayed to the end keep or discard --------------
+
+THREE = (
+    "rood-1 rood-2 rood-3 rood-4 blauw-9 groen-9",
+    "blauw-1 blauw-2 geel-3 geel-4 paars-5 paars-6",
+    "groen-1 groen-2 groen-3 geel-7 geel-8 paars-9",
+)
+
+
+def _showdown(variants: tuple[str, ...]) -> SinterklaasState:
+    """P0 and P1 stay to the end, P2 stops; P0 wins with five reds."""
+    state, _log = game(3, variants)
+    deal(state, *THREE)
+    if variants:
+        do(state, "limit 0")
+    reveal(state, "rood-5")
+    do(state, "add blauw-9", "done", "add paars-6", "done", "stop")
+    for name in ("blauw-5", "groen-5"):
+        reveal(state, name)
+        do(state, "done", "done")
+    return state
+
+
+def test_sk_v3_handregel_keep_or_discard_also_after_the_showdown_engine() -> None:
+    """SK-V3 DECISION: the keep-or-discard choice replaces SK-B8's loss of hand cards: also the
+    players who stayed to the end choose; without the Handregel their hands are lost."""
+    plain = _showdown(())
+    assert plain.hands[0] == () and plain.hands[1] == ()
+    assert plain.hands[2] == cards(THREE[2])
+    state = _showdown(("handregel",))
+    assert state.scored[0] and state.sint == 0
+    assert state.node == (KEEP, 0) and legal(state) == {"keep-hand", "discard-hand"}
+    do(state, "keep-hand")
+    assert state.node == (KEEP, 1) and legal(state) == {"keep-hand", "discard-hand"}
+    do(state, "keep-hand", "discard-hand")
+    assert state.hands[0] == cards("rood-1 rood-2 rood-3 rood-4 groen-9")
+    assert state.hands[1] == cards("blauw-1 blauw-2 geel-3 geel-4 paars-5")
+    assert state.hands[2] == ()
+
+
+def test_sk_v3_book_and_aid_say_the_choice_is_for_everyone(kit: KitMaker) -> None:
+    """SK-V3: book and aid say that with the Handregel also those who stayed to the end choose."""
+    built = kit(GAME, ("handregel",))
+    book = _book(built)
+    assert "Dat geldt ook voor wie tot het scoren meedeed" in book
+    assert "met de Handregel kiest hij zelf of hij ze houdt" in book
+    aid = _aid(built)
+    assert "ook wie tot het eind meedeed, houdt ze of legt ze allemaal weg" in aid
+    assert "Wie tot het eind meedeed, legt zijn hand weg" not in aid
+    plain = kit(GAME)
+    assert "Wie tot het eind meedeed, legt zijn hand weg" in _aid(plain)
+    assert "Handregel" not in _book(plain)

@@ -237,7 +237,8 @@ def test_sk_v3_at_the_limit_a_lower_bid_may_go_along() -> None:
 
 def test_sk_v3_after_the_round_each_hand_is_kept_or_discarded() -> None:
     """SK-V3 DECISION: after the round, clockwise from the new Sint, every player holding hand
-    cards (those who stopped, or the last one left) keeps them or throws them all away."""
+    cards (those who stopped, the last one left, and those who stayed to the end) keeps them or
+    throws them all away."""
     state, log = game(3, ["handregel"])
     deal(state, *HANDS3)
     do(state, "limit 0")

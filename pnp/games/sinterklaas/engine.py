@@ -54,7 +54,9 @@ Rules as implemented, with the decisions we took where the rules leave a detail 
 * SK-V3 (handregel) DECISION: the Sint names the limit (none, 1, 2 or 3)
   after the deal, before the first reveal and the opening bids. Bids may not
   take the hand below it; a player at the limit may end their turn without
-  matching (they stay in the round).
+  matching (they stay in the round). DECISION: at the end of the round every
+  player holding hand cards, also those who stayed to the end, keeps them or
+  discards them all (this replaces SK-B8's loss of hand cards).
 * SK-V4 (biedregel), SK-A1 (actiepiet), SK-W4 (Stafpiet): see :mod:`effects`.
 * SK-W1 ... SK-W3 (wie-kent-hem-niet) DECISIONS: every round, after the
   deal (and the limit), the Sint hands the Big Sint card to another player of

@@ -12,16 +12,18 @@ with the Remiseregel (SK-V5) the one of them with the largest bid wins,
 otherwise (or if that is equal too) nobody wins.
 
 Round end (SK-B8): the winner takes every bid card into their scored pile
-and becomes Sint. Players who stayed to the end lose their hand cards. The
+and becomes Sint. Players who stayed to the end lose their hand cards (not
+with the Handregel, see below). The
 Pakjeskamer, the lost hands and an unwon bid pile go to the discard pile, out
 of the game (SK-B8 DECISION). DECISION (SK-P4): a face-down card is an
 ordinary card again once the round is over (its points count for whoever
 wins it). SK-B5: when one player is left the round ends at once; they win the
 bid pile, keep their hand and become Sint; the Pakjeskamer is discarded.
 
-Handregel (SK-V3) DECISION: after the round, clockwise from the (new) Sint,
-every player who still holds hand cards (those who stopped, or the last
-player left) keeps them or throws them all away.
+Handregel (SK-V3) DECISION: the keep-or-discard choice replaces SK-B8's loss
+of hand cards. After the round, clockwise from the (new) Sint, every player
+who still holds hand cards (those who stopped, the last player left, and
+those who stayed to the end of a showdown) keeps them or throws them all away.
 
 Surprises (SK-S1): the engine reports with :class:`SurprisePicked` who picks:
 mode ``ronde`` the winner of every round; ``symbool`` the winner of a round
@@ -233,7 +235,7 @@ def end_round(
         discarded.extend(pile)
         if state.log_on:
             state.emit(ev.RoundTied(state.round, tied))
-    if showdown:
+    if showdown and not state.config.hand_rule:
         hands = state.hands
         status = state.status
         for seat in range(n):
