@@ -1,4 +1,4 @@
-"""Engine, printed rulebook and player aid say the same thing (SK-B6, SK-B7, SK-V2, SK-V3, SK-W5, SK-A1).
+"""Engine, printed rulebook and aid agree (SK-B6, SK-B7, SK-V2, SK-V3, SK-W5, SK-A1).
 
 Each test checks the engine's behaviour on a scripted position and then reads
 the real kit's PDFs back for the statement of the same rule, so it fails when
@@ -7,18 +7,34 @@ either drifts from the rule checklist.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import Counter
+from itertools import combinations
 
 import pytest
 
+from pnp.engine import EventLog
 from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.config import standard_config
+from pnp.games.sinterklaas.cards import parse_card
+from pnp.games.sinterklaas.combinations import COLOUR, NUMBER, STRAIGHT, best_combination
+from pnp.games.sinterklaas.config import standard_config, standard_deck
+from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.games.sinterklaas.steps import ALL_IN, KEEP, STOPPED
 from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
-from tests.engine.sinterklaas_play import cards, deal, do, events_of, game, legal, reveal
+from tests.engine.sinterklaas_play import (
+    cards,
+    deal,
+    do,
+    events_of,
+    finish_randomly,
+    game,
+    legal,
+    reveal,
+)
 
 GAME = "sinterklaas"
 
@@ -199,3 +215,111 @@ def test_sk_v3_book_and_aid_say_the_choice_is_for_everyone(kit: KitMaker) -> Non
     plain = kit(GAME)
     assert "Wie tot het eind meedeed, legt zijn hand weg" in _aid(plain)
     assert "Handregel" not in _book(plain)
+
+
+# --- SK-B7: no straights in the base game; with Pietje Precies number, colour, straight ------
+
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+
+
+def test_sk_b7_straights_only_with_pietje_precies_ranked_rarest_first_engine() -> None:
+    """SK-B7/SK-P2: the base game knows no straights; with Pietje Precies a number beats a colour
+    beats a straight on equal count, whatever the totals; the rarest kind ranks first."""
+    run = best_combination([RED, BLUE, YELLOW], [7, 8, 9])
+    assert run.kind != STRAIGHT and run.count == 1
+    precise = best_combination([RED, BLUE, YELLOW], [7, 8, 9], precise=True)
+    assert precise.kind == STRAIGHT and precise.count == 3
+    number = best_combination([RED, BLUE, GREEN], [2, 2, 2], precise=True)
+    colour = best_combination([RED, RED, RED], [7, 8, 9], precise=True)
+    assert number.kind == NUMBER and colour.kind == COLOUR
+    assert number.key > colour.key > precise.key
+    assert number.total < colour.total == precise.total
+    # rarest first: among all sets of three distinct cards, which kind each makes
+    deck = [(k.colour, k.number) for k in standard_deck()]
+    found = Counter(
+        best_combination([c for c, _ in trio], [n for _, n in trio], precise=True).kind
+        for trio in combinations(deck, 3)
+    )
+    assert found[NUMBER] < found[COLOUR] < found[STRAIGHT]
+
+
+def test_sk_b7_the_base_book_has_no_straights_the_precies_book_ranks_them(kit: KitMaker) -> None:
+    """SK-B7: the base book and aid name two kinds of combination only; with Pietje Precies
+    they give the order number, colour, straight and why."""
+    base = kit(GAME)
+    assert "traatje" not in _book(base) and "traatje" not in _aid(base)
+    assert "Getallen gaan voor kleuren" in _aid(base)
+    precies = kit(GAME, ("pietje-precies",))
+    book = _book(precies)
+    assert "dan gaat een getal voor een kleur en een kleur voor een straatje" in book
+    assert "De zeldzaamste combinatie wint" in book
+    assert "een straatje het makkelijkst" in book
+    assert "Getal gaat voor kleur, kleur voor straatje" in _aid(precies)
+
+
+# --- SK-V2: the swap limits -------------------------------------------------------------------
+
+
+def test_sk_v2_only_plain_face_up_bid_cards_swap_and_the_bid_keeps_its_size_engine() -> None:
+    """SK-V2 DECISION: a hand card swaps one for one with an open bid card; an action card that
+    worked, a face-down stand-in and the card just swapped in stay in the bid."""
+    state, _log = game(3, ("inwisselen", "actiepiet", "pietje-precies"))
+    deal(state, "inpakpiet wisselpiet rood-1 rood-2 blauw-9 groen-9", *SIX)
+    reveal(state, "rood-5")
+    do(state, "add inpakpiet", "hide wisselpiet", "add blauw-9")
+    swaps = {m for m in legal(state) if m.startswith("swap")}
+    assert swaps == {f"swap {c} blauw-9" for c in ("rood-1", "rood-2", "groen-9")}
+    do(state, "swap rood-1 blauw-9")
+    assert len(state.bids[0]) == 3 and len(state.hands[0]) == 3
+    assert not any(m.startswith("swap") for m in legal(state))
+
+
+def test_sk_v2_the_book_states_the_swap_limits(kit: KitMaker) -> None:
+    """SK-V2: the Inwisselregel section states one for one and what stays in the bid."""
+    book = _book(kit(GAME, ("inwisselen",)))
+    assert "Je ruilt steeds één tegen één, dus je bod wordt er nooit kleiner van" in book
+    assert (
+        "een kaart die je net in je bod hebt geruild, blijft daar de rest van de ronde liggen"
+        in book
+    )
+    assert "actiekaart in je bod" not in book
+    full = _book(kit(GAME, ("inwisselen", "actiepiet", "pietje-precies", "biedregel")))
+    assert "een actiekaart in je bod heeft zijn werk al gedaan en blijft liggen" in full
+    assert "een munt in je bod blijft liggen" in full
+    assert "een gedekt ingezette kaart blijft gedekt liggen" in full
+
+
+# --- SK-A1: as many or as few action cards as you like; strategisch / flauw -------------------
+
+
+def test_sk_a1_any_choice_of_action_cards_plays_engine() -> None:
+    """SK-A1: players shuffle in as many or as few action cards as they like: the engine plays
+    a game with only the chosen ones."""
+    config = standard_config(("actiepiet",))
+    chosen = {parse_card("roetpiet"), parse_card("wisselpiet")}
+    kinds = tuple(k for k in config.kinds if not k.action or k.code in chosen)
+    few = dataclasses.replace(config, kinds=kinds)
+    state = ENGINE.new_state(few, 4, EventLog())
+    assert {c for c in state.table.deck if c >= 256} == chosen
+    state.set_position(sint=0)
+    finish_randomly(state, seed=3)
+    assert state.is_terminal()
+
+
+def test_sk_a1_the_book_explains_the_choice_and_the_marks_on_the_cards(kit: KitMaker) -> None:
+    """SK-A1: the book says how many action cards is up to the players and explains the
+    strategisch / flauw mark that each action card prints; its examples match the table."""
+    built = kit(GAME, ("actiepiet",))
+    book = _book(built)
+    assert "Jullie kiezen zelf hoeveel actiekaarten meedoen" in book
+    assert "Onderaan elke actiekaart staat ‘strategisch’ of ‘flauw’" in book
+    cards_text = built.text("kaarten.pdf")
+    assert "strategisch" in cards_text and "flauw" in cards_text
+    kinds = {r.id: r.fields["kind"] for r in load_game(GAME).spec.component("acties").rows}
+    assert kinds["kijkpiet"] == kinds["wisselpiet"] == "strategisch"
+    assert kinds["roetpiet"] == "flauw"
+    assert (
+        "strategische actie geeft je iets om slim mee te spelen, zoals de Kijkpiet of de Wisselpiet"
+        in book
+    )
+    assert "flauwe actie zet vooral de boel op stelten, zoals de Roetpiet" in book
