@@ -323,3 +323,13 @@ def test_sk_a1_the_book_explains_the_choice_and_the_marks_on_the_cards(kit: KitM
         in book
     )
     assert "flauwe actie zet vooral de boel op stelten, zoals de Roetpiet" in book
+
+
+def test_the_printed_kit_uses_the_words_of_the_rulebooks(kit: KitMaker) -> None:
+    """Words in the rulebooks: typographic quotes only and gedekt, never dicht."""
+    built = kit(GAME, ("speculaas", "actiepiet", "pietje-precies", "eerste-stopper", "surprises"))
+    for name in ("spelregels.pdf", "spelershulp.pdf", "kaarten.pdf"):
+        text = built.text(name)
+        assert '"' not in text, name
+        assert not re.search(r"\bdicht", text), name
+    assert "gedekt" in _book(built)
