@@ -29,6 +29,7 @@ from tests.engine.sinterklaas_play import (
     cards,
     deal,
     do,
+    draw,
     events_of,
     finish_randomly,
     game,
@@ -333,3 +334,26 @@ def test_the_printed_kit_uses_the_words_of_the_rulebooks(kit: KitMaker) -> None:
         assert '"' not in text, name
         assert not re.search(r"\bdicht", text), name
     assert "gedekt" in _book(built)
+
+
+def test_sk_b6_cards_drawn_after_going_all_in_count_at_the_showdown(kit: KitMaker) -> None:
+    """SK-B6: an effect that deals the all-in player a card (here Strooipiet) adds it to their
+    combination; the book says so where such effects exist."""
+    state, log = game(3, ("actiepiet",), hands=[EIGHT, "", ""])
+    deal(state, "", "strooipiet blauw-2 geel-3 geel-4 paars-5 paars-6", SIX[1])
+    reveal(state, "rood-5")
+    do(state, "add rood-1", "done", "add blauw-2", "done")
+    do(state, *(f"add {c}" for c in SIX[1].split()))
+    assert state.status[2] == ALL_IN
+    reveal(state, "blauw-5")
+    do(state, "done", "add strooipiet")
+    for name in ("paars-1", "groen-5", "rood-9"):  # P1, P2, P0 draw, clockwise from P1
+        draw(state, name)
+    do(state, "done", "add rood-2", "done")
+    reveal(state, "geel-5")
+    do(state, "done", "done")
+    shown = {e.seat: e for e in events_of(log, ev.CombinationShown)}
+    assert "groen-5" in shown[2].cards and shown[2].count == 4  # four 5s
+    assert "plus de kaarten die je daarna nog door een actiekaart in je hand krijgt" in _book(
+        kit(GAME, ("actiepiet",))
+    )
