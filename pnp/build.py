@@ -43,6 +43,8 @@ class BuildOptions:
     """Also write the whole map as one printed board (games played on tiles)."""
     seed: int | None = None
     """Seed of the board's setup (default 0); only with ``map_sheet``."""
+    proof: bool = False
+    """Also write the rulebook's proofreading edition (rule IDs, example sources and claims)."""
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,9 @@ def build(
         "files": {comp.id: name for name, group in print_files.items() for comp in group},
         "map_sheet": options.map_sheet,
     }
-    rulebook = make_rulebook(data, chosen, game_parts(spec, chosen), options.paper, printing)
+    rulebook = make_rulebook(
+        data, chosen, game_parts(spec, chosen), options.paper, printing, options.proof
+    )
     for name, blob in rulebook.files().items():
         _add(files, name, blob)
     if progress:
@@ -244,6 +248,7 @@ def _manifest(
             "cut_lines": options.cut_lines,
             "map_sheet": options.map_sheet,
             "seed": options.seed or 0 if options.map_sheet else None,
+            "proof": options.proof,
         },
         "files": [
             {"name": name, "bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}

@@ -123,13 +123,20 @@ def build_command(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the --map-sheet setup (default 0).")
     ] = None,
+    proof: Annotated[
+        bool,
+        typer.Option(
+            "--proof",
+            help="Also write spelregels-proef.pdf: rule IDs, example sources and claims shown.",
+        ),
+    ] = False,
     out_dir: OutOption = Path("output"),
 ) -> None:
     """Write the print-ready kit of GAME to OUT/GAME/."""
 
     def run() -> None:
         options = BuildOptions(
-            paper, backs, _parse_offset(back_offset), cut_lines, out_dir, map_sheet, seed
+            paper, backs, _parse_offset(back_offset), cut_lines, out_dir, map_sheet, seed, proof
         )
         with _progress() as progress:
             result = build(game, tuple(variant or ()), options, progress)

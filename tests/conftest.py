@@ -143,11 +143,16 @@ def _real_data() -> Iterator[None]:
 def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
     """Build a real kit once per distinct (game, resolved variants, options) and share it.
 
+    Unless a test asks for ``proof=False``, the kit includes ``spelregels-proef.pdf``.
+
     The kit's files must not be changed by the tests that share it.
     """
     cache: dict[tuple[str, tuple[str, ...], BuildOptions], BuiltKit] = {}
 
     def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
+        # Every shared kit also holds the proofreading edition, so tests of either edition
+        # share one build.
+        options.setdefault("proof", True)
         with _real_data():
             chosen = resolve_variants(load_game(game).spec, variants)
             key = (game, chosen, BuildOptions(**options))

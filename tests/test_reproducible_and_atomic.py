@@ -19,15 +19,17 @@ def _digests(folder: Path) -> dict[str, str]:
 
 
 def test_two_builds_give_identical_bytes(kit: KitMaker, tmp_path: Path) -> None:
-    """The run's shared default kit and a second, separate build of it are byte-identical."""
+    """The run's shared kit (with the proofreading edition) and a second, separate build of it
+    are byte-identical."""
     first = kit("twaalf-dagen")
-    second = build("twaalf-dagen", (), BuildOptions(out_dir=tmp_path / "two"))
+    second = build("twaalf-dagen", (), BuildOptions(out_dir=tmp_path / "two", proof=True))
     assert _digests(first.folder) == _digests(second.folder)
     assert set(_digests(first.folder)) == {
         "kaarten.pdf",
         "spelershulp.pdf",
         "spelregels.pdf",
         "spelregels-boekje.pdf",
+        "spelregels-proef.pdf",
         "manifest.json",
     }
 

@@ -29,21 +29,31 @@ SCREEN_PAGE_MM = (148.0, 210.0)
 
 SCREEN_FILE = "spelregels.pdf"
 BOOKLET_FILE = "spelregels-boekje.pdf"
+PROOF_FILE = "spelregels-proef.pdf"
+"""The proofreading edition (A5, for the screen): rule IDs, example sources and claims shown."""
 
 
 @dataclass(frozen=True)
 class Rulebook:
-    """A rendered rulebook: the markup text, its examples and both PDF editions."""
+    """A rendered rulebook: the markup text, its examples and its PDF editions.
+
+    ``screen`` and ``booklet`` are the family edition; ``proof`` is the
+    proofreading edition, laid out only when asked for.
+    """
 
     text: str
     examples: tuple[Example, ...]
     screen: LaidOut
     booklet: bytes
     booklet_pages: int
+    proof: LaidOut | None = None
 
     def files(self) -> dict[str, bytes]:
         """The output files by name."""
-        return {SCREEN_FILE: self.screen.pdf, BOOKLET_FILE: self.booklet}
+        files = {SCREEN_FILE: self.screen.pdf, BOOKLET_FILE: self.booklet}
+        if self.proof is not None:
+            files[PROOF_FILE] = self.proof.pdf
+        return files
 
 
 BOOKLET_PAGES_MM = ((148.0, 210.0), (139.7, 215.9))
@@ -79,8 +89,12 @@ def template_context(
     components: Sequence[Component],
     parts: GameParts,
     printing: Mapping[str, object],
+    proof: bool = False,
 ) -> dict[str, object]:
-    """Plain values the templates may read (no Python objects reach the sandbox)."""
+    """Plain values the templates may read (no Python objects reach the sandbox).
+
+    ``proof`` is true when the proofreading edition is being written.
+    """
     spec = data.spec
     low, high = spec.players
     # The build names the PDFs (a second card size gets its own file); default to the spec's.
@@ -116,6 +130,7 @@ def template_context(
         "chosen": list(chosen),
         "examples": len(parts.examples),
         "print": dict(printing),
+        "proof": proof,
         "scoresheet": _scoresheet(spec, chosen),
         "data": rulebook_data(spec.folder / "rulebook", parts.tables_fingerprint),
     }
@@ -213,18 +228,25 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
 
 
 def prepare_rulebook(
-    data: GameData, chosen: tuple[str, ...], parts: GameParts, printing: Mapping[str, object]
+    data: GameData,
+    chosen: tuple[str, ...],
+    parts: GameParts,
+    printing: Mapping[str, object],
+    proof: bool = False,
 ) -> tuple[str, RulebookContent]:
     """Render the templates and gather the generated parts; everything but the layout.
 
-    Returns the rendered markup text and the content to lay out. Every template,
-    markup or example problem is raised here as a located :class:`PnpError`.
+    Returns the rendered markup text and the content to lay out: the family
+    edition, or with ``proof`` the proofreading edition. Every template, markup
+    or example problem is raised here as a located :class:`PnpError`.
     """
     spec = data.spec
     components = spec.components_for(chosen)
     templates = TemplateSet(spec.folder / "rulebook", data.common / "rulebook")
     name = spec.rulebook.template
-    text = templates.render(name, template_context(data, chosen, components, parts, printing))
+    text = templates.render(
+        name, template_context(data, chosen, components, parts, printing, proof)
+    )
     content = RulebookContent(
         blocks=_parse(templates, name, text, spec),
         cover=_cover(data, chosen),
@@ -233,6 +255,7 @@ def prepare_rulebook(
         data=data,
         chosen=chosen,
         accent=spec.rulebook.accent,
+        proof=proof,
     )
     return text, content
 
@@ -243,11 +266,13 @@ def make_rulebook(
     parts: GameParts,
     paper: str,
     printing: Mapping[str, object],
+    proof: bool = False,
 ) -> Rulebook:
     """Render the rulebook of a kit: the A5 screen edition and the booklet for ``paper``.
 
     ``printing`` describes the kit's print options (``paper``, ``backs``) for the
-    printing instructions.
+    printing instructions. Both are the family edition; with ``proof`` the A5
+    proofreading edition is laid out as well.
     """
     text, content = prepare_rulebook(data, chosen, parts, printing)
     title = f"{data.spec.name} – spelregels"
@@ -255,4 +280,8 @@ def make_rulebook(
     page = booklet_page_mm(paper)
     pages = screen if page == SCREEN_PAGE_MM else lay_out(content, *page, title)
     booklet = impose_booklet(pages.pdf, paper, title=f"{title} (boekje)")
-    return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages)
+    proof_book = None
+    if proof:
+        _, proof_content = prepare_rulebook(data, chosen, parts, printing, proof=True)
+        proof_book = lay_out(proof_content, *SCREEN_PAGE_MM, f"{title} (proefleesversie)")
+    return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages, proof_book)

@@ -11,6 +11,7 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -41,6 +42,7 @@ from pnp.layout.game_data import GameData
 from pnp.rulebook.example import CardPicture, Example
 from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure
 from pnp.rulebook.markup import (
+    PRINTED_RULE_TAG,
     RULE_TAG_MARKUP,
     Block,
     Directive,
@@ -94,6 +96,9 @@ class RulebookContent:
     data: GameData
     chosen: tuple[str, ...]
     accent: str
+    proof: bool = False
+    """The proofreading edition: rule IDs, each example's source and each sentence's claim
+    are printed. The family edition (``False``) leaves them out."""
 
 
 @dataclass(frozen=True)
@@ -231,12 +236,18 @@ class _StoryBuilder:
             return [CondPageBreak(mm(45)), *flow]
         return flow
 
+    def text(self, markup: str, style: object) -> Paragraph:
+        """A paragraph of markup; the family edition drops the rule IDs written inline."""
+        if not self.content.proof:
+            markup = PRINTED_RULE_TAG.sub("", markup)
+        return Paragraph(markup, style)
+
     def paragraph(self, block: TextBlock, style: object | None = None) -> Paragraph:
         text = block.text
-        if block.rules:
+        if block.rules and self.content.proof:
             tags = ", ".join(block.rules)
             text += " " + RULE_TAG_MARKUP.replace("\\1", tags)
-        return Paragraph(text, style or self.styles.body)
+        return self.text(text, style or self.styles.body)
 
     def story(self) -> list[Flowable]:
         self.headings = 0
@@ -352,10 +363,12 @@ class _StoryBuilder:
         text_width = self.frame_width - mm(EXAMPLE_CARDS_COLUMN_MM)
         for example in self.content.examples:
             flow += self.heading(2, example.title)
-            flow.append(Paragraph(inline(example.intro), styles.body))
+            flow.append(self.text(inline(example.intro), styles.body))
             for step in example.steps:
                 style = styles.automatic if step.automatic else styles.step
-                text = Paragraph(inline(step.text), style)
+                text: Paragraph | list[Paragraph] = self.text(inline(step.text), style)
+                if self.content.proof and step.claim is not None:
+                    text = [text, Paragraph(_claim_markup(step.claim), styles.small)]
                 if step.cards:
                     for picture in step.cards:
                         self.artist.check(picture)
@@ -381,13 +394,20 @@ class _StoryBuilder:
                     ]
             if example.outro:
                 flow.append(Spacer(0, mm(1.5)))
-                flow.append(Paragraph(inline(example.outro), styles.body))
-            trace = f"Bron: {example.source}"
-            if example.rules:
-                trace = f"Regels: {', '.join(example.rules)} · {trace}"
-            flow.append(KeepTogether([Spacer(0, mm(1)), Paragraph(inline(trace), styles.small)]))
+                flow.append(self.text(inline(example.outro), styles.body))
+            if self.content.proof:
+                trace = f"Bron: {example.source}"
+                if example.rules:
+                    trace = f"Regels: {', '.join(example.rules)} · {trace}"
+                trace_line = Paragraph(inline(trace), styles.small)
+                flow.append(KeepTogether([Spacer(0, mm(1)), trace_line]))
             flow.append(Spacer(0, mm(3)))
         return flow
+
+
+def _claim_markup(claim: object) -> str:
+    """A sentence's claim as the proofreading edition prints it: its repr, checked by the engine."""
+    return f"<i>gecontroleerd:</i> {escape(repr(claim), quote=False)}"
 
 
 def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:

@@ -12,8 +12,8 @@ The rendered template text uses a few line-based forms::
     ::directive argument   (a generated part: title, toc, components, examples, pagebreak, cards)
 
 Paragraphs, list items and notes may end with rule IDs in brackets, e.g.
-``[TD-B3]`` or ``[TD-B4, TD-B5]``: the layout prints them small so readers can
-trace every rule to the checklist. Inline ``**vet**`` and ``*schuin*`` become bold
+``[TD-B3]`` or ``[TD-B4, TD-B5]``: the proofreading edition prints them small so
+readers can trace every rule to the checklist; the family edition leaves them out. Inline ``**vet**`` and ``*schuin*`` become bold
 and italic; everything else is literal text (``<`` and ``&`` are escaped).
 """
 
@@ -88,6 +88,9 @@ Block = Heading | Paragraph | ListBlock | Note | Directive
 
 RULE_TAG_MARKUP = '<font size="7" color="#8A8178">[\\1]</font>'
 """How a rule ID in brackets is printed: small and grey."""
+
+PRINTED_RULE_TAG = re.compile(r'\s*<font size="7" color="#8A8178">\[[^\]]*\]</font>')
+"""Rule IDs as :data:`RULE_TAG_MARKUP` prints them, with the space before them."""
 
 
 def inline(text: str) -> str:
