@@ -26,6 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.build import BuildOptions, build, card_jobs
+from pnp.examples import game_parts
 from pnp.paths import project_root
 from pnp.project import load_game
 from pnp.rulebook.compose import make_rulebook
@@ -105,7 +106,10 @@ def main() -> None:
     )
     assert isinstance(full, bytes)
     printing = {"paper": "a4", "backs": "long-edge"}
-    rulebook_time, _book = timed(lambda: make_rulebook(data, chosen, "a4", printing), args.repeat)
+    parts = game_parts(data.spec, chosen)
+    rulebook_time, _book = timed(
+        lambda: make_rulebook(data, chosen, parts, "a4", printing), args.repeat
+    )
     cards = len(jobs)
     floor_time, floor = timed(lambda: floor_pdf(cards), args.repeat)
     assert isinstance(floor, bytes)
