@@ -379,20 +379,6 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     assert pinned.to_json() == path.read_text(encoding="utf-8")
 
 
-def test_finder_full_search_reproduces_every_pinned_file() -> None:
-    """A fresh search (same seeds, same order) picks the same places: identical files."""
-    for path, text in story_search(STORY).find_pinned(spec()):
-        assert path.read_text(encoding="utf-8") == text, path.name
-
-
-def test_finder_check_mode_passes() -> None:
-    """``pnp pin santoska`` (no ``--update``) finds every pinned file up to date."""
-    lines: list[str] = []
-    report = pin("santoska", report=lines.append)
-    assert report.stale == () and report.written == ()
-    assert len(lines) == len(ROWS) + 1, lines
-
-
 def test_finder_check_mode_names_a_stale_file_and_update_rewrites_it(project_copy: Path) -> None:
     """A pinned file that differs from a fresh search is reported; ``--update`` restores it."""
     path = project_copy / "cardspecs" / "santoska" / "examples" / FILE

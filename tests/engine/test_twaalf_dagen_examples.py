@@ -336,12 +336,6 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     assert pinned.to_json() == path.read_text(encoding="utf-8")
 
 
-def test_finder_full_search_reproduces_every_pinned_file() -> None:
-    """A fresh search (same seeds, same order) picks the same tricks: identical files."""
-    for path, text in story_search(STORY).find_pinned(spec()):
-        assert path.read_text(encoding="utf-8") == text, path.name
-
-
 def falsified(claim: Any, players: int) -> object:
     """The same claim about the wrong player (or the wrong number where no player is named)."""
     for field in ("seat", "giver"):
