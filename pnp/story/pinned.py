@@ -213,7 +213,3 @@ def load_pinned(
     except (ValueError, KeyError, TypeError) as exc:
         raise replay_failed(path, exc, finder_module) from None
     return pinned, trace
-
-
-FindPinned = Callable[[GameSpec, Callable[[str], None]], list[tuple[Path, str]]]
-"""A finder's search: ``(spec, report) -> [(path, file text), ...]`` in rulebook order."""

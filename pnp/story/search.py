@@ -47,19 +47,6 @@ class WantedExample(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Wanted:
-    """The simplest :class:`WantedExample`: a situation and the score of its ideal shape."""
-
-    case: PinnedCase
-    ideal: int
-
-
-def case_of_kind(cases: Sequence[PinnedCase], kind: str) -> PinnedCase:
-    """The pinned case of ``kind`` among a game's ``cases``."""
-    return next(case for case in cases if case.kind == kind)
-
-
 W = TypeVar("W", bound=WantedExample)
 T = TypeVar("T")
 C = TypeVar("C")
@@ -88,10 +75,8 @@ class Found(Generic[C, A]):
 @dataclass(frozen=True)
 class ExampleSearch(Generic[W, T, C, A]):
     """How one game searches its rulebook examples (``W`` wanted, ``T`` trace,
-    ``C`` candidate, ``A`` action), with the finder's search and commands."""
+    ``C`` candidate, ``A`` action), and the search itself."""
 
-    game_id: str
-    finder_module: str
     wanted: tuple[W, ...]
     """Every pinned example with how it is searched, in rulebook order."""
     seeds: int
@@ -235,8 +220,6 @@ def story_search(
         return ", ".join(f"{name} {n}" for name, n in zip(story.focus, focus, strict=True))
 
     return ExampleSearch(
-        game_id=story.engine.game_id,
-        finder_module=story.finder,
         wanted=story.rows,
         seeds=story.seeds,
         group=lambda row: (row.variants, row.policy),

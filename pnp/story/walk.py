@@ -90,10 +90,6 @@ class Segment(Generic[A, B, T]):
         """True if the segment has an event of type ``kind``."""
         return any(moment.has(kind) for moment in self.moments)
 
-    def moment_of(self, event: Event) -> Moment[A, B]:
-        """The moment whose action caused ``event`` (the very object)."""
-        return next(m for m in self.moments if any(e is event for e in m.events))
-
 
 class Segments(ABC, Generic[S, A, B, T]):
     """Where a game's segments start and end, and what the walk notes (one object per walk).
