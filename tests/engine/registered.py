@@ -14,22 +14,15 @@ from typing import Any
 
 import pytest
 
-from pnp.engine.core import CHANCE, Event, EventLog, GameRecord, play, replay
+from pnp.engine.core import CHANCE, EventLog, GameRecord, play, replay
 from pnp.engine.kit import EngineKit
 from pnp.errors import PnpError
 from pnp.examples import game_examples
 from pnp.project import load_game
-from pnp.registry import game
 from pnp.spec.model import GameSpec
 
 AnyKit = EngineKit[Any, Any, Any]
 """The engine kit of any registered game."""
-
-
-def replay_registered(record: GameRecord) -> tuple[Event, ...]:
-    """Replay ``record`` with the registered engine of its game and its standard config."""
-    kit = game(record.game_id).engine
-    return replay(record, kit.engine, kit.standard_config(record.variants))
 
 
 def random_action(engine: Any, state: Any, rng: random.Random) -> Any:
