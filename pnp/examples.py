@@ -26,11 +26,13 @@ def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...
 
 
 def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:
-    """What the game adds to the rulebook of a kit: its examples and its tables' fingerprint."""
-    fingerprint = game(spec.id).tables_fingerprint
+    """What the game adds to the rulebook of a kit: examples, tables' fingerprint, setup figures."""
+    registered = game(spec.id)
+    fingerprint = registered.tables_fingerprint
     return GameParts(
         examples=game_examples(spec, chosen),
         tables_fingerprint=fingerprint(spec) if fingerprint is not None else None,
+        setup=registered.setup(spec, chosen) if registered.setup is not None else (),
     )
 
 

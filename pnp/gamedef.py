@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from pnp.engine.core import GameState
 from pnp.engine.kit import EngineKit
+from pnp.rulebook.figures import MapFigure, TableFigure
 from pnp.sheets.board import Board
 from pnp.spec.model import GameSpec
 from pnp.story.story import Story
@@ -24,6 +25,8 @@ S = TypeVar("S", bound=GameState[Any])
 A = TypeVar("A")
 
 BoardMaker = Callable[[GameSpec, tuple[str, ...], int], Board]
+SetupFigures = Callable[[GameSpec, tuple[str, ...]], tuple[TableFigure | MapFigure, ...]]
+"""The figures of a kit's setup: the table seen from above, and the map for games on tiles."""
 """One legal map setup of a kit from a seed (games played on tiles, ``--map-sheet``)."""
 
 
@@ -65,6 +68,8 @@ class Game(Generic[C, S, A]):
     * ``tables_fingerprint``: a hash of what stored measurements depend on (a
       rulebook data file with another ``tables`` entry is left out);
     * ``study``: the measurement behind the rulebook's designer notes, if any;
+    * ``setup``: the figures of the rulebook's setup (the table seen from above,
+      the map), drawn from a kit's tables and variants;
     * ``data_root``: for a game installed as its own package, the folder holding
       its ``cardspecs/<id>/`` (and its ``art/``); ``None`` for the bundled games.
     """
@@ -77,6 +82,7 @@ class Game(Generic[C, S, A]):
     tables_fingerprint: Callable[[GameSpec], str] | None = None
     study: Study | None = None
     data_root: Path | None = None
+    setup: SetupFigures | None = None
 
     @property
     def id(self) -> str:

@@ -18,6 +18,7 @@ from pnp.rulebook.booklet import impose_booklet
 from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
 from pnp.rulebook.dutch import join_words
 from pnp.rulebook.example import Example
+from pnp.rulebook.figures import MapFigure, TableFigure
 from pnp.rulebook.markup import Block, Directive, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.spec.model import Component, GameSpec
@@ -76,11 +77,14 @@ class GameParts:
 
     ``examples`` are the kit's worked examples (replayed engine records);
     ``tables_fingerprint`` is the hash stored measurements must carry to be
-    printed (``None``: the game stores none).
+    printed (``None``: the game stores none); ``setup`` the figures the
+    ``::opzet`` directive draws.
     """
 
     examples: tuple[Example, ...] = ()
     tables_fingerprint: str | None = None
+    setup: tuple[TableFigure | MapFigure, ...] = ()
+    """The figures of the setup chapter (the table seen from above, the map)."""
 
 
 def template_context(
@@ -252,6 +256,7 @@ def prepare_rulebook(
         cover=_cover(data, chosen),
         components=components,
         examples=parts.examples,
+        setup=parts.setup,
         data=data,
         chosen=chosen,
         accent=spec.rulebook.accent,

@@ -40,7 +40,7 @@ from pnp.draw.fonts import font_name, register_all
 from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.rulebook.example import CardPicture, Example
-from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure
+from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure, TableFigure
 from pnp.rulebook.markup import (
     PRINTED_RULE_TAG,
     RULE_TAG_MARKUP,
@@ -54,6 +54,7 @@ from pnp.rulebook.markup import (
 from pnp.rulebook.markup import Paragraph as TextBlock
 from pnp.rulebook.pictures import Captioned, CardArtist, CardStrip
 from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
+from pnp.rulebook.table_figure import TableFlowable
 from pnp.spec.model import Component
 from pnp.units import mm
 
@@ -99,6 +100,8 @@ class RulebookContent:
     proof: bool = False
     """The proofreading edition: rule IDs, each example's source and each sentence's claim
     are printed. The family edition (``False``) leaves them out."""
+    setup: Sequence[TableFigure | MapFigure] = ()
+    """The figures ``::opzet`` draws: the table at the start, the map."""
 
 
 @dataclass(frozen=True)

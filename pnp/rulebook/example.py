@@ -67,12 +67,18 @@ def kit_examples(
     render: Callable[[C], Example],
     source_file: Callable[[C], Path],
     variants: tuple[str, ...],
+    reshaping: tuple[str, ...] = (),
 ) -> list[Example]:
-    """Render every pinned case and keep those whose variants the kit includes, in order.
+    """Render every pinned case and keep those played at the kit's table, in order.
 
-    ``render`` replays one case into an :class:`Example`; a card it cannot find
-    in the spec tables is a :class:`PnpError` naming the case's pinned file.
+    An example is kept when the kit includes all its variants and, for each
+    ``reshaping`` variant (one that changes the table every example is played
+    at: the hand size, the map), the example was played with it exactly when
+    the kit is. ``render`` replays one case into an :class:`Example`; a card it
+    cannot find in the spec tables is a :class:`PnpError` naming the case's
+    pinned file.
     """
+    kit_shape = set(reshaping) & set(variants)
     examples = []
     for case in cases:
         try:
@@ -80,6 +86,9 @@ def kit_examples(
         except (KeyError, IndexError) as exc:
             message = f"a card of this example has no row in the spec tables ({exc})"
             raise PnpError.single(message, source_file(case)) from None
-        if set(example.variants) <= set(variants):
+        if (
+            set(example.variants) <= set(variants)
+            and set(example.variants) & set(reshaping) == kit_shape
+        ):
             examples.append(example)
     return examples

@@ -93,6 +93,42 @@ class RowFigure:
     caption: str
 
 
+@dataclass(frozen=True)
+class TableCard:
+    """One card lying on the table: its face, or its back when ``back``."""
+
+    picture: CardPicture
+    back: bool = False
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """A place on the table seen from above: cards as a pile, a row or a fanned hand.
+
+    ``col`` and ``row`` put the place's top-left corner on a grid whose unit is
+    one card width across and one card height (plus a label line) down, so a
+    game lays out its table without knowing the page size.
+    """
+
+    label: str
+    cards: tuple[TableCard, ...]
+    col: float
+    row: float
+    spread: str = "row"
+    """``pile`` (stacked, slightly offset), ``row`` (side by side) or ``fan`` (overlapping)."""
+
+
+SPREADS = ("pile", "row", "fan")
+
+
+@dataclass(frozen=True)
+class TableFigure:
+    """The table at the start of a game: every place a setup needs, with its label."""
+
+    places: tuple[TablePlace, ...]
+    caption: str
+
+
 Figure = MapFigure | RowFigure
 
 

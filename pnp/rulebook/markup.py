@@ -23,7 +23,18 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-DIRECTIVES = ("title", "toc", "components", "examples", "pagebreak", "cards")
+DIRECTIVES = (
+    "title",
+    "toc",
+    "components",
+    "box",
+    "gallery",
+    "opzet",
+    "examples",
+    "pagebreak",
+    "backcover",
+    "cards",
+)
 """Names a ``::`` line may use."""
 
 _RULE_TAG = re.compile(r"\s*\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]\s*$")

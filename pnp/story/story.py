@@ -203,6 +203,9 @@ class Story(Generic[C, S, A, B, T, K, X]):
     accepts only a finished segment."""
     title: Callable[[Phrases, K], Mapping[str, str]] = no_fields
     """The placeholders of a found candidate's title."""
+    reshaping: tuple[str, ...] = ()
+    """Variants that change the table every example is played at (hand size, map size): a kit
+    with one shows only the examples played with it, and a kit without shows none of those."""
     checks: ClaimChecks[Replay[C, S, A]] | None = None
     """How each claim type is checked against fresh engine states of the replayed record,
     independently of the events its sentence was told from (the example contract runs it)."""
@@ -294,8 +297,8 @@ def rulebook_examples(
 
     The phrase file and every pinned file are read and every record replayed
     (a missing, corrupt or no longer replaying file is a ``PnpError`` naming
-    it); only examples whose variants are all chosen are returned, in
-    rulebook order.
+    it); only examples whose variants are all chosen, and that were played at
+    the kit's table (:attr:`Story.reshaping`), are returned, in rulebook order.
     """
     phrases = load_phrases(spec)
 
@@ -303,4 +306,6 @@ def rulebook_examples(
         pinned, segment = story.load(spec, row)
         return story.tell(spec, phrases, row, pinned, segment)
 
-    return kit_examples(story.rows, render, lambda row: pinned_path(spec, row.id), variants)
+    return kit_examples(
+        story.rows, render, lambda row: pinned_path(spec, row.id), variants, story.reshaping
+    )
