@@ -53,6 +53,7 @@ from pnp.rulebook.markup import (
 )
 from pnp.rulebook.markup import Paragraph as TextBlock
 from pnp.rulebook.pictures import Captioned, CardArtist, CardStrip
+from pnp.rulebook.placement import place_examples
 from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
 from pnp.rulebook.table_figure import TableFlowable
 from pnp.spec.model import Component
@@ -73,6 +74,14 @@ EXAMPLE_CARD_MM = 11.0
 EXAMPLE_CARDS_COLUMN_MM = 42.0
 FIGURE_MM = 38.0
 """Height of the figures (maps, card rows) under an example's step."""
+BOX_CARD_MM = 15.0
+BOX_CELL_MM = 30.0
+"""Width of one kind of card in "Wat zit erin?" (the picture and its caption)."""
+BOX_KINDS = 8
+"""A component with more differently named cards than this shows one picture for all."""
+SETUP_MM = 95.0
+SETUP_MAP_MM = 60.0
+"""Most height of a setup figure: the table, the map."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +170,10 @@ class _Contents(TableOfContents):  # type: ignore[misc]
 class _Document(BaseDocTemplate):  # type: ignore[misc]
     """Two page templates (cover and body); headings feed the contents and the PDF outline."""
 
-    def __init__(self, target: io.BytesIO, width_mm: float, height_mm: float, title: str) -> None:
+    def __init__(
+        self, target: io.BytesIO, width_mm: float, height_mm: float, title: str, accent: str
+    ) -> None:
+        self.accent = HexColor(accent)
         super().__init__(
             target,
             pagesize=(mm(width_mm), mm(height_mm)),
@@ -195,6 +207,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             [
                 PageTemplate("cover", [frame], onPage=self._settings),
                 PageTemplate("body", [frame], onPage=self._footer),
+                PageTemplate("back", [frame], onPage=self._back_cover),
             ]
         )
 
@@ -207,6 +220,19 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         canvas.setFont(font_name("regular"), 8)
         canvas.setFillColor(MUTED)
         canvas.drawCentredString(self.pagesize[0] / 2, mm(FOOTER_MM), str(canvas.getPageNumber()))
+        canvas.restoreState()
+
+    def _back_cover(self, canvas: Canvas, doc: object) -> None:
+        """The back cover: a tinted page in a frame of the accent colour, no page number."""
+        self._settings(canvas, doc)
+        width, height = self.pagesize
+        inset = mm(MARGIN_MM) / 2
+        canvas.saveState()
+        canvas.setFillColor(NOTE_FILL)
+        canvas.rect(0, 0, width, height, stroke=0, fill=1)
+        canvas.setStrokeColor(self.accent)
+        canvas.setLineWidth(2.5)
+        canvas.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, mm(3), 1, 0)
         canvas.restoreState()
 
     def afterFlowable(self, flowable: object) -> None:
@@ -255,7 +281,10 @@ class _StoryBuilder:
     def story(self) -> list[Flowable]:
         self.headings = 0
         flow: list[Flowable] = []
-        for block in self.content.blocks:
+        placed, self.unplaced = place_examples(self.content.blocks, self.content.examples)
+        for index, block in enumerate(self.content.blocks):
+            for example in placed.get(index, ()):
+                flow += self.example(example)
             if isinstance(block, Heading):
                 flow += self.heading(block.level, block.text)
             elif isinstance(block, TextBlock):
@@ -266,6 +295,8 @@ class _StoryBuilder:
                 flow.append(self.note(block))
             else:
                 flow += self.directive(block)
+        for example in placed.get(len(self.content.blocks), ()):
+            flow += self.example(example)
         return flow
 
     def list_block(self, block: ListBlock) -> ListFlowable:
@@ -305,10 +336,16 @@ class _StoryBuilder:
             return self.cover()
         if block.name == "toc":
             return self.contents()
-        if block.name == "components":
+        if block.name in ("components", "gallery"):
             return self.components()
+        if block.name == "box":
+            return self.box()
+        if block.name == "opzet":
+            return self.setup()
         if block.name == "examples":
-            return self.examples()
+            return self.unplaced_examples()
+        if block.name == "backcover":
+            return [NextPageTemplate("back"), PageBreak()]
         if block.name == "pagebreak":
             return [PageBreak()]
         return [self.cards(block)]
@@ -351,6 +388,50 @@ class _StoryBuilder:
             flow += [CardStrip(self.artist, cards, width), Spacer(0, mm(3))]
         return flow
 
+    def box(self) -> list[Flowable]:
+        """What is in the box: one picture per kind of card with its count and name."""
+        cells: list[list[Flowable]] = []
+        for comp in self.content.components:
+            for picture, caption in _kinds(comp):
+                strip = CardStrip(self.artist, [Captioned(picture)], BOX_CARD_MM)
+                cells.append([strip, Paragraph(inline(caption), self.styles.caption)])
+        if not cells:
+            return []
+        per_row = max(1, int(self.frame_width // mm(BOX_CELL_MM)))
+        width = self.frame_width / per_row
+        rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
+        rows[-1] += [[]] * (per_row - len(rows[-1]))
+        table = Table(rows, colWidths=[width] * per_row)
+        table.setStyle(
+            _table_style(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), mm(1)),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), mm(1)),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(2.5)),
+                ]
+            )
+        )
+        return [table, Spacer(0, mm(2))]
+
+    def setup(self) -> list[Flowable]:
+        """The setup figures: each table figure across the column, maps side by side."""
+        flow: list[Flowable] = []
+        maps = tuple(f for f in self.content.setup if isinstance(f, MapFigure))
+        for figure in self.content.setup:
+            if isinstance(figure, TableFigure):
+                for place in figure.places:
+                    for card in place.cards:
+                        self.artist.check(card.picture)
+                flow += [TableFlowable(self.artist, figure, mm(SETUP_MM)), Spacer(0, mm(3))]
+        if maps:
+            flow += [
+                FigureRow(self.artist, maps, self.frame_width, mm(SETUP_MAP_MM)),
+                Spacer(0, mm(3)),
+            ]
+        return flow
+
     def cards(self, block: Directive) -> Flowable:
         pictures: list[Captioned] = []
         for arg in block.args:
@@ -360,51 +441,58 @@ class _StoryBuilder:
             pictures.append(Captioned(picture))
         return CardStrip(self.artist, pictures, COMPONENT_CARD_MM)
 
-    def examples(self) -> list[Flowable]:
+    def unplaced_examples(self) -> list[Flowable]:
+        """The examples no rule of the book anchors, in a chapter of their own."""
+        if not self.unplaced:
+            return []
+        flow = self.heading(1, "Meer voorbeelden")
+        for example in self.unplaced:
+            flow += self.example(example)
+        return flow
+
+    def example(self, example: Example) -> list[Flowable]:
+        """One worked example: its title, the situation, a row per step, figures under steps."""
         flow: list[Flowable] = []
         styles = self.styles
         text_width = self.frame_width - mm(EXAMPLE_CARDS_COLUMN_MM)
-        for example in self.content.examples:
-            flow += self.heading(2, example.title)
-            flow.append(self.text(inline(example.intro), styles.body))
-            for step in example.steps:
-                style = styles.automatic if step.automatic else styles.step
-                text: Paragraph | list[Paragraph] = self.text(inline(step.text), style)
-                if self.content.proof and step.claim is not None:
-                    text = [text, Paragraph(_claim_markup(step.claim), styles.small)]
-                if step.cards:
-                    for picture in step.cards:
-                        self.artist.check(picture)
-                    strip = CardStrip(
-                        self.artist,
-                        [Captioned(c) for c in step.cards],
-                        EXAMPLE_CARD_MM,
-                        overlap=0.55,
-                    )
-                    row = Table(
-                        [[text, strip]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)]
-                    )
-                else:
-                    row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
-                row.setStyle(_table_style(_STEP_COMMANDS))
-                flow.append(row)
-                if step.figures:
-                    figures = tuple(f for f in step.figures if isinstance(f, MapFigure | RowFigure))
-                    flow += [
-                        Spacer(0, mm(1.5)),
-                        FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM)),
-                        Spacer(0, mm(2)),
-                    ]
-            if example.outro:
-                flow.append(Spacer(0, mm(1.5)))
-                flow.append(self.text(inline(example.outro), styles.body))
-            if self.content.proof:
-                trace = f"Bron: {example.source}"
-                if example.rules:
-                    trace = f"Regels: {', '.join(example.rules)} · {trace}"
-                trace_line = Paragraph(inline(trace), styles.small)
-                flow.append(KeepTogether([Spacer(0, mm(1)), trace_line]))
-            flow.append(Spacer(0, mm(3)))
+        flow += self.heading(3, f"Voorbeeld: {example.title}")
+        flow.append(self.text(inline(example.intro), styles.body))
+        for step in example.steps:
+            style = styles.automatic if step.automatic else styles.step
+            text: Paragraph | list[Paragraph] = self.text(inline(step.text), style)
+            if self.content.proof and step.claim is not None:
+                text = [text, Paragraph(_claim_markup(step.claim), styles.small)]
+            if step.cards:
+                for picture in step.cards:
+                    self.artist.check(picture)
+                strip = CardStrip(
+                    self.artist,
+                    [Captioned(c) for c in step.cards],
+                    EXAMPLE_CARD_MM,
+                    overlap=0.55,
+                )
+                row = Table([[text, strip]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
+            else:
+                row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
+            row.setStyle(_table_style(_STEP_COMMANDS))
+            flow.append(row)
+            if step.figures:
+                figures = tuple(f for f in step.figures if isinstance(f, MapFigure | RowFigure))
+                flow += [
+                    Spacer(0, mm(1.5)),
+                    FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM)),
+                    Spacer(0, mm(2)),
+                ]
+        if example.outro:
+            flow.append(Spacer(0, mm(1.5)))
+            flow.append(self.text(inline(example.outro), styles.body))
+        if self.content.proof:
+            trace = f"Bron: {example.source}"
+            if example.rules:
+                trace = f"Regels: {', '.join(example.rules)} · {trace}"
+            trace_line = Paragraph(inline(trace), styles.small)
+            flow.append(KeepTogether([Spacer(0, mm(1)), trace_line]))
+        flow.append(Spacer(0, mm(3)))
         return flow
 
 
@@ -429,6 +517,20 @@ _STEP_COMMANDS: list[tuple[object, ...]] = [
 ]
 
 
+def _kinds(comp: Component) -> list[tuple[CardPicture, str]]:
+    """One picture per kind of card of a component (cards sharing a name), with its caption.
+
+    A component of many differently named cards (a numbered deck) is one kind.
+    """
+    by_name: dict[str, tuple[CardPicture, int]] = {}
+    for row in comp.rows:
+        picture, count = by_name.get(row.display_name, (CardPicture(comp.id, row.id), 0))
+        by_name[row.display_name] = (picture, count + row.count)
+    if len(by_name) > BOX_KINDS or len(by_name) == 1:
+        return [(CardPicture(comp.id, comp.rows[0].id), f"**{comp.card_count}×** {comp.name}")]
+    return [(picture, f"**{count}×** {name}") for name, (picture, count) in by_name.items()]
+
+
 def _row_summary(comp: Component) -> str:
     """The rows of a component in words: each with its count, or a summary for long tables."""
     if len(comp.rows) <= LONG_TABLE:
@@ -446,7 +548,7 @@ def _row_summary(comp: Component) -> str:
 def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: str) -> LaidOut:
     """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``: the PDF and its page count."""
     register_all()
-    doc = _Document(io.BytesIO(), width_mm, height_mm, title)
+    doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
     builder = _StoryBuilder(content, doc.width)
     story = builder.story()
     try:
@@ -461,7 +563,7 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
         if builder.toc:
             builder.toc.seed(entries)
         buffer = io.BytesIO()
-        doc = _Document(buffer, width_mm, height_mm, title)
+        doc = _Document(buffer, width_mm, height_mm, title, content.accent)
         doc.multiBuild(story, maxPasses=8)
     except PnpError:
         raise

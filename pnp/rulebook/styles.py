@@ -14,6 +14,10 @@ from pnp.draw.fonts import font_name
 INK = HexColor("#2B2118")
 MUTED = HexColor("#6B625A")
 NOTE_FILL = HexColor("#F6F1E7")
+HYPHENATION = "nl_NL"
+"""The pyphen dictionary every paragraph is hyphenated with."""
+HYPHENATE_FROM = 8
+"""Letters a word needs before it may be hyphenated."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,7 @@ class RulebookStyles:
     step: ParagraphStyle
     automatic: ParagraphStyle
     small: ParagraphStyle
+    caption: ParagraphStyle
     h1: ParagraphStyle
     h2: ParagraphStyle
     h3: ParagraphStyle
@@ -49,12 +54,20 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         leading=leading,
         textColor=INK,
         spaceAfter=body_size * 0.55,
+        # Dutch compounds are long: hyphenate them (pyphen's nl_NL patterns) rather than
+        # leave gaping lines, and never strand one line of a paragraph on a page.
+        hyphenationLang=HYPHENATION,
+        allowWidows=0,
+        allowOrphans=0,
     )
     item = ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.25)
     note = ParagraphStyle("note", parent=body, spaceAfter=0)
     step = ParagraphStyle("step", parent=body, spaceAfter=0)
     automatic = ParagraphStyle("automatic", parent=step, fontName=italic, textColor=MUTED)
     small = ParagraphStyle("small", parent=body, fontSize=7, leading=9, textColor=MUTED)
+    caption = ParagraphStyle(
+        "caption", parent=body, fontSize=7.5, leading=9, alignment=TA_CENTER, spaceBefore=2
+    )
     h1 = ParagraphStyle(
         "h1",
         fontName=font_name("display"),
@@ -104,6 +117,9 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         ParagraphStyle("toc1", parent=body, fontName=bold, leftIndent=0, spaceAfter=1),
         ParagraphStyle("toc2", parent=body, leftIndent=body_size * 1.4, spaceAfter=0),
     )
+    for style in (body, item, note, step, automatic, small, caption):
+        # Short words are never split: "la-ter" reads worse than a ragged line.
+        style.hyphenationMinWordLength = HYPHENATE_FROM
     return RulebookStyles(
         body=body,
         item=item,
@@ -111,6 +127,7 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         step=step,
         automatic=automatic,
         small=small,
+        caption=caption,
         h1=h1,
         h2=h2,
         h3=h3,

@@ -110,4 +110,6 @@ class TableFlowable(Flowable):  # type: ignore[misc]
             return
         step = card * (FAN_STEP if place.spread == "fan" else 1 + GAP)
         for index, table_card in enumerate(place.cards):
-            self.artist.draw(self.canv, table_card.picture, x + index * step, y, card, table_card.back)
+            self.artist.draw(
+                self.canv, table_card.picture, x + index * step, y, card, table_card.back
+            )
