@@ -28,6 +28,7 @@ from pnp.examples import game_examples
 from pnp.games.twaalf_dagen.engine import ENGINE
 from pnp.games.twaalf_dagen.example_checks import TwaalfDagenReplay
 from pnp.games.twaalf_dagen.example_claims import (
+    AnswersStraight,
     CannotRespond,
     EarnsGift,
     GivesGift,
@@ -131,6 +132,10 @@ def expected_words(claim: object) -> list[str]:
     """Names and Dutch number words the sentence of ``claim`` must contain."""
     if isinstance(claim, Leads | TakesBack):
         return [claim.name, *card_words(claim.cards)]
+    if isinstance(claim, AnswersStraight):
+        other = [] if claim.other_name is None else [claim.other_name]
+        above = [WORDS[n] for n in claim.above]
+        return [claim.name, *card_words(claim.cards), *other, "lage kaart", *above]
     if isinstance(claim, Responds):
         other = [] if claim.other_name is None else [claim.other_name]
         return [claim.name, *card_words(claim.cards), *other]
@@ -287,6 +292,40 @@ def test_td_b2_b3_worked_trick_as_in_the_rule_checklist() -> None:
     assert [reply.at, cannot.at, keeper.at] == [lead.at + 1, lead.at + 2, lead.at + 3]
 
 
+def test_td_b3_a_straight_answered_by_a_straight() -> None:
+    """TD-B2/TD-B3: a straight led and answered by a straight of another length that starts
+    lower but reaches above the lead's low card; one card not higher is enough, and the
+    sentence says so. The answer wins without a tie (the tie rule comes later in the book)."""
+    ex = example("reeks-op-reeks")
+    assert set(ex.rules) == {"TD-B2", "TD-B3"}
+    (lead,) = claims_of(ex.id, Leads)
+    (answer,) = claims_of(ex.id, AnswersStraight)
+    (won,) = claims_of(ex.id, WinsTrick)
+    assert isinstance(lead, Leads) and isinstance(answer, AnswersStraight)
+    assert isinstance(won, WinsTrick)
+    assert len(lead.cards) >= 3 and lead.cards == tuple(range(lead.cards[0], lead.cards[-1] + 1))
+    assert min(answer.cards) < min(lead.cards) < max(answer.cards)
+    assert answer.above and len(answer.cards) != len(lead.cards)
+    assert won.seat == answer.seat and not won.tie_with
+    step = next(s for s in ex.steps if s.claim is answer)
+    assert "niet hoger dan de lage kaart" in step.text
+    assert ("langer" if len(answer.cards) > len(lead.cards) else "korter") in step.text
+
+
+def test_a_straight_answer_claim_with_the_wrong_low_card_fails() -> None:
+    """TD-B3: the claim of a straight answer checks the lead's low card and the cards above it."""
+    (answer,) = claims_of("reeks-op-reeks", AnswersStraight)
+    assert isinstance(answer, AnswersStraight)
+    game = game_of(example("reeks-op-reeks"))
+    for wrong in (
+        dataclasses.replace(answer, lead_low=answer.lead_low + 1),
+        dataclasses.replace(answer, above=answer.above[1:]),
+        dataclasses.replace(answer, lead_length=answer.lead_length + 1),
+    ):
+        with pytest.raises(AssertionError):
+            checks().check(game, wrong)
+
+
 def test_td_b4_tie_on_the_lowest_card() -> None:
     """TD-B4: two players play the same lowest card; the last of them wins the trick."""
     ex = example("gelijke-lage-kaart")
@@ -307,7 +346,7 @@ def test_td_b5_last_cards_that_lose_go_back_into_the_hand() -> None:
 
 def test_td_b6_gifts_change_hands_at_the_end_of_a_hand() -> None:
     """TD-B6: the hand's winner earns a gift; the most-cards players give one if they have one."""
-    ex = example("geschenken-na-een-hand")
+    ex = example("geschenken-na-een-ronde")
     assert {"TD-B5", "TD-B6"} <= set(ex.rules)
     assert claims_of(ex.id, WinsHand) and claims_of(ex.id, EarnsGift)
     assert claims_of(ex.id, GivesGift) and claims_of(ex.id, HasNoGiftToGive)

@@ -16,12 +16,14 @@ from pnp.games.twaalf_dagen.engine import (
     PASS,
     SET,
     SINGLE,
+    STRAIGHT,
     Action,
     TwaalfDagenConfig,
     TwaalfDagenState,
     play_cards,
 )
 from pnp.games.twaalf_dagen.example_claims import (
+    AnswersStraight,
     CannotRespond,
     EarnsGift,
     GivesGift,
@@ -81,6 +83,18 @@ def _check_responds(game: TwaalfDagenReplay, c: Responds) -> None:
     assert c.standing == expected
     assert c.other == (None if expected == "lowest" else holder)
     assert (len(state.hand_cards(c.seat)) == len(c.cards)) == c.last
+
+
+def _check_answers_straight(game: TwaalfDagenReplay, c: AnswersStraight) -> None:
+    _check_responds(game, c)
+    state = game.state_after(c.at)
+    assert state.lead_kind == STRAIGHT and state.lead_low == c.lead_low
+    _, lead_action = state.trick[0]
+    assert lead_action != PASS and len(play_cards(lead_action)) == c.lead_length
+    assert list(c.cards) == list(range(c.cards[0], c.cards[0] + len(c.cards)))
+    assert len(c.cards) >= 2, "TD-B3: never a single card"
+    assert min(c.cards) <= c.lead_low, "TD-B3: one card not higher than the low card"
+    assert c.above == tuple(n for n in c.cards if n > c.lead_low)
 
 
 def _check_passes(game: TwaalfDagenReplay, c: Passes) -> None:
@@ -191,6 +205,7 @@ def _check_wins_game(game: TwaalfDagenReplay, c: WinsGame) -> None:
 CHECKS: ClaimChecks[TwaalfDagenReplay] = ClaimChecks(
     check(Leads, _check_leads),
     check(Responds, _check_responds),
+    check(AnswersStraight, _check_answers_straight),
     check(Passes, _check_passes),
     check(CannotRespond, _check_cannot_respond),
     check(PassesToKeepStraight, _check_keeps_straight),

@@ -71,6 +71,18 @@ class Responds(_ByPlayer):
 
 
 @dataclass(frozen=True)
+class AnswersStraight(Responds):
+    """The first answer of a trick, a straight to a straight lead of ``lead_length`` cards
+    whose low card is ``lead_low`` (TD-B3): like :class:`Responds`, and the sentence says
+    why it may: ``above`` are its cards higher than ``lead_low`` (one card not higher is
+    enough), and whether it is longer or shorter than the lead."""
+
+    lead_low: int
+    lead_length: int
+    above: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Passes(_ByPlayer):
     """``seat`` passes although a legal response existed."""
 

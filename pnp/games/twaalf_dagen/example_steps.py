@@ -85,12 +85,37 @@ def _played(scene: TrickScene, moment: Play, event: td.Played) -> Step:
         other = None if standing == "lowest" else moment.before.best_seat
         other_name = None if other is None else scene.names[other]
         text = scene.say(f"respond_{standing}", name=name, cards=cards, other=other_name)
-        claim = c.Responds(
-            moment.index, event.seat, name, event.cards, standing, other, other_name, last
-        )
+        said = (moment.index, event.seat, name, event.cards, standing, other, other_name, last)
+        lead = scene.segment.moments[0].before.cards
+        answered = any(m.before.cards for m in scene.segment.moments[1:] if m.index < moment.index)
+        if is_straight(lead) and is_straight(event.cards) and not answered:
+            text += _straight_note(scene, lead, event.cards)
+            above = tuple(n for n in event.cards if n > min(lead))
+            claim = c.AnswersStraight(*said, min(lead), len(lead), above)
+        else:
+            claim = c.Responds(*said)
     if last:
         text += scene.say("last_cards", name=name)
     return Step(text, _pictures(scene, event.cards), claim=claim)
+
+
+def _straight_note(scene: TrickScene, lead: Sequence[int], cards: Sequence[int]) -> str:
+    """Why a straight may answer a straight: one card not higher than the low card is
+    enough, and the length may differ (TD-B3)."""
+    lead_low = min(lead)
+    above = [n for n in cards if n > lead_low]
+    text = ""
+    if above:
+        key = "answer_above_one" if len(above) == 1 else "answer_above_more"
+        text += scene.say(
+            key,
+            low=number_word(min(cards)),
+            lead_low=number_word(lead_low),
+            above=join_words([scene.say("the_card", number=number_word(n)) for n in above]),
+        )
+    if len(cards) != len(lead):
+        text += scene.say("answer_longer" if len(cards) > len(lead) else "answer_shorter")
+    return text
 
 
 def _held_not_low_enough(hand: Sequence[int], kind: int) -> tuple[int, ...]:

@@ -36,6 +36,7 @@ from pnp.story import Cut, ExampleRow, Phrases, Story
 HEURISTIC, STRAIGHT_KEEPER = "heuristic", "straight-keeper"
 KIND_TRICK, KIND_TIE, KIND_TAKE_BACK = "trick", "tie", "take-back"
 KIND_GIFTS, KIND_GAME_END = "gifts", "game-end"
+KIND_STRAIGHT = "straight"
 
 
 class StraightKeeperPolicy:
@@ -110,6 +111,42 @@ def score_trick(trick: Trick) -> int:
     return score
 
 
+def straight_lead(action: td.Action) -> bool:
+    """A lead of a straight of three or more cards."""
+    return (
+        isinstance(action, int)
+        and td.play_kind(action) == td.STRAIGHT
+        and td.play_length(action) >= 3
+    )
+
+
+def score_straight(trick: Trick) -> int:
+    """A straight answered by a straight; ideally one answer, which wins.
+
+    Ideal (12): a lead of three or more cards; the only answer wins with a card lower
+    than the lead's low card (no tie), is longer or shorter than the lead and reaches
+    above the low card; another player
+    cannot answer although they hold a straight (it starts too high); few cards
+    in the hands and short straights (four cards at most), so the example reads
+    quickly.
+    """
+    lead, rest = trick.moments[0], trick.moments[1:]
+    answers = [m for m in rest if m.before.cards]
+    if not straight_lead(lead.action) or not answers or not _quiet(trick):
+        return 0
+    low = min(lead.before.cards)
+    winner = trick.events_of(td.TrickWon)[0].seat
+    score = 1 + (len(answers) == 1)
+    won = [m for m in answers if m.actor == winner and min(m.before.cards) < low]
+    if won:
+        cards = won[0].before.cards
+        score += 2 + 2 * (len(cards) != len(lead.before.cards)) + 2 * (max(cards) > low)
+        score += len(cards) <= 4 and len(lead.before.cards) <= 4
+    held = [m for m in rest if _forced(m) and c.straights(m.before.hand, shortest=2)]
+    score += 2 * bool(held)
+    return score + (sum(len(h) for h in trick.start.hands) <= 30)
+
+
 def score_tie(trick: Trick) -> int:
     """A tie on the lowest card; ideally a set or single lead matched by one responder."""
     low = trick.events_of(td.TrickWon)[0].low
@@ -155,6 +192,9 @@ Row = ExampleRow[Trick, td.Action]
 
 # fmt: off
 ROWS: tuple[Row, ...] = (
+    Row("reeks-op-reeks", KIND_STRAIGHT, ("TD-B2", "TD-B3"),
+        claims=(c.Leads, c.AnswersStraight, c.WinsTrick), policy=HEURISTIC,
+        score=score_straight, ideal=12, only=straight_lead),
     Row("slag-met-elven", KIND_TRICK, ("TD-B2", "TD-B3", "TD-B4"),
         claims=(c.Leads, c.Responds, c.CannotRespond, c.PassesToKeepStraight, c.WinsTrick),
         policy=STRAIGHT_KEEPER, score=score_trick, ideal=15, only=big_set_lead),
@@ -162,7 +202,7 @@ ROWS: tuple[Row, ...] = (
         claims=(c.WinsTrick,), policy=HEURISTIC, score=score_tie, ideal=5),
     Row("laatste-kaarten-terug", KIND_TAKE_BACK, ("TD-B5",),
         claims=(c.TakesBack,), policy=HEURISTIC, score=score_take_back, ideal=5),
-    Row("geschenken-na-een-hand", KIND_GIFTS, ("TD-B5", "TD-B6"),
+    Row("geschenken-na-een-ronde", KIND_GIFTS, ("TD-B5", "TD-B6"),
         claims=(c.WinsHand, c.EarnsGift, c.GivesGift), policy=HEURISTIC, score=score_gifts,
         ideal=4),
     Row("einde-kort-spel", KIND_GAME_END, ("TD-B6", "TD-B7", "TD-K1"),
