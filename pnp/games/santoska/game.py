@@ -10,6 +10,7 @@ from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.examples import STORY
 from pnp.games.santoska.notation import render_event
 from pnp.games.santoska.policies import HeuristicPolicy
+from pnp.games.santoska.setup_figure import setup
 from pnp.games.santoska.spec_config import config_from_spec
 
 H, R = "heuristic", "random"
@@ -29,4 +30,5 @@ GAME = Game(
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
     story=STORY,
+    setup=setup,
 )

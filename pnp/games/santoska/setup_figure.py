@@ -1,0 +1,78 @@
+"""The setup figure of the Santoska rulebook: the table seen from above at the start of a round.
+
+Two players (side by side, or above and below the piles when rows are long), each with two rows of face-down cards as long as the kit's rows
+(SA-B1) and an Arriba card (SA-C2); in the middle the draw pile, the discard pile with its
+first open card and the Stop card. The words (labels, caption) are phrases of
+``cardspecs/santoska/rulebook/voorbeelden.toml``, so a proofreader can change them.
+"""
+
+from __future__ import annotations
+
+from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW, config_from_spec
+from pnp.rulebook.dutch import number_word
+from pnp.rulebook.example import CardPicture
+from pnp.rulebook.figures import MapFigure, TableCard, TableFigure, TablePlace
+from pnp.rulebook.table_figure import GAP, PILE_STEP
+from pnp.spec.model import GameSpec
+from pnp.story.phrases import load_phrases
+
+PLAYERS = 2
+"""Players drawn at the table (every player's place looks the same)."""
+ARRIBA_GAP = 0.3
+"""Card widths between a bottom row and the Arriba card beside it."""
+PLAYER_GAP = 0.7
+"""Card widths between two players' places."""
+PILE_CARDS = 4
+"""Cards drawn in the draw pile (a pile shows at most four)."""
+MIDDLE_GAP = 1.0
+"""Card widths between the piles in the middle."""
+STACKED_FROM = 5
+"""Rows this long put one player above the piles and one below them, not side by side."""
+
+
+def _row_width(cards: int) -> float:
+    return cards + GAP * (cards - 1)
+
+
+def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFigure, ...]:
+    """The table at the start of a round of a kit with ``chosen`` variants."""
+    phrases = load_phrases(spec)
+    n = config_from_spec(spec, chosen).row_length
+    numbers = spec.component("getallen").rows
+    back = CardPicture("getallen", numbers[0].id)
+    opened = CardPicture("getallen", numbers[len(numbers) // 2].id)
+    arriba = CardPicture("markeringen", ARRIBA_ROW)
+    stop = CardPicture("markeringen", STOP_ROW)
+    hidden = tuple(TableCard(back, back=True) for _ in range(n))
+    width = _row_width(n) + ARRIBA_GAP + 1
+    stacked = n >= STACKED_FROM
+    places: list[TablePlace] = []
+    for seat, name in enumerate(phrases.names[:PLAYERS]):
+        # Side by side above the piles, or (long rows) one player above and one below them.
+        left = 0.0 if stacked else seat * (width + PLAYER_GAP)
+        top = (0 if seat else PLAYERS + 1) if stacked else 0
+        places += [
+            TablePlace(phrases.say("table_top", name=name), hidden, left, top),
+            TablePlace(phrases.say("table_bottom", name=name), hidden, left, top + 1),
+            TablePlace(
+                phrases.say("table_arriba"),
+                (TableCard(arriba),),
+                left + _row_width(n) + ARRIBA_GAP,
+                top + 1,
+            ),
+        ]
+    draw_pile = tuple(TableCard(back, back=True) for _ in range(PILE_CARDS))
+    middle = [
+        (phrases.say("table_draw"), draw_pile, "pile"),
+        (phrases.say("table_discard"), (TableCard(opened),), "pile"),
+        (phrases.say("table_stop"), (TableCard(stop),), "row"),
+    ]
+    total = width if stacked else PLAYERS * width + (PLAYERS - 1) * PLAYER_GAP
+    pile_width = 1 + PILE_STEP * (PILE_CARDS - 1)
+    step = pile_width + MIDDLE_GAP
+    col = (total - (len(middle) - 1) * step - 1) / 2
+    for label, cards, spread in middle:
+        places.append(TablePlace(label, cards, col, PLAYERS if stacked else 2, spread))
+        col += step
+    caption = phrases.say("table_caption", players=number_word(PLAYERS), row_length=number_word(n))
+    return (TableFigure(tuple(places), caption),)
