@@ -21,6 +21,7 @@ from pnp.games.stoomboot.events import (
 from pnp.rulebook.dutch import number_word
 from tests.conftest import BuiltKit, KitMaker
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, boat, do, events_of, position
+from tests.stoomboot_text import readable
 
 GAME = "stoomboot"
 
@@ -36,11 +37,11 @@ def pepernoot(kit: KitMaker) -> BuiltKit:
 
 
 def _book(built: BuiltKit) -> str:
-    return built.text("spelregels.pdf")
+    return readable(built.text("spelregels.pdf"))
 
 
 def _aid(built: BuiltKit) -> str:
-    return built.text("spelershulp.pdf")
+    return readable(built.text("spelershulp.pdf"))
 
 
 # --- ST-B6: delivery after each revealed card -----------------------------------------------

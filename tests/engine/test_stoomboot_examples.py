@@ -35,6 +35,7 @@ from pnp.games.stoomboot.examples import (
     KIND_SHORTER,
     KIND_TELEFOON,
     ROWS,
+    SMALL_MAP,
     STORY,
     Row,
 )
@@ -47,6 +48,7 @@ from pnp.story import Replay
 from pnp.story.search import story_search
 
 ALL = ("pepernoot-plekken",)
+KIND_IDS = [row.id for row in ROWS]
 SEPARATOR = " · "
 SEARCH = story_search(STORY)
 
@@ -60,18 +62,31 @@ def _pinned(example_id: str) -> Path:
     return _spec().folder / "examples" / f"{example_id}.json"
 
 
+def _every_variant(small_map: bool) -> tuple[str, ...]:
+    """Every variant of the game, with or without the small map."""
+    return tuple(v for v in _spec().variants if small_map or v != SMALL_MAP)
+
+
 @cache
 def _examples() -> dict[str, tuple[Example, Game]]:
-    """Each example by kind, with its pinned game (the kit with every variant shows all)."""
+    """Each example by id, with its pinned game: the kits with every variant, on the big map
+    and on the small one, show them all."""
     spec = _spec()
-    told = {e.id: e for e in game_examples(spec, tuple(spec.variants))}
+    told = {e.id: e for small in (False, True) for e in game_examples(spec, _every_variant(small))}
     out = {}
     for row in ROWS:
         data = json.loads(_pinned(row.id).read_text(encoding="utf-8"))
         record = GameRecord.from_dict(data)
         config = config_from_spec(spec, record.variants)
-        out[row.kind] = (told[row.id], Replay(STORY.engine, config, record))
+        out[row.id] = (told[row.id], Replay(STORY.engine, config, record))
     return out
+
+
+def _of_kind(kind: str) -> list[tuple[Example, Game]]:
+    """The examples of ``kind``: one on each map."""
+    found = [_examples()[row.id] for row in ROWS if row.kind == kind]
+    assert len(found) == 2
+    return found
 
 
 def _holds(game: Game, claim: object) -> bool:
@@ -88,7 +103,7 @@ def _holds(game: Game, claim: object) -> bool:
 # Tests
 
 
-@pytest.mark.parametrize("kind", [row.kind for row in ROWS])
+@pytest.mark.parametrize("kind", KIND_IDS)
 def test_every_example_ends_with_the_table_after_its_round(kind: str) -> None:
     """Sentences claim placings, the Kalender or the table, at two moments at least; the
     last one the table after the round's last action (the checks run in the contract)."""
@@ -100,7 +115,7 @@ def test_every_example_ends_with_the_table_after_its_round(kind: str) -> None:
     assert all(isinstance(claim, Placed | Table | KalenderCount) for claim in claims)
 
 
-@pytest.mark.parametrize("kind", [row.kind for row in ROWS])
+@pytest.mark.parametrize("kind", KIND_IDS)
 def test_a_falsified_claim_is_caught(kind: str) -> None:
     """The story's checks, which accept every claim told, can fail: move the boat one
     square, flip a placed card, or miscount the Kalender."""
@@ -123,52 +138,52 @@ def test_a_falsified_claim_is_caught(kind: str) -> None:
 def test_the_whole_round_places_then_sails_and_draws_row_and_map() -> None:
     """ST-B3/ST-B4: every placing sentence comes before the first reveal; the Stoomrij after
     the placing and the map with the boat's path are drawn."""
-    example = _examples()[KIND_ROUND][0]
-    texts = [step.text for step in example.steps]
-    placed = [i for i, t in enumerate(texts) if " legt " in t and "onder positie" in t]
-    revealed = [i for i, t in enumerate(texts) if "draait de kaart onder positie" in t]
-    assert placed and revealed and max(placed) < min(revealed)
-    assert all(isinstance(example.steps[i].claim, Placed) for i in placed)
-    figures = [f for step in example.steps for f in step.figures]
-    rows = [f for f in figures if isinstance(f, RowFigure) and any(f.slots)]
-    maps = [f for f in figures if isinstance(f, MapFigure)]
-    assert rows and len(rows[0].slots) == 2 * len(rows[0].cards) - 1
-    assert maps and len(maps[0].path) >= 3, "the boat sailed at least two squares"
-    assert len(maps[0].tiles) == 25
+    for example, game in _of_kind(KIND_ROUND):
+        texts = [step.text for step in example.steps]
+        placed = [i for i, t in enumerate(texts) if " legt " in t and "onder positie" in t]
+        revealed = [i for i, t in enumerate(texts) if "draait de kaart onder positie" in t]
+        assert placed and revealed and max(placed) < min(revealed)
+        assert all(isinstance(example.steps[i].claim, Placed) for i in placed)
+        figures = [f for step in example.steps for f in step.figures]
+        rows = [f for f in figures if isinstance(f, RowFigure) and any(f.slots)]
+        maps = [f for f in figures if isinstance(f, MapFigure)]
+        assert rows and len(rows[0].slots) == 2 * len(rows[0].cards) - 1
+        assert maps and len(maps[0].path) >= 3, "the boat sailed at least two squares"
+        assert len(maps[0].tiles) == game.config.map_size**2
 
 
 def test_the_delivery_shows_the_pakjes_the_house_wants() -> None:
     """ST-B6: the pakje cards pictured at the delivery are the ones the house wants."""
     spec = _spec()
-    example = _examples()[KIND_DELIVERY][0]
-    step = next(s for s in example.steps if "bezorgt" in s.text)
-    kinds = sorted(spec.component(p.component).row(p.row).text("kind") for p in step.cards)
-    house = next(r for r in spec.component("huizen").rows if r.text("name") in step.text)
-    wants = sorted(w for w in (house.text("want1"), house.text("want2")) if w)
-    assert kinds == wants
+    for example, _game in _of_kind(KIND_DELIVERY):
+        step = next(s for s in example.steps if "bezorgt" in s.text)
+        kinds = sorted(spec.component(p.component).row(p.row).text("kind") for p in step.cards)
+        house = next(r for r in spec.component("huizen").rows if r.text("name") in step.text)
+        wants = sorted(w for w in (house.text("want1"), house.text("want2")) if w)
+        assert kinds == wants
 
 
 @pytest.mark.parametrize(("kind", "change"), [(KIND_LONGER, 1), (KIND_SHORTER, -1)])
 def test_the_row_changes_by_one_card(kind: str, change: int) -> None:
     """ST-B5: lengthening adds one card at an end, shortening removes one."""
-    example = _examples()[kind][0]
-    rows = [
-        f
-        for s in example.steps
-        for f in s.figures
-        if isinstance(f, RowFigure) and ("langer" in s.text or "korter" in s.text)
-    ]
-    before = next(f for s in example.steps for f in s.figures if isinstance(f, RowFigure))
-    assert rows
-    sizes = [len(before.cards), *(len(f.cards) for f in rows)]
-    assert change in [b - a for a, b in itertools.pairwise(sizes)]
+    for example, _game in _of_kind(kind):
+        rows = [
+            f
+            for s in example.steps
+            for f in s.figures
+            if isinstance(f, RowFigure) and ("langer" in s.text or "korter" in s.text)
+        ]
+        before = next(f for s in example.steps for f in s.figures if isinstance(f, RowFigure))
+        assert rows
+        sizes = [len(before.cards), *(len(f.cards) for f in rows)]
+        assert change in [b - a for a, b in itertools.pairwise(sizes)]
 
 
 def test_the_rock_example_only_with_pepernoot_plekken() -> None:
     """ST-E2: a rock does damage; the example appears only in kits with the expansion."""
-    example = _examples()[KIND_ROCK][0]
-    assert any("rots" in s.text for s in example.steps)
-    assert any("schade" in s.text for s in example.steps)
+    for example, _game in _of_kind(KIND_ROCK):
+        assert any("rots" in s.text for s in example.steps)
+        assert any("schade" in s.text for s in example.steps)
     spec = _spec()
     rock = next(row.id for row in ROWS if row.kind == KIND_ROCK)
     assert rock not in {e.id for e in game_examples(spec, ())}
@@ -186,13 +201,15 @@ def test_an_expansion_example_is_printed_only_with_its_expansion(row: Row) -> No
 def test_the_expansion_examples_show_what_makes_them() -> None:
     """A Piet delivers; a Telefoon opens the talk until the next card; a Kalender card's
     event is carried out."""
-    piet = _examples()[KIND_PIET][0]
-    assert any(s.text.startswith("De Piet van") and "bezorgt" in s.text for s in piet.steps)
-    telefoon = [s.text for s in _examples()[KIND_TELEFOON][0].steps]
-    opened = next(i for i, t in enumerate(telefoon) if "vrij praten" in t)
-    assert any("praten is weer voorbij" in t for t in telefoon[opened:])
-    kalender = [s.text for s in _examples()[KIND_KALENDER][0].steps]
-    assert any(t.startswith("De bovenste Kalenderkaart is") for t in kalender)
+    for piet, _game in _of_kind(KIND_PIET):
+        assert any(s.text.startswith("De Piet van") and "bezorgt" in s.text for s in piet.steps)
+    for example, _game in _of_kind(KIND_TELEFOON):
+        telefoon = [s.text for s in example.steps]
+        opened = next(i for i, t in enumerate(telefoon) if "vrij praten" in t)
+        assert any("praten is weer voorbij" in t for t in telefoon[opened:])
+    for example, _game in _of_kind(KIND_KALENDER):
+        kalender = [s.text for s in example.steps]
+        assert any(t.startswith("De bovenste Kalenderkaart is") for t in kalender)
 
 
 def test_the_source_names_the_pinned_file_seed_and_round() -> None:

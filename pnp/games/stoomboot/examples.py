@@ -14,6 +14,7 @@ named by seat: Anna, Bram, Cas.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from pnp.engine.core import Event
 from pnp.games.stoomboot import events as ev
@@ -122,7 +123,7 @@ T = (Table,)
 ROWS: tuple[Row, ...] = (
     Row("een-hele-ronde", KIND_ROUND, ("ST-B3", "ST-B4", "ST-B5", "ST-B8"), (Placed, Table),
         HEURISTIC, score_round, 7),
-    Row("een-huis-bezorgd", KIND_DELIVERY, ("ST-B5", "ST-B6"), T, HEURISTIC, score_delivery, 6),
+    Row("een-huis-bezorgd", KIND_DELIVERY, ("ST-B5", "ST-B6", "ST-B8"), T, HEURISTIC, score_delivery, 6),
     Row("stoomrij-langer", KIND_LONGER, ("ST-C4", "ST-B5"), T, HEURISTIC, score_longer, 4),
     Row("stoomrij-korter", KIND_SHORTER, ("ST-C4", "ST-B5"), T, HEURISTIC, score_shorter, 4),
     Row("schade-door-een-rots", KIND_ROCK, ("ST-E1", "ST-E2"), T, HEURISTIC, score_rock, 4,
@@ -134,8 +135,19 @@ ROWS: tuple[Row, ...] = (
     Row("een-kalenderkaart", KIND_KALENDER, ("ST-K1",), T, HEURISTIC, score_kalender, 4,
         ("krappe-kalender",)),
 )  # fmt: skip
-"""Every example, in rulebook order: id, kind, rule IDs, claim types, policy, score, ideal
-score and variants (its title is the kind's in the phrase file)."""
+"""Every example of the 5x5 map, in rulebook order: id, kind, rule IDs, claim types, policy,
+score, ideal score and variants (its title is the kind's in the phrase file)."""
+SMALL_MAP = "kleine-kaart"
+"""The variant that changes the table every example is played at: the 4x4 map."""
+
+
+def on_small_map(row: Row) -> Row:
+    """The same example played on the small map (a kit with it shows only these)."""
+    variants = tuple(sorted((SMALL_MAP, *row.variants)))
+    return replace(row, id=f"{row.id}-{SMALL_MAP}", variants=variants)
+
+
+ROWS += tuple(on_small_map(row) for row in ROWS)
 BY_KIND = {row.kind: row for row in ROWS}
 
 
@@ -204,5 +216,6 @@ STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling
     missing=missing,
     told=told,
     checks=CHECKS,
+    reshaping=(SMALL_MAP,),
 )
 """The Stoomboot examples told by :mod:`pnp.story`: three players, up to 300 seeds."""

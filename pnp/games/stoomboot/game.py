@@ -1,4 +1,5 @@
-"""Stoomboot, declared once: engine, spec tables, deck check, examples, map and win rates."""
+"""Stoomboot, declared once: engine, spec tables, deck check, examples, map, setup figures and
+win rates."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pnp.games.stoomboot.examples import STORY
 from pnp.games.stoomboot.map_sheet import map_board
 from pnp.games.stoomboot.notation import render_event
 from pnp.games.stoomboot.policies import HeuristicPolicy
+from pnp.games.stoomboot.setup_figures import setup_figures
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.winrates import WIN_RATES, tables_fingerprint
 
@@ -37,4 +39,5 @@ GAME = Game(
     board=map_board,
     tables_fingerprint=tables_fingerprint,
     study=WIN_RATES,
+    setup=setup_figures,
 )
