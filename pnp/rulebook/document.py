@@ -41,6 +41,7 @@ from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.rulebook.example import CardPicture, Example
 from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure, TableFigure
+from pnp.rulebook.keep import keep_headings
 from pnp.rulebook.markup import (
     PRINTED_RULE_TAG,
     RULE_TAG_MARKUP,
@@ -247,11 +248,12 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
 class _StoryBuilder:
     """Turns blocks and directives into platypus flowables."""
 
-    def __init__(self, content: RulebookContent, frame_width: float) -> None:
+    def __init__(self, content: RulebookContent, frame_width: float, frame_height: float) -> None:
         self.content = content
         self.styles: RulebookStyles = make_styles(content.accent)
         self.artist = CardArtist(content.data, content.chosen)
         self.frame_width = frame_width
+        self.frame_height = frame_height
         self.headings = 0
         self.toc: _Contents | None = None
 
@@ -297,7 +299,8 @@ class _StoryBuilder:
                 flow += self.directive(block)
         for example in placed.get(len(self.content.blocks), ()):
             flow += self.example(example)
-        return flow
+        line = float(self.styles.body.leading)
+        return keep_headings(flow, lambda f: isinstance(f, _Heading), self.frame_height, line)
 
     def list_block(self, block: ListBlock) -> ListFlowable:
         items = [ListItem(self.paragraph(item, self.styles.item)) for item in block.items]
@@ -381,11 +384,13 @@ class _StoryBuilder:
                 cards.append(
                     Captioned(CardPicture(comp.id, comp.rows[0].id), "achterkant", back=True)
                 )
-            flow += self.heading(3, f"{comp.card_count} {comp.name}")
-            flow.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
+            part = self.heading(3, f"{comp.card_count} {comp.name}")
+            part.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
             # Big tables get smaller pictures so a deck still fits about one page.
             width = COMPONENT_CARD_MM if len(cards) <= 18 else SMALL_CARD_MM
-            flow += [CardStrip(self.artist, cards, width), Spacer(0, mm(3))]
+            part.append(CardStrip(self.artist, cards, width, frame_height=self.frame_height))
+            # A component's title, words and cards stay on one page when they fit one.
+            flow += [KeepTogether(part), Spacer(0, mm(3))]
         return flow
 
     def box(self) -> list[Flowable]:
@@ -549,7 +554,7 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
     """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``: the PDF and its page count."""
     register_all()
     doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
-    builder = _StoryBuilder(content, doc.width)
+    builder = _StoryBuilder(content, doc.width, doc.height)
     story = builder.story()
     try:
         # The contents need passes until page numbers settle; card pictures do not change

@@ -141,8 +141,11 @@ class CardStrip(Flowable):  # type: ignore[misc]
         gap_mm: float = 2.0,
         overlap: float = 0.0,
         caption_size: float = 7.0,
+        frame_height: float | None = None,
     ) -> None:
         super().__init__()
+        self.frame_height = frame_height
+        """Only a strip taller than this (a whole frame) is split across pages; None: never."""
         self.artist = artist
         self.cards = list(cards)
         self.card_width = mm(card_width_mm)
@@ -172,8 +175,14 @@ class CardStrip(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        """Split between rows of cards when the strip does not fit the rest of the page."""
+        """Split between rows of cards, only when the strip is taller than a whole page.
+
+        A strip that fits a page moves to the next page whole: a card grid cut in
+        two reads as two grids.
+        """
         self.wrap(availWidth, availHeight)
+        if self.frame_height is None or self.height <= self.frame_height:
+            return []
         fit = int((availHeight + self.gap) // (self._row_height() + self.gap))
         if fit < 1 or fit >= len(self._rows):
             return []
@@ -182,7 +191,13 @@ class CardStrip(Flowable):  # type: ignore[misc]
         return [self._like(head), self._like(tail)]
 
     def _like(self, cards: list[Captioned]) -> CardStrip:
-        strip = CardStrip(self.artist, cards, self.card_width / mm(1), overlap=self.overlap)
+        strip = CardStrip(
+            self.artist,
+            cards,
+            self.card_width / mm(1),
+            overlap=self.overlap,
+            frame_height=self.frame_height,
+        )
         strip.gap, strip.caption_size = self.gap, self.caption_size
         return strip
 

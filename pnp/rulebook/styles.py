@@ -76,7 +76,6 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         textColor=colour,
         spaceBefore=body_size * 0.8,
         spaceAfter=body_size * 0.6,
-        keepWithNext=1,
     )
     h2 = ParagraphStyle(
         "h2",
@@ -86,7 +85,6 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         textColor=INK,
         spaceBefore=body_size * 0.7,
         spaceAfter=body_size * 0.35,
-        keepWithNext=1,
     )
     h3 = ParagraphStyle(
         "h3",
@@ -96,7 +94,6 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         textColor=colour,
         spaceBefore=body_size * 0.5,
         spaceAfter=body_size * 0.2,
-        keepWithNext=1,
     )
     cover_title = ParagraphStyle(
         "cover-title",
