@@ -1,4 +1,4 @@
-"""twaalf-dagen ("12 Dagen van Kerstmis"), declared once: engine, spec tables, deck check, examples."""
+"""twaalf-dagen ("12 Dagen van Kerstmis"), declared once: engine, spec tables, deck check, examples, setup figure."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pnp.games.twaalf_dagen.engine import (
 from pnp.games.twaalf_dagen.examples import STORY
 from pnp.games.twaalf_dagen.notation import render_event
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.setup_figures import setup_figures
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 
 H, R = "heuristic", "random"
@@ -35,4 +36,5 @@ GAME = Game(
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
     story=STORY,
+    setup=setup_figures,
 )
