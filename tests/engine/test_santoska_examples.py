@@ -43,10 +43,11 @@ from pnp.games.santoska.spec_config import config_from_spec
 from pnp.maintenance import pin
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
+from pnp.rulebook.figures import RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
 from pnp.story.search import story_search
-from tests.dutch_words import PLURALS, WORDS
+from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
 
 PLACES = [
@@ -103,15 +104,18 @@ def replay_of(ex: Example) -> Replay[SantoskaConfig, SantoskaState, Action]:
 
 
 def number_text(number: int) -> str:
-    """A number as the examples write it: words up to twenty, digits above, "min" below 0."""
-    if number < 0:
-        return "min " + number_text(-number)
-    return WORDS[number] if number < len(WORDS) else str(number)
+    """A count of points as the examples write it: words up to twenty, digits above."""
+    return WORDS[number] if 0 <= number < len(WORDS) else str(number)
+
+
+def score_text(number: int) -> str:
+    """A score or total as the examples write it: digits, a real minus sign (U+2212)."""
+    return str(number).replace("-", "\u2212")
 
 
 def card_word(card: int) -> str:
-    """A card as a word."""
-    return "Santoska-kaart" if card == 0 else WORDS[card]
+    """A card as the examples write it: its value in digits, or "Santoska-kaart"."""
+    return "Santoska-kaart" if card == 0 else str(card)
 
 
 def place(cell: int) -> str:
@@ -154,7 +158,7 @@ def expected_words(claim: object) -> list[str]:
     if isinstance(claim, CallsStop):
         return [claim.name, "“Stop!”", *claim.final_names]
     if isinstance(claim, RoundEnds):
-        return [f"{claim.names[seat]} {number_text(p)}" for seat, p in claim.points]
+        return [f"{claim.names[seat]} {score_text(p)}" for seat, p in claim.points]
     if isinstance(claim, GroupScores):
         places = [place(c) for c in claim.cells]
         if len(claim.cells) == 1:
@@ -162,12 +166,12 @@ def expected_words(claim: object) -> list[str]:
         if claim.card == 0:
             bonus = number_text(-claim.points)
             return [WORDS[len(claim.cells)], "Santoska-kaarten", *places, bonus, "bonuspunten"]
-        return [WORDS[len(claim.cells)], PLURALS[claim.card], *places, "vallen weg"]
+        return [WORDS[len(claim.cells)], f"kaarten met een {claim.card}", *places, "vallen weg"]
     if isinstance(claim, GridSum):
-        totals = [number_text(claim.before), number_text(claim.total)]
+        totals = [score_text(claim.before), score_text(claim.total)]
         return [claim.name, sum_expression(claim.parts), *totals]
     if isinstance(claim, RoundScore):
-        totals = [number_text(claim.before), number_text(claim.total)]
+        totals = [score_text(claim.before), score_text(claim.total)]
         return [claim.name, number_text(abs(claim.points)), *totals]
     assert isinstance(claim, WinsExactly)
     return [claim.name, "precies", str(claim.limit), "wint", *claim.over_names]
@@ -243,12 +247,16 @@ def test_pictures_show_the_real_cards_of_each_sentence(ex: Example) -> None:
 
     for step in ex.steps:
         c = step.claim
-        if isinstance(c, ShowsRow):
-            expected = drawn(c.cards)
-        elif isinstance(c, Turn):
+        if isinstance(c, ShowsRow | CallsArriba):
+            # A row lies in its places: drawn as a row figure, not as a hand of cards.
+            (figure,) = step.figures
+            assert isinstance(figure, RowFigure) and step.cards == ()
+            cards = c.cards if isinstance(c, ShowsRow) else c.bottom
+            marker = (CardPicture("markeringen", "arriba"),) if isinstance(c, CallsArriba) else ()
+            assert figure.cards == (*drawn(cards), *marker)
+            continue
+        if isinstance(c, Turn):
             expected = drawn([c.card] if c.cell < 0 else [c.card, c.card_out])
-        elif isinstance(c, CallsArriba):
-            expected = (*drawn(c.bottom), CardPicture("markeringen", "arriba"))
         elif isinstance(c, CallsStop):
             expected = (CardPicture("markeringen", "stop"),)
         elif isinstance(c, GroupScores):
@@ -310,6 +318,13 @@ def test_sa_b5_a_stop_and_the_last_turns() -> None:
     assert [t.seat for t in turns] == [stop.seat, *stop.final_turns]
     assert [t.final for t in turns] == [False] + [True] * len(stop.final_turns)
     assert len(stop.final_turns) == 2 and end.at == len(record_of(ex).actions) - 1
+    # A last turn that swaps in the top row says that player had called Arriba (SA-B4);
+    # the Turn check has the engine confirm the top row was the active row.
+    top_row = [s for s in ex.steps if isinstance(s.claim, Turn) and s.claim.cell >= 3]
+    assert any(s.claim.seat != stop.seat for s in top_row), "another player's Arriba shows"
+    for step in top_row:
+        if step.claim.seat != stop.seat:
+            assert f"{step.claim.name} riep eerder in deze ronde al “Arriba!”" in step.text
 
 
 def test_sa_b6_scoring_with_a_santoska_pair_worked_out() -> None:
@@ -360,7 +375,7 @@ def test_intros_give_the_round_and_the_standings() -> None:
     (won,) = claims_of(ex, WinsExactly)
     before = replay_of(ex).state_after(won.at)
     for seat, name in enumerate(NAMES):
-        assert f"{name} {number_text(before.totals[(focus_seat(ex) + seat) % 3])}" in ex.intro
+        assert f"{name} {score_text(before.totals[(focus_seat(ex) + seat) % 3])}" in ex.intro
 
 
 # ---------------------------------------------------------------------------
@@ -519,7 +534,7 @@ def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, me
             ("{stopper} riep stop", "{stoper} riep stop"),
             r":\d+: phrase 'intro_scoring' uses \{stoper\}",
         ),
-        (("is_more = ", "zijn_meer = "), r":\d+: no phrase 'is_more' in \[phrases\]"),
+        (("plays_more = ", "spelen_meer = "), r":\d+: no phrase 'plays_more' in \[phrases\]"),
         (
             ('"Cas", "Daan", "Eva", "Fleur"]', "]"),
             r":\d+: 2 names for 3 players",

@@ -11,8 +11,9 @@ from pnp.games.santoska import example_trace as tr
 from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import BOTTOM, SANTOSKA, TOP, cell_name, parse_cell
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW
-from pnp.rulebook.dutch import join_words, number_word, ordinal_word, plural_number
+from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.rulebook.example import CardPicture, Step
+from pnp.rulebook.figures import RowFigure
 from pnp.story import Handlers, on
 
 Scene = tr.RoundScene
@@ -26,9 +27,9 @@ def _pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
 
 
 def _cards(scene: Scene, cards: Sequence[int], key: str = "a_card") -> str:
-    """ "een drie, een Santoska-kaart en een negen"; "de zeven" (``key="the_card"``)."""
+    """ "een 3, een Santoska-kaart en een 9"; "de 7" (``key="the_card"``)."""
     santoska = scene.phrases.nouns["santoska"][0]
-    words = [santoska if x == SANTOSKA else number_word(x) for x in cards]
+    words = [santoska if x == SANTOSKA else str(x) for x in cards]
     return join_words([scene.say(key, card=word) for word in words])
 
 
@@ -43,15 +44,15 @@ def _places(scene: Scene, cells: Sequence[int]) -> str:
     return join_words(words)
 
 
-def _points(scene: Scene, number: int) -> str:
-    """ "zeven", "nul", "min vijf"."""
-    return scene.say("minus", number=number_word(-number)) if number < 0 else number_word(number)
+def _points(number: int) -> str:
+    """A score or a total in digits, a negative one with a real minus sign."""
+    return str(number).replace("-", MINUS)
 
 
 def _players(scene: Scene, seats: Sequence[int], points: Sequence[int]) -> str:
     """ "Anna 93, Bram 71 en Cas 88"."""
     named = zip(seats, points, strict=True)
-    return join_words([f"{scene.names[s]} {_points(scene, p)}" for s, p in named])
+    return join_words([f"{scene.names[s]} {_points(p)}" for s, p in named])
 
 
 def sum_text(parts: Sequence[int]) -> str:
@@ -85,10 +86,19 @@ def intro(scene: Scene) -> str:
     return text + scene.say(f"intro_{kind}", name=names[seat], stopper=stopper, totals=totals)
 
 
+def _row_figure(scene: Scene, key: str, name: str, pictures: tuple[CardPicture, ...]) -> RowFigure:
+    """The cards of a row in their places, left to right, captioned."""
+    return RowFigure(pictures, (), scene.say(key, name=name))
+
+
 def _row(scene: Scene, key: str, after: int, seat: int, row: int, shown: Sequence[int]) -> Step:
+    """A row of ``seat``'s grid, told and drawn in its places (0 bottom, 1 top)."""
     name, shown = scene.names[seat], tuple(shown)
     text = scene.say(key, name=name, cards=_cards(scene, shown))
-    return Step(text, _pictures(scene, shown), claim=c.ShowsRow(after, seat, name, row, shown))
+    caption = "figure_top" if row == TOP else "figure_bottom"
+    figure = _row_figure(scene, caption, name, _pictures(scene, shown))
+    claim = c.ShowsRow(after, seat, name, row, shown)
+    return Step(text, claim=claim, figures=(figure,))
 
 
 def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> list[Step]:
@@ -97,8 +107,10 @@ def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> 
     at, seat, n, swap = moment.index, event.seat, scene.segment.start.row_length, turn.swap
     name, took = scene.names[seat], isinstance(event, ev.CardTaken)
     card = _cards(scene, [event.card], "the_card" if took else "a_card")
-    key = ("take" if took else "draw") + ("_final" if event.final else "")
-    text = scene.say(key, name=name, card=card)
+    text = scene.say("final", name=name) if event.final else ""
+    if swap is not None and parse_cell(swap.cell, n) // n == TOP and seat != scene.first:
+        text += scene.say("arriba_earlier", name=name)  # SA-B4: only after an Arriba
+    text += scene.say("take" if took else "draw", name=name, card=card)
     cell, out, knew, shown = -1, -1, False, [event.card]
     if swap is None:
         text += scene.say("discard")
@@ -122,12 +134,14 @@ def _arriba(scene: Scene, moment: tr.Move, event: ev.ArribaCalled) -> Step:
     name = scene.names[event.seat]
     text = scene.say("arriba", name=name, cards=_cards(scene, event.bottom))
     drawn = (*_pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
-    return Step(text, drawn, claim=c.CallsArriba(moment.index, event.seat, name, event.bottom))
+    figure = _row_figure(scene, "figure_arriba", name, drawn)
+    claim = c.CallsArriba(moment.index, event.seat, name, event.bottom)
+    return Step(text, claim=claim, figures=(figure,))
 
 
 def _stop(scene: Scene, moment: tr.Move, event: ev.StopCalled) -> Step:
     name, others = scene.names[event.seat], tuple(scene.names[s] for s in event.final_turns)
-    verb = scene.say("is_one" if len(others) == 1 else "is_more")
+    verb = scene.say("plays_one" if len(others) == 1 else "plays_more")
     text = scene.say("stop", name=name, others=join_words(others), verb=verb)
     claim = c.CallsStop(moment.index, event.seat, name, event.final_turns, others)
     return Step(text, (CardPicture("markeringen", STOP_ROW),), claim=claim)
@@ -151,7 +165,8 @@ def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str
         return scene.say("lone", card=the, where=where, points=scene.count("strafpunt", worth))
     rows, cols = len({x // n for x in cells}), len({x % n for x in cells})
     how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
-    noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else plural_number(number)
+    noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else None
+    noun = noun or scene.say("numbered", number=number)
     group = scene.say("group", count=number_word(len(cells)), cards=noun)
     key = "group_santoska" if number == SANTOSKA else "group_numbers"
     return scene.say(key, cards=group, where=where, how=how, bonus=number_word(-worth))
@@ -164,8 +179,8 @@ def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
     before, total, n = scene.segment.start.totals[seat], event.total, scene.segment.start.row_length
     key = "gain" if earned > 0 else "loss" if earned < 0 else "nothing"
     amount = scene.count("strafpunt" if earned > 0 else "punt", abs(earned))
-    change = {"name": name, "points": amount, "before": _points(scene, before)}
-    change["total"] = _points(scene, total)
+    change = {"name": name, "points": amount, "before": _points(before)}
+    change["total"] = _points(total)
     if seat != scene.first:
         claim = c.RoundScore(at, seat, name, earned, before, total)
         return [Step(scene.say(f"score_{key}", **change), automatic=True, claim=claim)]

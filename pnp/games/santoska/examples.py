@@ -119,7 +119,7 @@ EXACT_CLAIMS = (*GRID_CLAIMS, c.RoundScore, c.WinsExactly)
 ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, claims, policy, score, ideal score
     Row("beurt-met-arriba", "arriba", ("SA-B3", "SA-B4"), ARRIBA_CLAIMS, H, score_arriba, 6),
     Row("stop-en-laatste-beurten", "stop", ("SA-B3", "SA-B5"), STOP_CLAIMS, H, score_stop, 6),
-    Row("tellen-met-santoska-paar", "scoring", ("SA-B6", "SA-B7"), GRID_CLAIMS, H, score_grid, 8),
+    Row("tellen-met-santoska-paar", "scoring", ("SA-B6",), GRID_CLAIMS, H, score_grid, 8),
     Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT_CLAIMS, H, score_exact, 5),
 )
 """Every example in rulebook order: an Arriba turn, a Stop and the last turns, a grid scored
