@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
@@ -132,6 +133,12 @@ class TableFigure:
 Figure = MapFigure | RowFigure
 
 
+def within_column(canvas: object, text: str, face: str, centre: float, width: float) -> float:
+    """The centre for a caption nearest ``centre`` that keeps it inside ``[0, width]``."""
+    half = float(stringWidth(text, font_name(face), CAPTION_PT)) / 2
+    return min(max(centre, half), max(half, width - half))
+
+
 def describe_figure(figure: Figure, names: dict[CardPicture, str]) -> list[str]:
     """The figure as text lines: the map as a grid of letters, the row as a list."""
     if isinstance(figure, MapFigure):
@@ -209,7 +216,8 @@ class FigureRow(Flowable):  # type: ignore[misc]
             canvas.saveState()
             canvas.setFillColor(INK)
             canvas.setFont(font_name("italic"), CAPTION_PT)
-            canvas.drawCentredString(x + fw / 2, bottom - CAPTION_PT * 1.3, figure.caption)
+            centre = within_column(canvas, figure.caption, "italic", x + fw / 2, self.max_width)
+            canvas.drawCentredString(centre, bottom - CAPTION_PT * 1.3, figure.caption)
             canvas.restoreState()
             x += fw + GAP
 

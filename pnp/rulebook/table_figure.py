@@ -12,7 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
-from pnp.rulebook.figures import CAPTION_PT, INK, TableFigure, TablePlace
+from pnp.rulebook.figures import CAPTION_PT, INK, TableFigure, TablePlace, within_column
 from pnp.rulebook.pictures import CardArtist
 
 GAP = 0.12
@@ -89,6 +89,7 @@ class TableFlowable(Flowable):  # type: ignore[misc]
                 canvas.setFillColor(INK)
                 canvas.setFont(font_name("bold"), CAPTION_PT)
                 centre = x + place_width(place) * card / 2
+                centre = within_column(canvas, place.label, "bold", centre, self.width)
                 canvas.drawCentredString(centre, y - CAPTION_PT * 1.4, place.label)
                 canvas.restoreState()
         if not self.artist.sketch:
