@@ -320,11 +320,11 @@ def test_sa_b5_a_stop_and_the_last_turns() -> None:
     assert len(stop.final_turns) == 2 and end.at == len(record_of(ex).actions) - 1
     # A last turn that swaps in the top row says that player had called Arriba (SA-B4);
     # the Turn check has the engine confirm the top row was the active row.
-    top_row = [s for s in ex.steps if isinstance(s.claim, Turn) and s.claim.cell >= 3]
-    assert any(s.claim.seat != stop.seat for s in top_row), "another player's Arriba shows"
-    for step in top_row:
-        if step.claim.seat != stop.seat:
-            assert f"{step.claim.name} riep eerder in deze ronde al “Arriba!”" in step.text
+    top_row = [(s.text, s.claim) for s in ex.steps if isinstance(s.claim, Turn)]
+    others = [(text, t) for text, t in top_row if t.cell >= 3 and t.seat != stop.seat]
+    assert others, "another player's Arriba shows"
+    for text, turn in others:
+        assert f"{turn.name} riep eerder in deze ronde al “Arriba!”" in text
 
 
 def test_sa_b6_scoring_with_a_santoska_pair_worked_out() -> None:
