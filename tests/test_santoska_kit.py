@@ -83,7 +83,7 @@ def test_simulate_and_examples_from_the_command_line() -> None:
     assert "rounds_per_game" in simulated.stdout and "exact_limit_win" in simulated.stdout
     shown = CliRunner().invoke(app, ["examples", GAME])
     assert shown.exit_code == 0, shown.output
-    assert shown.stdout.startswith("santoska: 4 rulebook examples")
+    assert shown.stdout.startswith("santoska: 7 rulebook examples")
 
 
 # --- the rulebook, the aid and the engine say the same thing ----------------------------------

@@ -30,8 +30,10 @@ from pnp.games.santoska.example_checks import next_swap_goes_to_top
 from pnp.games.santoska.example_claims import (
     CallsArriba,
     CallsStop,
+    Eliminated,
     GridSum,
     GroupScores,
+    NewDeal,
     RoundEnds,
     RoundScore,
     ShowsRow,
@@ -58,6 +60,15 @@ NAMES = ["Anna", "Bram", "Cas"]
 LIMIT = 100  # SA-B7
 SEPARATOR = " · "
 KIND_ARRIBA, KIND_STOP, KIND_SCORING, KIND_EXACT = "arriba", "stop", "scoring", "exact-limit"
+KIND_GROUP, KIND_THREE, KIND_NEW_ROUND = "scoring-group", "scoring-three", "new-round"
+GRID_KINDS = (KIND_SCORING, KIND_GROUP, KIND_THREE, KIND_EXACT)
+ORDINALS = ["", "eerste", "tweede", "derde", "vierde", "vijfde", "zesde", "zevende"]
+ORDINALS += ["achtste", "negende", "tiende", "elfde", "twaalfde"]
+
+
+def ordinal(number: int) -> str:
+    """An ordinal as the examples write it: "derde", "13de"."""
+    return ORDINALS[number] if number < len(ORDINALS) else f"{number}de"
 
 
 @cache
@@ -173,6 +184,13 @@ def expected_words(claim: object) -> list[str]:
     if isinstance(claim, RoundScore):
         totals = [score_text(claim.before), score_text(claim.total)]
         return [claim.name, number_text(abs(claim.points)), *totals]
+    if isinstance(claim, Eliminated):
+        return [claim.name, score_text(claim.total), str(claim.limit), "ligt eruit"]
+    if isinstance(claim, NewDeal):
+        names = claim.names
+        words = [f"{names[claim.old_dealer]} deelde", f"nu deelt {names[claim.dealer]}"]
+        words += [names[s] for s in claim.seats] + [card_word(claim.discard), "aflegstapel"]
+        return words + [f"{names[s]} ligt eruit en wordt overgeslagen" for s in claim.skipped]
     assert isinstance(claim, WinsExactly)
     return [claim.name, "precies", str(claim.limit), "wint", *claim.over_names]
 
@@ -259,17 +277,19 @@ def test_pictures_show_the_real_cards_of_each_sentence(ex: Example) -> None:
             expected = drawn([c.card] if c.cell < 0 else [c.card, c.card_out])
         elif isinstance(c, CallsStop):
             expected = (CardPicture("markeringen", "stop"),)
+        elif isinstance(c, NewDeal):
+            expected = drawn([c.discard])
         elif isinstance(c, GroupScores):
             expected = drawn([c.card] * len(c.cells))
         else:
             expected = ()
         assert step.cards == expected, step.text
         assert step.automatic == isinstance(
-            c, RoundEnds | GroupScores | GridSum | RoundScore | WinsExactly
+            c, RoundEnds | GroupScores | GridSum | RoundScore | WinsExactly | Eliminated
         )
 
 
-@pytest.mark.parametrize("kind", [KIND_SCORING, KIND_EXACT])
+@pytest.mark.parametrize("kind", GRID_KINDS)
 def test_grid_is_drawn_as_two_rows_top_then_bottom(kind: str) -> None:
     """SA-B6: a scored grid is shown as two rows of real cards, the top row first."""
     ex = example(kind)
@@ -289,9 +309,10 @@ def test_grid_is_drawn_as_two_rows_top_then_bottom(kind: str) -> None:
 
 
 def test_every_required_kind_is_in_the_rulebook() -> None:
-    """SA-B4, SA-B5, SA-B6, SA-B7: Arriba, Stop with the last turns, scoring, exact 100."""
+    """SA-B4 to SA-B8: Arriba, Stop with the last turns, scoring (a Santoska pair, a group of
+    three or more equal numbers, three Santoska cards together), a new round, exact 100."""
     kinds = {r.kind for r in ROWS}
-    assert kinds == {KIND_ARRIBA, KIND_STOP, KIND_SCORING, KIND_EXACT}
+    assert kinds == {KIND_ARRIBA, KIND_STOP, *GRID_KINDS, KIND_NEW_ROUND}
     assert [e.id for e in all_examples()] == [r.id for r in ROWS]
     assert "SA-B4" in example(KIND_ARRIBA).rules and "SA-B5" in example(KIND_STOP).rules
     assert "SA-B6" in example(KIND_SCORING).rules and "SA-B7" in example(KIND_EXACT).rules
@@ -341,6 +362,49 @@ def test_sa_b6_scoring_with_a_santoska_pair_worked_out() -> None:
     assert "Santoska-paar" in ex.title
 
 
+def test_sa_b6_a_group_of_three_or_more_equal_numbers_vanishes_whole() -> None:
+    """SA-B6: a whole connected group of equal numbers (three or more, round a corner) costs
+    nothing; every card of the grid is in exactly one told group."""
+    ex = example(KIND_GROUP)
+    groups = claims_of(ex, GroupScores)
+    big = [g for g in groups if g.card > 0 and len(g.cells) >= 3]
+    assert len(big) == 1 and big[0].points == 0
+    assert len({c // 3 for c in big[0].cells}) == 2, "the group spans both rows"
+    assert sorted(c for g in groups for c in g.cells) == list(range(6))
+    assert "drie gelijke kaarten" in ex.title or "vier gelijke kaarten" in ex.title
+
+
+def test_sa_b6_three_santoska_cards_together_give_ten_bonus_points() -> None:
+    """SA-B6: three Santoska cards together give 5 bonus points per card after the first."""
+    ex = example(KIND_THREE)
+    groups = claims_of(ex, GroupScores)
+    (three,) = [g for g in groups if g.card == 0]
+    assert len(three.cells) == 3 and three.points == -10
+    (total,) = claims_of(ex, GridSum)
+    assert total.points < 0 and total.total == total.before + total.points
+    assert "drie Santoska-kaarten" in ex.title
+
+
+def test_sa_b8_a_new_round_after_a_player_went_out() -> None:
+    """SA-B7/SA-B8: the round before is scored, a player goes out, the deal passes to the
+    next player still in (the one out is passed by), only those still in get two rows, one
+    open card starts the discard pile, the example player looks at the new bottom row, and
+    the player after the dealer begins."""
+    ex = example(KIND_NEW_ROUND)
+    (ended,) = claims_of(ex, RoundEnds)
+    (out,) = claims_of(ex, Eliminated)
+    (deal,) = claims_of(ex, NewDeal)
+    (peek,) = claims_of(ex, ShowsRow)
+    record = record_of(ex)
+    assert (
+        out.at == ended.at == deal.at - 1 and peek.after == deal.at + 1 == len(record.actions) - 1
+    )
+    assert deal.skipped == (out.seat,) and out.seat not in deal.seats
+    assert deal.starter == peek.seat == focus_seat(ex) and peek.row == 0
+    assert deal.round == ended.round + 1
+    assert "Een nieuwe ronde" in ex.title and ex.rules == ("SA-B7", "SA-B8")
+
+
 def test_sa_b7_exactly_one_hundred_wins_at_once() -> None:
     """SA-B7: a player who reaches exactly 100 wins and the game stops at once."""
     ex = example(KIND_EXACT)
@@ -363,13 +427,14 @@ def test_examples_say_they_are_played_with_rows_of_three(variant: str) -> None:
 def test_intros_give_the_round_and_the_standings() -> None:
     """Every example is a three-player base game; its intro and source name the round the
     record ends in; the exact-100 intro gives every total before the round."""
-    ordinals = ["", "eerste", "tweede", "derde", "vierde", "vijfde", "zesde", "zevende"]
-    ordinals += ["achtste", "negende", "tiende", "elfde", "twaalfde"]
     for ex in all_examples():
         record = record_of(ex)
         assert record.num_players == 3 and record.variants == ex.variants == ()
         state = replay_of(ex).state_after(len(record.actions))
-        assert f"de {ordinals[state.round]} ronde" in ex.intro
+        if ex.id == example(KIND_NEW_ROUND).id:  # told from the round just scored
+            assert f"De {ordinal(state.round - 1)} ronde is net gespeeld" in ex.intro
+        else:
+            assert f"de {ordinal(state.round)} ronde" in ex.intro
         assert ex.source.endswith(f"{SEPARATOR}ronde {state.round}")
     ex = example(KIND_EXACT)
     (won,) = claims_of(ex, WinsExactly)
@@ -444,6 +509,17 @@ def falsified(claim: Any, players: int) -> list[object]:
         return wrong
     if isinstance(claim, GridSum | RoundScore):
         return [replace(claim, points=claim.points + 1), replace(claim, before=claim.before + 1)]
+    if isinstance(claim, Eliminated):
+        return [replace(claim, seat=other), replace(claim, total=claim.total + 1)]
+    if isinstance(claim, NewDeal):
+        return [
+            replace(claim, dealer=claim.old_dealer),
+            replace(claim, old_dealer=claim.dealer),
+            replace(claim, skipped=()),
+            replace(claim, seats=tuple(range(players))),
+            replace(claim, discard=claim.discard % 10 + 1),
+            replace(claim, starter=claim.dealer),
+        ]
     assert isinstance(claim, WinsExactly)
     return [replace(claim, seat=other), replace(claim, over=(other,))]
 

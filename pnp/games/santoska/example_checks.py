@@ -19,8 +19,10 @@ from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.example_claims import (
     CallsArriba,
     CallsStop,
+    Eliminated,
     GridSum,
     GroupScores,
+    NewDeal,
     RoundEnds,
     RoundScore,
     ShowsRow,
@@ -223,6 +225,42 @@ def _check_wins_exactly(game: SantoskaReplay, c: WinsExactly) -> None:
     assert not any(after.out[s] for s in over), "nobody is out when the game stops at once"
 
 
+def _check_eliminated(game: SantoskaReplay, c: Eliminated) -> None:
+    before, after = round_ended_at(game, c.at)
+    assert c.limit == LIMIT and c.total == after.totals[c.seat] > LIMIT
+    assert not before.out[c.seat] and after.out[c.seat], "SA-B7: over the limit is out"
+    assert not after.is_terminal(), "the game goes on without them"
+
+
+def _next_in(state: SantoskaState, seat: int) -> tuple[int, tuple[int, ...]]:
+    """The first seat still in clockwise after ``seat``, and the seats passed over (out)."""
+    n = len(state.grids)
+    passed: list[int] = []
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if not state.out[candidate]:
+            return candidate, tuple(passed)
+        passed.append(candidate)
+    raise AssertionError("nobody is still in")
+
+
+def _check_new_deal(game: SantoskaReplay, c: NewDeal) -> None:
+    ending = game.state_after(c.at - 1)  # the round before, just before its last action
+    assert ending.dealer == c.old_dealer, "who dealt the round before"
+    dealing = game.state_after(c.at)
+    assert dealing.current_player() == CHANCE and dealing.dealer == c.dealer
+    assert _next_in(dealing, c.old_dealer) == (c.dealer, c.skipped), "SA-B8: the deal passes on"
+    n = dealing.row_length
+    after = game.state_after(c.at + 1)
+    assert after.round == c.round == ending.round + 1
+    assert c.seats == tuple(s for s in range(len(after.grids)) if not after.out[s])
+    for seat, grid in enumerate(after.grids):
+        assert len(grid) == (2 * n if seat in c.seats else 0), "two rows for who is still in"
+    assert list(after.discard) == [c.discard], "one open card starts the discard pile"
+    assert not any(after.arriba) and after.stopper < 0, "Arriba and Stop cards are back"
+    assert after.current_player() == c.starter == _next_in(after, c.dealer)[0]
+
+
 CHECKS: ClaimChecks[SantoskaReplay] = ClaimChecks(
     check(ShowsRow, _check_shows_row),
     check(Turn, _check_turn),
@@ -233,5 +271,7 @@ CHECKS: ClaimChecks[SantoskaReplay] = ClaimChecks(
     check(GridSum, _check_sum),
     check(RoundScore, _check_score),
     check(WinsExactly, _check_wins_exactly),
+    check(Eliminated, _check_eliminated),
+    check(NewDeal, _check_new_deal),
 )
 """A check for every claim type of the Santoska examples (the story's ``checks``)."""

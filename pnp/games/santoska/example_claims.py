@@ -111,3 +111,31 @@ class WinsExactly(_ByPlayer):
     limit: int
     over: tuple[int, ...]
     over_names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Eliminated(_ByPlayer):
+    """Action ``at`` ends a round in which ``seat`` went over ``limit``, to ``total``:
+    ``seat`` is out (SA-B7)."""
+
+    total: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class NewDeal:
+    """Action ``at`` deals round ``round`` (SA-B8): ``dealer`` deals, the first player still in
+    after ``old_dealer`` (who dealt the round before; the seats between them, ``skipped``,
+    are out); ``seats`` (still in) get two face-down rows each, the others nothing; the
+    discard pile starts with ``discard``; ``starter``, the next player still in after the
+    dealer, begins. Every Arriba card is back and nobody has stopped. ``names`` by seat."""
+
+    at: int
+    round: int
+    old_dealer: int
+    dealer: int
+    skipped: tuple[int, ...]
+    seats: tuple[int, ...]
+    discard: int
+    starter: int
+    names: tuple[str, ...]

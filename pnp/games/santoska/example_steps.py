@@ -18,6 +18,7 @@ from pnp.story import Handlers, on
 
 Scene = tr.RoundScene
 MINUS = "\u2212"
+NEW_ROUND = "new-round"
 
 
 def _pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
@@ -82,8 +83,34 @@ def intro(scene: Scene) -> str:
     if kind in ("arriba", "stop"):
         discard = _cards(scene, [first_told(rnd, kind).begin.before.discard])
         return text + scene.say(f"intro_{kind}", name=names[seat], discard=discard)
+    if kind == NEW_ROUND:
+        return _new_round_intro(scene)
     stopper = names[rnd.events_of(ev.RoundEnded)[0].stopper]
-    return text + scene.say(f"intro_{kind}", name=names[seat], stopper=stopper, totals=totals)
+    key = "intro_scoring" if kind.startswith("scoring") else f"intro_{kind}"
+    return text + scene.say(key, name=names[seat], stopper=stopper, totals=totals)
+
+
+def _new_round_intro(scene: Scene) -> str:
+    """Players and rows, the round that was just scored, who was out before it and the
+    totals before it."""
+    start, names = scene.segment.start, scene.names
+    n = len(names)
+    players, row = number_word(n).capitalize(), number_word(start.row_length)
+    text = scene.say("setup_new_round", players=players, row_length=row)
+    scored = {seat for seat, _ in start.last_points}
+    if out := [names[s] for s in scene.clockwise() if s not in scored]:
+        more = "one" if len(out) == 1 else "more"
+        text += scene.say(f"already_out_{more}", names=join_words(out))
+    seats = [s for s in scene.clockwise() if s in scored]
+    points = dict(start.last_points)
+    before = [start.totals[s] - points[s] for s in seats]
+    text += scene.say(
+        "intro_new-round",
+        round=ordinal_word(start.round - 1),
+        totals=_players(scene, seats, before),
+        stopper=names[start.last_stopper],
+    )
+    return text
 
 
 def _row_figure(scene: Scene, key: str, name: str, pictures: tuple[CardPicture, ...]) -> RowFigure:
@@ -211,9 +238,66 @@ def _won(scene: Scene, moment: tr.Move, event: ev.GameEnded) -> Step:
     return Step(text, automatic=True, claim=claim)
 
 
+def _new_round(scene: Scene, moment: tr.Move) -> list[Step]:
+    """The step into a new round (SA-B7, SA-B8), told from the table as dealt: the round
+    before scored, who went out, who deals now and who is passed by, the new deal and the
+    first open card, the example player's new bottom row, who begins."""
+    start, names, n = scene.segment.start, scene.names, scene.segment.start.row_length
+    first = moment.index
+    deal, ended = first - 1, first - 2  # the round's last action, then the deal, then the turn
+    seats = len(names)
+    order = sorted(start.last_points, key=lambda sp: (sp[0] - start.last_stopper) % seats)
+    listed = _players(scene, [s for s, _ in order], [p for _, p in order])
+    points = tuple(sorted(start.last_points))
+    ends = c.RoundEnds(
+        ended, start.round - 1, start.last_stopper, names[start.last_stopper], points, names
+    )
+    steps = [Step(scene.say("new_round_scored", points=listed), automatic=True, claim=ends)]
+    for seat in scene.clockwise():
+        if seat in dict(start.last_points) and not start.grids[seat]:
+            total, limit = start.totals[seat], start.limit
+            text = scene.say(
+                "new_round_out", name=names[seat], total=_points(total), limit=str(limit)
+            )
+            claim = c.Eliminated(ended, seat, names[seat], total, limit)
+            steps.append(Step(text, automatic=True, claim=claim))
+    old, dealer = start.dealers[-2], start.dealers[-1]
+    skipped = tuple((old + k) % seats for k in range(1, (dealer - old) % seats))
+    still_in = tuple(s for s in range(seats) if start.grids[s])
+    starter = moment.actor
+    text = scene.say("new_round_shuffle")
+    text += scene.say("new_round_dealer", old=names[old], dealer=names[dealer])
+    if skipped:
+        key = "new_round_skipped_one" if len(skipped) == 1 else "new_round_skipped_more"
+        text += scene.say(key, names=join_words([names[s] for s in skipped]))
+    given = [names[s] for s in scene.clockwise() if s in still_in]
+    text += scene.say(
+        "new_round_deal",
+        players=join_words(given),
+        cards=scene.count("kaart", 2 * n),
+        discard=_cards(scene, [start.discard]),
+    )
+    deal_claim = c.NewDeal(
+        deal, start.round, old, dealer, skipped, still_in, start.discard, starter, names
+    )
+    steps.append(Step(text, _pictures(scene, [start.discard]), claim=deal_claim))
+    seat = scene.first
+    peek = _row(scene, "new_round_peek", first, seat, BOTTOM, start.grids[seat][:n])
+    begins = scene.say("new_round_begins", name=names[starter], dealer=names[dealer])
+    steps.append(Step(peek.text + " " + begins, claim=peek.claim, figures=peek.figures))
+    return steps
+
+
+def _turn_or_new_round(
+    scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn
+) -> list[Step]:
+    """A turn, or (in a new-round example) the new round its first turn opens."""
+    return _new_round(scene, moment) if scene.kind == NEW_ROUND else _turn(scene, moment, event)
+
+
 HANDLERS: Handlers[Scene, Action, tr.Table] = Handlers(
-    on(ev.CardTaken, _turn),
-    on(ev.CardDrawn, _turn),
+    on(ev.CardTaken, _turn_or_new_round),
+    on(ev.CardDrawn, _turn_or_new_round),
     on(ev.ArribaCalled, _arriba),
     on(ev.StopCalled, _stop),
     on(ev.RoundEnded, _round_end),

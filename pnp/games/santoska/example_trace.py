@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.engine.core import Event
 from pnp.games.santoska import events as ev
 from pnp.games.santoska.actions import DRAW, TAKE, Action
 from pnp.games.santoska.cards import NO_CARD
@@ -17,7 +18,9 @@ FOCUS = ("round", "player")  # the player is the seat the example is about, plus
 
 @dataclass(frozen=True)
 class Table:
-    """The round, each seat's total and grid (empty: out), the open discard, row length, limit."""
+    """The round, each seat's total and grid (empty: out), the open discard, row length, limit;
+    the dealer of every round dealt so far, and who stopped the last finished round and the
+    ``(seat, points)`` it gave (``-1`` and empty before the first round ends)."""
 
     round: int
     totals: tuple[int, ...]
@@ -25,6 +28,9 @@ class Table:
     discard: int
     row_length: int
     limit: int
+    dealers: tuple[int, ...] = ()
+    last_stopper: int = -1
+    last_points: tuple[tuple[int, int], ...] = ()
 
 
 Move = Moment[Action, Table]  # ``before``: the table before the action
@@ -35,13 +41,30 @@ RoundScene = Scene[Action, Table, Table]
 class Rounds(Segments[SantoskaState, Action, Table, Table]):
     """From a round's first turn, on the table as dealt, to its end; the table before each action."""
 
+    def __init__(self) -> None:
+        self.dealers: list[int] = []
+
     def opens(self, state: SantoskaState, action: Action) -> bool:
         return state.phase == PHASE_DRAW and state.turn == 1
+
+    def seen(self, events: tuple[Event, ...]) -> None:
+        self.dealers += [e.dealer for e in events if isinstance(e, ev.RoundDealt)]
 
     def snapshot(self, state: SantoskaState) -> Table:
         discard = state.discard[-1] if state.discard else NO_CARD
         grids, limit = tuple(map(tuple, state.grids)), state.config.limit
-        return Table(state.round, tuple(state.totals), grids, discard, state.row_length, limit)
+        last = state.results[-1] if state.results else None
+        return Table(
+            state.round,
+            tuple(state.totals),
+            grids,
+            discard,
+            state.row_length,
+            limit,
+            tuple(self.dealers),
+            -1 if last is None else last.stopper,
+            () if last is None else last.points,
+        )
 
     def faced(self, state: SantoskaState, action: Action) -> Table:
         return self.snapshot(state)

@@ -45,8 +45,11 @@ def candidates(spec: object, row: Row, rnd: tr.Round) -> Iterator[Spot]:
                 yield Spot(rnd, t.seat, t.call.index, turn=t)
     elif end is not None and row.kind == "stop":
         yield Spot(rnd, end.stopper, rnd.last)
-    elif end is not None and row.kind == "scoring":
+    elif end is not None and row.kind in SCORING:
         yield from (Spot(rnd, e.seat, rnd.last, grid=e) for e in rnd.events_of(ev.GridScored))
+    elif row.kind == NEW_ROUND:
+        if rnd.start.last_points and rnd.moments:  # the round after one that was scored
+            yield Spot(rnd, rnd.moments[0].actor, rnd.first)
     elif end is not None and won and won[0].reason == REASON_EXACT and len(won[0].winners) == 1:
         yield Spot(rnd, won[0].winners[0], rnd.last)
 
@@ -100,6 +103,58 @@ def score_grid(spot: Spot) -> int:
     return score if numbers else 0
 
 
+def number_groups(grid: ev.GridScored) -> list[tuple[int, int, int]]:
+    """``(size, rows, columns)`` of the grid's groups of two or more equal numbers."""
+    n = len(grid.bottom)
+    out = []
+    for card, cells, _ in grid.groups:
+        if card != SANTOSKA and len(cells) > 1:
+            places = [parse_cell(x, n) for x in cells]
+            out.append((len(cells), len({x // n for x in places}), len({x % n for x in places})))
+    return out
+
+
+def _grid_extras(spot: Spot, grid: ev.GridScored) -> int:
+    """A lone number, a round after the first, and a game that goes on: one point each."""
+    lone = any(len(x) == 1 and card != SANTOSKA for card, x, _ in grid.groups)
+    return lone + (not spot.round.has(ev.GameEnded)) + (spot.round.start.round > 1)
+
+
+def score_big_group(spot: Spot) -> int:
+    """Ideally one group of three or more equal numbers, bent round a corner (both rows: the
+    whole connected group vanishes), no Santoska group, a lone number, penalty points in all,
+    a round after the first, and the game goes on."""
+    grid = spot.grid
+    if grid is None:
+        return 0
+    big = [g for g in number_groups(grid) if g[0] >= 3]
+    if not big:
+        return 0
+    score = 1 + 2 * (len(big) == 1) + (big[0][1] == 2) + (not santoska_groups(grid))
+    return score + (grid.points > 0) + _grid_extras(spot, grid)
+
+
+def score_santoska_three(spot: Spot) -> int:
+    """Ideally exactly three Santoska cards together, a lone number, points taken off in all,
+    a round after the first, and the game goes on."""
+    grid = spot.grid
+    if grid is None or max(santoska_groups(grid), default=0) < 3:
+        return 0
+    score = 1 + 2 * (santoska_groups(grid) == [3]) + (grid.points < 0)
+    return score + _grid_extras(spot, grid)
+
+
+def score_new_round(spot: Spot) -> int:
+    """Ideally one player went out in the round before, and would have dealt next: the deal
+    passes them by (SA-B8)."""
+    start, n = spot.round.start, len(spot.round.start.grids)
+    gone = [seat for seat, _ in start.last_points if not start.grids[seat]]
+    if len(start.dealers) < 2:
+        return 0
+    passed = (start.dealers[-2] + 1) % n in gone
+    return 1 + 2 * (len(gone) == 1) + passed
+
+
 def score_exact(spot: Spot) -> int:
     """Ideally nobody was out yet, the winner stopped, and the winner's grid has a group
     that vanishes next to lone cards."""
@@ -112,18 +167,28 @@ def score_exact(spot: Spot) -> int:
 
 Row = ExampleRow[Spot, Action]
 H = "heuristic"
+SCORING = ("scoring", "scoring-group", "scoring-three")
+"""The kinds that tell one player's grid as it is scored."""
+NEW_ROUND = "new-round"
+TURN_EVENTS = (ev.CardTaken, ev.CardDrawn)
 ARRIBA_CLAIMS = (c.ShowsRow, c.Turn, c.CallsArriba)
 STOP_CLAIMS = (c.Turn, c.CallsStop, c.RoundEnds)
 GRID_CLAIMS = (c.ShowsRow, c.GroupScores, c.GridSum)
 EXACT_CLAIMS = (*GRID_CLAIMS, c.RoundScore, c.WinsExactly)
+NEW_ROUND_CLAIMS = (c.RoundEnds, c.Eliminated, c.NewDeal, c.ShowsRow)
 ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, claims, policy, score, ideal score
     Row("beurt-met-arriba", "arriba", ("SA-B3", "SA-B4"), ARRIBA_CLAIMS, H, score_arriba, 6),
     Row("stop-en-laatste-beurten", "stop", ("SA-B3", "SA-B5"), STOP_CLAIMS, H, score_stop, 6),
     Row("tellen-met-santoska-paar", "scoring", ("SA-B6",), GRID_CLAIMS, H, score_grid, 8),
+    Row("tellen-met-een-groep", "scoring-group", ("SA-B6",), GRID_CLAIMS, H, score_big_group, 9),
+    Row("drie-santoska-kaarten", "scoring-three", ("SA-B6",), GRID_CLAIMS, H, score_santoska_three, 7),
+    Row("een-nieuwe-ronde", NEW_ROUND, ("SA-B7", "SA-B8"), NEW_ROUND_CLAIMS, H, score_new_round, 4),
     Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT_CLAIMS, H, score_exact, 5),
-)
-"""Every example in rulebook order: an Arriba turn, a Stop and the last turns, a grid scored
-with a Santoska pair, a game won with exactly the limit."""
+)  # fmt: skip
+"""Every example in rulebook order: an Arriba turn, a Stop and the last turns, grids scored
+with a Santoska pair, with a group of three or more equal numbers and with three Santoska
+cards together, the step into a new round after a player went out, a game won with exactly
+the limit."""
 
 
 def ends(row: Row, pinned: PinnedRecord, rnd: tr.Round) -> str | None:
@@ -141,21 +206,28 @@ def told(scene: tr.RoundScene) -> list[tuple[tr.Move, Event]]:
     """The events an example tells: each told turn's take or draw, the call and the end of
     the round; or the focus player's scored grid (then the others' and the game's end)."""
     rnd, last, kind = scene.segment, scene.segment.moments[-1], scene.kind
+    if kind == NEW_ROUND:  # told from the table as dealt; the first turn's event carries it
+        first_move = rnd.moments[0]
+        return [(first_move, e) for e in first_move.events if isinstance(e, TURN_EVENTS)]
     if kind in ("arriba", "stop"):
         first = first_told(rnd, kind).begin.index - rnd.first
         kinds = (ev.CardTaken, ev.CardDrawn, ev.ArribaCalled, ev.StopCalled, ev.RoundEnded)
         return [(m, e) for m in rnd.moments[first:] for e in m.events if isinstance(e, kinds)]
     grids = sorted(last.events_of(ev.GridScored), key=lambda e: scene.clockwise().index(e.seat))
-    if kind == "scoring":
+    if kind in SCORING:
         return [(last, grids[0])]
     return [*((last, e) for e in grids), (last, last.events_of(ev.GameEnded)[0])]
 
 
 def title(phrases: Phrases, spot: Spot) -> Mapping[str, str]:
-    """The Santoska group of a scoring example and the limit, for the titles."""
-    size = santoska_groups(spot.grid)[0] if spot.grid is not None else 2
+    """The Santoska group and the biggest group of numbers of a scoring example, and the
+    limit, for the titles."""
+    grid = spot.grid
+    size = max(santoska_groups(grid), default=2) if grid is not None else 2
     group = phrases.say("title_pair" if size == 2 else "title_group", count=number_word(size))
-    return {"santoska": group, "limit": number_word(spot.round.end.limit)}
+    same = max((g[0] for g in number_groups(grid)), default=2) if grid is not None else 2
+    equal = phrases.say("title_equal", count=number_word(same))
+    return {"santoska": group, "equal": equal, "limit": number_word(spot.round.end.limit)}
 
 
 STORY = Story(
