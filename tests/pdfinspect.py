@@ -69,6 +69,8 @@ class TextRun:
     x: float
     y: float
     parents: tuple[str, ...]
+    width: float = 0.0
+    """Advance width on the page, in points, from the font's /Widths (0 when it has none)."""
 
 
 @dataclass
@@ -129,8 +131,11 @@ def _walk(
     stack: list[tuple[Matrix, float]] = []
     line_width = 1.0
     tm = IDENTITY
+    line_start = IDENTITY
+    leading = 0.0
     font_name = ""
     font_size = 0.0
+    font_widths: tuple[int, list[float]] | None = None
     current: tuple[float, float] | None = None
     pending_segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
     rects: list[tuple[float, float, float, float]] = []
@@ -146,28 +151,32 @@ def _walk(
         elif op == b"w":
             line_width = float(operands[0])
         elif op == b"BT":
-            tm = IDENTITY
+            tm = line_start = IDENTITY
         elif op == b"Tf":
-            font_name = (
-                str(fonts[operands[0]].get_object()["/BaseFont"])
-                if operands[0] in fonts
-                else str(operands[0])
-            )
+            font = fonts[operands[0]].get_object() if operands[0] in fonts else None
+            font_name = str(font["/BaseFont"]) if font is not None else str(operands[0])
+            font_widths = _widths(font)
             font_size = float(operands[1])
+        elif op == b"TL":
+            leading = float(operands[0])
         elif op == b"Tm":
-            tm = tuple(float(v) for v in operands)  # type: ignore[assignment]
-        elif op in (b"Td", b"TD"):
-            tm = mul((1, 0, 0, 1, float(operands[0]), float(operands[1])), tm)
+            tm = line_start = tuple(float(v) for v in operands)  # type: ignore[assignment]
+        elif op in (b"Td", b"TD", b"T*"):
+            dx, dy = (float(operands[0]), float(operands[1])) if op != b"T*" else (0.0, -leading)
+            if op == b"TD":
+                leading = -dy
+            tm = line_start = mul((1, 0, 0, 1, dx, dy), line_start)
         elif op in (b"Tj", b"TJ", b"'", b'"'):
+            if op in (b"'", b'"'):
+                tm = line_start = mul((1, 0, 0, 1, 0, -leading), line_start)
             raw = operands[-1]
-            text = (
-                "".join(_decode(p, None) for p in raw if not isinstance(p, int | float))
-                if op == b"TJ"
-                else _decode(raw, None)
-            )
+            parts = list(raw) if op == b"TJ" else [raw]
+            text = "".join(_decode(p, None) for p in parts if not isinstance(p, int | float))
             full = mul(tm, ctm)
             x, y = apply(full, 0, 0)
-            out.texts.append(TextRun(text, font_name, font_size * scale_of(full), x, y, parents))
+            scale = scale_of(full)
+            width = _advance(parts, font_widths) * font_size * scale
+            out.texts.append(TextRun(text, font_name, font_size * scale, x, y, parents, width))
         elif op == b"m":
             current = apply(ctm, float(operands[0]), float(operands[1]))
         elif op == b"l":
@@ -207,6 +216,30 @@ def _walk(
                         out,
                         descend,
                     )
+
+
+def _widths(font: Any) -> tuple[int, list[float]] | None:
+    """A simple font's first code and glyph widths (1/1000 em), if it lists them."""
+    if font is None or "/Widths" not in font:
+        return None
+    return int(font.get("/FirstChar", 0)), [float(w) for w in font["/Widths"]]
+
+
+def _advance(parts: list[Any], widths: tuple[int, list[float]] | None) -> float:
+    """The advance of shown strings and TJ adjustments, in em."""
+    if widths is None:
+        return 0.0
+    first, table = widths
+    total = 0.0
+    for part in parts:
+        if isinstance(part, int | float):
+            total -= float(part) / 1000
+            continue
+        codes = part if isinstance(part, bytes) else str(part).encode("latin-1")
+        for code in codes:
+            index = code - first
+            total += (table[index] if 0 <= index < len(table) else 0.0) / 1000
+    return total
 
 
 def iter_fonts(reader: PdfReader) -> Iterator[tuple[str, Any]]:

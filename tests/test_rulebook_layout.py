@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.rulebook.booklet import booklet_sides
+from pnp.rulebook.document import MARGIN_MM
 from pnp.rulebook.styles import NOTE_FILL, make_styles
 from pnp.units import mm
 from tests.conftest import KitMaker
@@ -175,3 +176,19 @@ def test_every_example_stands_after_the_rules_it_shows(
     for trace in traces:
         for rule in RULE_ID.findall(trace.group(1)):
             assert first.get(rule, len(text)) < trace.start(), f"{rule} before its example"
+
+
+@pytest.mark.parametrize(("game", "variants"), KITS)
+def test_all_text_and_captions_stay_inside_the_text_column(
+    kit: KitMaker, game: str, variants: tuple[str, ...]
+) -> None:
+    reader = kit(game, variants).reader("spelregels.pdf")
+    width = float(reader.pages[0].mediabox.width)
+    # Half a point of slack for the rounding of the font's glyph widths.
+    left, right = mm(MARGIN_MM) - 0.5, width - mm(MARGIN_MM) + 0.5
+    for index in range(1, len(reader.pages)):
+        runs = _body_texts(reader, index)
+        assert all(run.width > 0 for run in runs), "every run's width is known"
+        for run in runs:
+            end = run.x + run.width
+            assert left <= run.x and end <= right, f"page {index + 1}: {run.text!r} at {run.x:.1f}"

@@ -59,6 +59,9 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         hyphenationLang=HYPHENATION,
         allowWidows=0,
         allowOrphans=0,
+        # ReportLab may squeeze spaces by 5 %, which on ragged-right text only makes a
+        # line run past the column edge.
+        spaceShrinkage=0,
     )
     item = ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.25)
     note = ParagraphStyle("note", parent=body, spaceAfter=0)
