@@ -217,8 +217,8 @@ def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
     groups.sort(key=lambda g: (1 if len(g[1]) == 1 else 2 * (g[0] == SANTOSKA), g[1][0]))
     for number, cells, worth in groups:
         group = c.GroupScores(at, seat, name, number, cells, worth)
-        drawn = _pictures(scene, [number] * len(cells))
-        steps.append(Step(_group(scene, number, cells, worth), drawn, True, group))
+        # The rows above already show the cards in their places: the groups need no pictures.
+        steps.append(Step(_group(scene, number, cells, worth), automatic=True, claim=group))
     parts = tuple(worth for _, _, worth in groups)
     text = scene.say("sum", sum=sum_text(parts)) + " " + scene.say(key, **change)
     grid_sum = c.GridSum(at, seat, name, parts, earned, before, total)
