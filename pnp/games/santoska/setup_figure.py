@@ -1,6 +1,6 @@
 """The setup figure of the Santoska rulebook: the table seen from above at the start of a round.
 
-Two players (side by side, or above and below the piles when rows are long), each with two rows of face-down cards as long as the kit's rows
+Two players side by side, each with two rows of face-down cards as long as the kit's rows
 (SA-B1) and an Arriba card (SA-C2); in the middle the draw pile, the discard pile with its
 first open card and the Stop card. The words (labels, caption) are phrases of
 ``cardspecs/santoska/rulebook/voorbeelden.toml``, so a proofreader can change them.
@@ -20,14 +20,12 @@ PLAYERS = 2
 """Players drawn at the table (every player's place looks the same)."""
 ARRIBA_GAP = 0.3
 """Card widths between a bottom row and the Arriba card beside it."""
-PLAYER_GAP = 0.7
+PLAYER_GAP = 1.0
 """Card widths between two players' places."""
 PILE_CARDS = 4
 """Cards drawn in the draw pile (a pile shows at most four)."""
 MIDDLE_GAP = 1.0
 """Card widths between the piles in the middle."""
-STACKED_FROM = 5
-"""Rows this long put one player above the piles and one below them, not side by side."""
 
 
 def _row_width(cards: int) -> float:
@@ -45,20 +43,17 @@ def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFig
     stop = CardPicture("markeringen", STOP_ROW)
     hidden = tuple(TableCard(back, back=True) for _ in range(n))
     width = _row_width(n) + ARRIBA_GAP + 1
-    stacked = n >= STACKED_FROM
     places: list[TablePlace] = []
     for seat, name in enumerate(phrases.names[:PLAYERS]):
-        # Side by side above the piles, or (long rows) one player above and one below them.
-        left = 0.0 if stacked else seat * (width + PLAYER_GAP)
-        top = (0 if seat else PLAYERS + 1) if stacked else 0
+        left = seat * (width + PLAYER_GAP)
         places += [
-            TablePlace(phrases.say("table_top", name=name), hidden, left, top),
-            TablePlace(phrases.say("table_bottom", name=name), hidden, left, top + 1),
+            TablePlace(phrases.say("table_top", name=name), hidden, left, 0),
+            TablePlace(phrases.say("table_bottom", name=name), hidden, left, 1),
             TablePlace(
                 phrases.say("table_arriba"),
                 (TableCard(arriba),),
                 left + _row_width(n) + ARRIBA_GAP,
-                top + 1,
+                1,
             ),
         ]
     draw_pile = tuple(TableCard(back, back=True) for _ in range(PILE_CARDS))
@@ -67,12 +62,12 @@ def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFig
         (phrases.say("table_discard"), (TableCard(opened),), "pile"),
         (phrases.say("table_stop"), (TableCard(stop),), "row"),
     ]
-    total = width if stacked else PLAYERS * width + (PLAYERS - 1) * PLAYER_GAP
+    total = PLAYERS * width + (PLAYERS - 1) * PLAYER_GAP
     pile_width = 1 + PILE_STEP * (PILE_CARDS - 1)
     step = pile_width + MIDDLE_GAP
     col = (total - (len(middle) - 1) * step - 1) / 2
     for label, cards, spread in middle:
-        places.append(TablePlace(label, cards, col, PLAYERS if stacked else 2, spread))
+        places.append(TablePlace(label, cards, col, 2, spread))
         col += step
     caption = phrases.say("table_caption", players=number_word(PLAYERS), row_length=number_word(n))
     return (TableFigure(tuple(places), caption),)
