@@ -251,7 +251,7 @@ def test_rulebook_prints_the_icon_list_and_the_kalender_events(
     # The component list counts rows of the same name together.
     assert "2× Joker, 3× Dubbelcadeau, 2× Telefoon" in book
     without_pepernoot = kit(GAME, ("krappe-kalender",)).text("spelregels.pdf")
-    assert "Voorbeelden" in book and "Tegen een rots" not in without_pepernoot
+    assert "Voorbeeld: Tegen een rots" in book and "Tegen een rots" not in without_pepernoot
 
 
 def test_player_aid_follows_the_kalender_variant(base: BuiltKit, everything: BuiltKit) -> None:
