@@ -152,6 +152,28 @@ def row_figure(
     return (RowFigure(tuple(ctx.picture(c) for c in row), tuple(shown), ctx.say(caption)),)
 
 
+def revealed_figure(ctx: Telling, m: Play, caption: str) -> tuple[RowFigure]:
+    """The Stoomrij the cards were placed under, each card in its position: open once the
+    Sint has turned it over (up to moment ``m``), else still gedekt unless it lay open."""
+    turned = {
+        e.position: e.card
+        for moment in ctx.round.moments
+        if moment.index <= m.index
+        for e in moment.events_of(ev.CardRevealed)
+    }
+    shown: list[RowSlot | None] = []
+    placed = {e.position: e for e in ctx.round.events(ev.CardPlaced)}
+    for position in range(1, len(ctx.round.started.icons) + 1):
+        card = placed.get(position)
+        if card is None:
+            shown.append(None)
+            continue
+        up = position in turned or card.face_up
+        shown.append(RowSlot(ctx.picture(card.card) if up else None, str(position)))
+    row = tuple(ctx.picture(c) for c in ctx.round.started.row)
+    return (RowFigure(row, tuple(shown), ctx.say(caption)),)
+
+
 def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]]) -> MapFigure:
     """The map after the round, with the route sailed (the boat's, if it sailed) and the pawns."""
     start, end = ctx.round.start, ctx.round.end
@@ -292,8 +314,10 @@ def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
     ]
     counted = ctx.say("delivered_counted", stand_ins=join_words(stand_ins)) if stand_ins else ""
     left = ctx.say("houses_left", houses=ctx.count("huis", e.left))
+    figures = revealed_figure(ctx, m, "caption_delivered")
     return ctx.tell(
-        m, e, "delivered", e.cards, house=ctx.house(e.square) or e.house, wants=join_words(wants),
+        m, e, "delivered", e.cards, figures=figures, house=ctx.house(e.square) or e.house,
+        wants=join_words(wants),
         counted=counted, left=left if e.left else ctx.say("all_delivered"),
         lie=ctx.say("delivered_lies_more" if len(e.cards) > 1 else "delivered_lies_one"),
     )  # fmt: skip
