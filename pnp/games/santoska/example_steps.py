@@ -246,8 +246,9 @@ def _new_round(scene: Scene, moment: tr.Move) -> list[Step]:
     first = moment.index
     deal, ended = first - 1, first - 2  # the round's last action, then the deal, then the turn
     seats = len(names)
-    order = sorted(start.last_points, key=lambda sp: (sp[0] - start.last_stopper) % seats)
-    listed = _players(scene, [s for s, _ in order], [p for _, p in order])
+    points_of = dict(start.last_points)
+    order = [s for s in scene.clockwise() if s in points_of]  # as the standings are listed
+    listed = _players(scene, order, [points_of[s] for s in order])
     points = tuple(sorted(start.last_points))
     ends = c.RoundEnds(
         ended, start.round - 1, start.last_stopper, names[start.last_stopper], points, names

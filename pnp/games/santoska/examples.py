@@ -144,15 +144,19 @@ def score_santoska_three(spot: Spot) -> int:
     return score + _grid_extras(spot, grid)
 
 
+EARLY_ROUND = 8
+"""A new-round example no later than this round (a game is not that long)."""
+
+
 def score_new_round(spot: Spot) -> int:
     """Ideally one player went out in the round before, and would have dealt next: the deal
-    passes them by (SA-B8)."""
+    passes them by (SA-B8); and the game is not yet long."""
     start, n = spot.round.start, len(spot.round.start.grids)
     gone = [seat for seat, _ in start.last_points if not start.grids[seat]]
     if len(start.dealers) < 2:
         return 0
     passed = (start.dealers[-2] + 1) % n in gone
-    return 1 + 2 * (len(gone) == 1) + passed
+    return 1 + 2 * (len(gone) == 1) + passed + (start.round <= EARLY_ROUND)
 
 
 def score_exact(spot: Spot) -> int:
@@ -182,7 +186,7 @@ ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, claims, policy, score, ideal sc
     Row("tellen-met-santoska-paar", "scoring", ("SA-B6",), GRID_CLAIMS, H, score_grid, 8),
     Row("tellen-met-een-groep", "scoring-group", ("SA-B6",), GRID_CLAIMS, H, score_big_group, 9),
     Row("drie-santoska-kaarten", "scoring-three", ("SA-B6",), GRID_CLAIMS, H, score_santoska_three, 7),
-    Row("een-nieuwe-ronde", NEW_ROUND, ("SA-B7", "SA-B8"), NEW_ROUND_CLAIMS, H, score_new_round, 4),
+    Row("een-nieuwe-ronde", NEW_ROUND, ("SA-B7", "SA-B8"), NEW_ROUND_CLAIMS, H, score_new_round, 5),
     Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT_CLAIMS, H, score_exact, 5),
 )  # fmt: skip
 """Every example in rulebook order: an Arriba turn, a Stop and the last turns, grids scored
