@@ -38,6 +38,7 @@ from pnp.games.sinterklaas.example_claims import (
     LastOneLeft,
     OpensBig,
     OpensSmall,
+    PicksSurprise,
     Reveals,
     Shows,
     Strikes,
@@ -59,6 +60,8 @@ from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
 
 ALL_VARIANTS = ("actiepiet", "pietje-precies", "wie-kent-hem-niet")
+KITS = (ALL_VARIANTS, ("speculaas", "surprises"), ("meer-pakjes",), ("minder-pakjes",))
+"""Kits that together show every example: hand-size variants show only their own."""
 NAMES = ("Anna", "Bram", "Cas", "Daan", "Eva", "Fleur")
 ADJECTIVES = {
     "rood": "rode",
@@ -80,8 +83,9 @@ def spec() -> GameSpec:
 
 @cache
 def all_examples() -> tuple[Example, ...]:
-    """Every example (a kit with every variant an example needs)."""
-    return game_examples(spec(), ALL_VARIANTS)
+    """Every example, in table order (from the kits of :data:`KITS`)."""
+    shown = {ex.id: ex for kit in KITS for ex in game_examples(spec(), kit)}
+    return tuple(shown[row.id] for row in ROWS if row.id in shown)
 
 
 def example(example_id: str) -> Example:
@@ -214,15 +218,23 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
             "kind": ["Bij evenveel kaarten gaat", WORDS[claim.count]],
             "total": ["hoogste totaal", str(claim.total), str(claim.other_total)],
             "only": ["Alleen"],
+            "bid": ["Remiseregel", str(claim.total), WORDS[claim.bid], WORDS[claim.other_bid]],
         }[claim.reason]
         gained = [card_words(claim.gained)] if claim.gained else []
-        decisive = ["niet gewonnen"] if claim.decisive else []
+        decisive = []
+        if claim.instead >= 0:
+            decisive = ["Zonder", "gewonnen", WORDS[claim.instead_count]]
+        elif claim.decisive:
+            decisive = ["Zonder", "niemand"]
         words = [*why, "wint", WORDS[claim.pile], "Sint", *gained, *decisive]
+        instead = [claim.instead_name] if claim.instead >= 0 else []
         if claim.reason == "only":
-            return [claim.name], words
-        return [claim.name, claim.other_name], words
+            return [claim.name, *instead], words
+        return [claim.name, claim.other_name, *instead], words
     if isinstance(claim, LastOneLeft):
         return [claim.name], ["alleen", WORDS[claim.pile], WORDS[claim.kept], "Sint"]
+    if isinstance(claim, PicksSurprise):
+        return [claim.name], ["surprise", *([card_words(claim.card)] if claim.card else [])]
     if isinstance(claim, Strikes):
         rescue = ["telt er niets"] if claim.rescues else []
         card = [card_words(claim.card)] if claim.card else ["niets"]
@@ -290,6 +302,8 @@ def expected_pictures(claim: Any) -> tuple[CardPicture, ...]:
         cards = (claim.card, claim.taken)
     elif isinstance(claim, AddsToRoom):
         cards = (claim.card, claim.revealed)
+    elif isinstance(claim, PicksSurprise):
+        cards = (claim.card,) if claim.card else ()
     else:
         return (picture(claim.card), SMALL_SINT)
     return tuple(picture(c) for c in cards)
@@ -302,7 +316,9 @@ def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
     for step in ex.steps:
         assert step.cards == expected_pictures(step.claim), step.text
         assert all((p.component, p.row) in rows for p in step.cards)
-        automatic = isinstance(step.claim, Reveals | Shows | WinsShowdown | LastOneLeft)
+        automatic = isinstance(
+            step.claim, Reveals | Shows | WinsShowdown | LastOneLeft | PicksSurprise
+        )
         assert step.automatic == automatic, step.text
 
 
@@ -343,9 +359,11 @@ def seat_fields(claim: Any) -> list[tuple[int, str]]:
         ("sint", "sint_name"),
         ("other", "other_name"),
         ("previous", "previous_name"),
+        ("instead", "instead_name"),
     ):
-        if hasattr(claim, seat_field) and hasattr(claim, name_field):
-            pairs.append((getattr(claim, seat_field), getattr(claim, name_field)))
+        seat = getattr(claim, seat_field, -1)
+        if seat >= 0 and hasattr(claim, name_field):
+            pairs.append((seat, getattr(claim, name_field)))
     return pairs
 
 
@@ -490,6 +508,73 @@ def test_sk_a1_an_action_card_in_the_bid_changes_the_round() -> None:
         AddsToRoom: lambda a: (a.revealed,),
     }[type(action)](action)
     assert win.gained in brought
+
+
+def test_sk_a1_the_swap_example_says_who_would_have_won_instead() -> None:
+    """SK-A1: a Wisselpiet that decides the round is explained by whom it kept from winning:
+    without the swap its card would have stayed in the Pakjeskamer for everyone."""
+    ex = example_of("action")
+    (win,) = claims_of(ex, WinsShowdown)
+    if not claims_of(ex, SwapsWithRoom):
+        pytest.skip("the pinned action card is no Wisselpiet")
+    assert win.instead not in (-1, win.seat) and win.instead_count > win.count
+    text = ex.steps[-1].text
+    assert f"Zonder die ruil had {win.instead_name} gewonnen" in text
+    assert "niet gewonnen" not in text
+
+
+def test_sk_v5_equally_strong_combinations_the_larger_bid_wins() -> None:
+    """SK-V5 (Speculaas): two combinations of the same count, kind and total; the player who
+    bid more wins the pot."""
+    ex = example_of("remise")
+    assert ex.rules == ("SK-V5",) and ex.variants == ("speculaas",)
+    (win,) = claims_of(ex, WinsShowdown)
+    shows = {s.seat: s for s in claims_of(ex, Shows)}
+    mine, other = shows[win.seat], shows[win.other]
+    assert (mine.kind, len(mine.cards), mine.total) == (other.kind, len(other.cards), other.total)
+    assert win.reason == "bid" and win.bid > win.other_bid
+    assert f"{win.name} {WORDS[win.bid]} kaarten" in ex.intro
+
+
+def test_sk_s1_the_winner_of_the_round_picks_the_next_surprise() -> None:
+    """SK-S1 (Surprises): the round's winner picks the next surprise, said after the win."""
+    ex = example_of("surprise")
+    assert ex.rules == ("SK-S1",) and ex.variants == ("surprises",)
+    (win,) = claims_of(ex, WinsShowdown)
+    (pick,) = claims_of(ex, PicksSurprise)
+    assert pick.seat == win.seat and pick.mode == "ronde" and ex.steps[-1].claim == pick
+
+
+@pytest.mark.parametrize("variant", ["meer-pakjes", "minder-pakjes"])
+def test_sk_m1_every_example_of_a_hand_size_kit_is_played_at_its_table(variant: str) -> None:
+    """SK-M1: in a Meer pakjes / Minder pakjes kit every example deals the kit's hand size
+    (8 / 4) and turns its reveals (4 / 2); the base game's examples are not shown there, and
+    the examples played at those tables are not shown in other kits."""
+    settings = spec().settings_for((variant,))
+    hand, reveals = int(settings["hand_size"]), int(settings["reveals"])
+    assert (hand, reveals) == {"meer-pakjes": (8, 4), "minder-pakjes": (4, 2)}[variant]
+    shown = game_examples(spec(), (variant,))
+    kinds = {row.id: row.kind for row in ROWS}
+    assert {kinds[e.id] for e in shown} >= {"showdown", "one-left", "tie-total"}
+    for ex in shown:
+        assert variant in record_of(ex).variants
+        replay = replay_of(ex)
+        assert (replay.config.hand_size, replay.config.reveals) == (hand, reveals)
+        round_start = state_after(ex, start_of(ex))
+        if "Na het laatste biedrondje" not in ex.intro:  # dealt, nothing bid or revealed yet
+            assert [len(h) for h in round_start.hands] == [hand] * 4, ex.id
+            assert len(claims_of(ex, Reveals)) in range(1, reveals + 1)
+        else:
+            assert len(round_start.room) == reveals, ex.id
+        deals = [
+            i for i, a in enumerate(record_of(ex).actions) if isinstance(a, dict) and "deal" in a
+        ]
+        dealt = state_after(ex, deals[-1] + 1)
+        assert all(len(h) >= hand for h in dealt.hands), "every hand filled to the kit's size"
+    for other in ((), ALL_VARIANTS, ("speculaas", "surprises")):
+        assert not {e.id for e in game_examples(spec(), other)} & {e.id for e in shown}
+    showdown = next(e for e in shown if kinds[e.id] == "showdown")
+    assert [len(r.room) for r in claims_of(showdown, Reveals)] == list(range(1, reveals + 1))
 
 
 def test_sk_w1_w2_w3_the_opening_of_wie_kent_hem_niet() -> None:

@@ -27,6 +27,7 @@ from pnp.games.sinterklaas.example_claims import (
     LastOneLeft,
     OpensBig,
     OpensSmall,
+    PicksSurprise,
     Reveals,
     Shows,
     Strikes,
@@ -39,8 +40,10 @@ from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.games.sinterklaas.steps import (
     CARD_MASK,
     DRAW,
+    FACE_DOWN,
     GIVE_BIG,
     IN,
+    KEEP,
     LAP,
     OPEN_BIG,
     OPEN_SMALL,
@@ -150,7 +153,8 @@ def showdown_at(game: Game, at: int) -> Showdown:
         if action == act.STOP:
             contenders.remove(state.current_player())
     after = game.state_after(at + 1)
-    assert after.round > state.round or after.is_terminal(), "the round ended"
+    ended = after.round > state.round or after.is_terminal() or after.node[0] == KEEP  # SK-V3
+    assert ended, "the round ended"
     hands = {s: list(names(state.hands[s])) for s in range(n)}
     values = card_values(state.config)
     return Showdown(state, contenders, hands, struck, list(names(state.room)), values)
@@ -236,6 +240,8 @@ def _check_shows(game: Game, c: Shows) -> None:
 
 
 def _reason(mine: Combination, other: Combination) -> str:
+    if rank(mine) == rank(other):
+        return "bid"  # SK-V5: equally strong, the larger bid decides
     if other[0] == 0:
         return "only"
     if mine[0] != other[0]:
@@ -247,7 +253,15 @@ def _check_wins(game: Game, c: WinsShowdown) -> None:
     table = showdown_at(game, c.at)
     combos = {s: table.combination(s) for s in table.contenders}
     top = max(rank(v) for v in combos.values())
-    assert [s for s in combos if rank(combos[s]) == top] == [c.seat], "SK-B7: one best"
+    best = [s for s in combos if rank(combos[s]) == top]
+    bids = {s: len(table.state.bids[s]) for s in table.contenders}
+    assert (c.bid, c.other_bid) == (bids.get(c.seat, -1), bids.get(c.other, -1))
+    if len(best) > 1:  # SK-V5: the one of them with the largest bid wins
+        assert table.state.config.remise and c.seat in best and c.other in best
+        most = max(bids[s] for s in best)
+        assert [s for s in best if bids[s] == most] == [c.seat], "SK-V5: one largest bid"
+    else:
+        assert best == [c.seat], "SK-B7: one best"
     rest = max(rank(v) for s, v in combos.items() if s != c.seat)
     assert c.other in combos and c.other != c.seat and rank(combos[c.other]) == rest
     mine, other = combos[c.seat], combos[c.other]
@@ -263,7 +277,8 @@ def _check_wins(game: Game, c: WinsShowdown) -> None:
     after = game.state_after(c.at + 1)
     assert after.sint == c.seat, "SK-B8: the winner becomes Sint"
     assert len(after.scored[c.seat]) == len(table.state.scored[c.seat]) + pile
-    assert all(not after.hands[s] for s in table.contenders), "SK-B8: hands are used up"
+    if not table.state.config.hand_rule:  # SK-V3: with the Handregel everyone keeps or discards
+        assert all(not after.hands[s] for s in table.contenders), "SK-B8: hands are used up"
     if c.gained:
         assert c.gained in mine[3]
         into_hand, out_of_hand, into_room, out_of_room = moved_by(game, c.effect_at, c.seat)
@@ -276,8 +291,14 @@ def _check_wins(game: Game, c: WinsShowdown) -> None:
                 hand = moved(hand, into_hand, out_of_hand)
             keys[seat] = rank(table.best([*hand, *room]))
         assert c.decisive == (keys[c.seat] <= max(k for s, k in keys.items() if s != c.seat))
+        winners = [s for s, k in keys.items() if k == max(keys.values())]
+        if c.decisive and len(winners) == 1:  # who would have won instead, and with what
+            count, kind, _, _ = table.best([*table.hands[winners[0]], *room])
+            assert (c.instead, c.instead_count, c.instead_kind) == (winners[0], count, kind)
+        else:
+            assert c.instead == -1
     else:
-        assert not c.decisive and c.effect_at == -1
+        assert not c.decisive and c.effect_at == -1 and c.instead == -1
 
 
 def _check_one_left(game: Game, c: LastOneLeft) -> None:
@@ -398,6 +419,23 @@ def _check_takes_sint(game: Game, c: TakesSintCard) -> None:
     assert state.sint == c.seat, "it works at once"
 
 
+def _check_picks_surprise(game: Game, c: PicksSurprise) -> None:
+    """SK-S1: the round's winner picks; with ``symbool`` only for a face-up bid surprise card."""
+    state = game.state_after(c.at)
+    mode = state.config.surprise_mode
+    assert c.mode == mode and mode in ("ronde", "symbool"), "SK-S1: picks after a round"
+    after = game.state_after(c.at + 1)
+    won = len(after.scored[c.seat]) - len(state.scored[c.seat])
+    assert won == sum(len(b) for b in state.bids) > 0 and after.sint == c.seat, "the winner"
+    values = card_values(state.config)
+    face_up = [e & CARD_MASK for b in state.bids for e in b if not e & FACE_DOWN]
+    if mode == "symbool":
+        assert c.card in names(face_up) and state.table.surprise[parse_card(c.card)]
+        assert c.card in values
+    else:
+        assert not c.card
+
+
 CHECKS: ClaimChecks[Game] = ClaimChecks(
     check(Reveals, _check_reveals),
     check(Turn, _check_turn),
@@ -412,5 +450,6 @@ CHECKS: ClaimChecks[Game] = ClaimChecks(
     check(SwapsWithRoom, _check_swaps),
     check(AddsToRoom, _check_adds_room),
     check(TakesSintCard, _check_takes_sint),
+    check(PicksSurprise, _check_picks_surprise),
 )
 """The check of every claim type of the Sinterklaas examples."""

@@ -15,9 +15,10 @@ Cards = tuple[str, ...]
 CHECK, CALL, RAISE, STOP = "check", "call", "raise", "stop"
 """How a bidding turn ends: go along without laying a card, lay cards to match, raise, stop."""
 
-BY_COUNT, BY_KIND, BY_TOTAL, ONLY_ONE = "count", "kind", "total", "only"
+BY_COUNT, BY_KIND, BY_TOTAL, ONLY_ONE, BY_BID = "count", "kind", "total", "only", "bid"
 """Why a showdown is won (SK-B7): more cards; equal count but a better kind; equal count
-and kind but a higher total; or the only combination worth anything (Pietje Precies)."""
+and kind but a higher total; the only combination worth anything (Pietje Precies); or,
+with the Remiseregel, equally strong combinations and the larger bid (SK-V5)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,10 @@ class WinsShowdown:
     """``at`` ends the round with a showdown ``seat`` wins for ``reason`` against ``other``'s
     best combination, with ``pile`` bid cards; ``gained``: a card of the winning combination
     that the winner's action card brought at ``effect_at`` (-1: none); ``decisive``: with
-    what that action moved put back, the winner would not have won (SK-B7, SK-B8, SK-A1)."""
+    what that action moved put back, the winner would not have won, and ``instead`` would
+    have (-1: nobody; ``instead_name``), with ``instead_count`` cards of ``instead_kind``; ``bid`` and
+    ``other_bid``: the two players' bids, which decide with the Remiseregel (SK-B7, SK-B8,
+    SK-A1, SK-V5)."""
 
     at: int
     seat: int
@@ -85,6 +89,12 @@ class WinsShowdown:
     gained: str
     effect_at: int
     decisive: bool
+    instead: int = -1
+    instead_name: str = ""
+    instead_kind: str = ""
+    instead_count: int = 0
+    bid: int = 0
+    other_bid: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,3 +195,15 @@ class TakesSintCard(ActionBid):
 
     previous: int
     previous_name: str
+
+
+@dataclass(frozen=True)
+class PicksSurprise:
+    """``at`` ends the round ``seat`` won; with Surprises in ``mode`` (SK-S1) they pick the
+    next surprise; ``card``: with ``symbool``, a face-up bid card with the surprise symbol."""
+
+    at: int
+    seat: int
+    name: str
+    mode: str
+    card: str

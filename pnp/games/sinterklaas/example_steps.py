@@ -20,7 +20,7 @@ from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas import example_claims as c
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import COLOURS, CardTable, card_name, card_table, parse_card
-from pnp.games.sinterklaas.combinations import KIND_NAMES, best_combination
+from pnp.games.sinterklaas.combinations import KIND_NAMES, Combination, best_combination
 from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.example_trace import Play, Round, Table
 from pnp.games.sinterklaas.spec_config import config_from_spec
@@ -123,12 +123,16 @@ class Telling:
         component = "grote-sint" if big else "sint"
         return CardPicture(component, self.spec.component(component).rows[0].id)
 
-    def key(self, cards: Sequence[str]) -> int:
-        """The ranking key of the best combination of ``cards`` (0 if worthless)."""
+    def best(self, cards: Sequence[str]) -> Combination:
+        """The best combination of ``cards``."""
         codes = [parse_card(card) for card in cards]
         colours = [self.table.colour[x] for x in codes]
         numbers = [self.table.number[x] for x in codes]
-        return best_combination(colours, numbers, self.config.precise).key
+        return best_combination(colours, numbers, self.config.precise)
+
+    def key(self, cards: Sequence[str]) -> int:
+        """The ranking key of the best combination of ``cards`` (0 if worthless)."""
+        return self.best(cards).key
 
 
 def _untellable(ctx: Telling, moment: Play, event: Event) -> None:
@@ -358,17 +362,26 @@ def _without(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> l
     return [*rest, *back]
 
 
-def _decisive(ctx: Telling, table: Table, seats: Sequence[int], effect: c.ActionBid) -> bool:
-    """True if, with what the action moved put back, ``effect.seat`` would not have won."""
+def _undone(
+    ctx: Telling, table: Table, seats: Sequence[int], effect: c.ActionBid
+) -> dict[int, Combination]:
+    """Every contender's best combination had the action card's move not happened."""
     into_hand, out_of_hand, into_room, out_of_room = _moved(effect)
     room = _without([card_name(x) for x in table.room], into_room, out_of_room)
-    keys = {}
+    out = {}
     for seat in seats:
         hand = [card_name(x) for x in table.hands[seat]]
         if seat == effect.seat:
             hand = _without(hand, into_hand, out_of_hand)
-        keys[seat] = ctx.key([*hand, *room])
-    return keys[effect.seat] <= max(k for seat, k in keys.items() if seat != effect.seat)
+        out[seat] = ctx.best([*hand, *room])
+    return out
+
+
+def _shown(combination: Combination, seat: int) -> ev.CombinationShown:
+    """A combination as the event that shows it (for its words)."""
+    kind = KIND_NAMES[combination.kind]
+    value = COLOURS[combination.value] if kind == "colour" else str(combination.value)
+    return ev.CombinationShown(seat, kind, value, combination.count, combination.total, ())
 
 
 def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
@@ -387,10 +400,12 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
         (s for s in shown if s.seat != seat), key=lambda s: (s.count, KIND_RANK[s.kind], s.total)
     )
     reason = (
-        c.ONLY_ONE if best.kind == "none" else c.BY_COUNT if mine.count > best.count
+        c.BY_BID if won.reason == "remise" else c.ONLY_ONE if best.kind == "none"
+        else c.BY_COUNT if mine.count > best.count
         else c.BY_KIND if mine.kind != best.kind else c.BY_TOTAL
     )  # fmt: skip
     other, count = ctx.names[best.seat], ctx.count("kaart", mine.count)
+    bid, other_bid = len(moment.before.bids[seat]), len(moment.before.bids[best.seat])
     despite = ""
     if reason == c.BY_KIND and best.total > mine.total:
         despite = ctx.say(
@@ -402,23 +417,50 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
         f"wins_{reason}", name=name, other=other, count=count, count_kind=same,
         other_count=number_word(best.count), kind=kinds.get(mine.kind, ""),
         other_kind=kinds.get(best.kind, ""), despite=despite, total=mine.total,
-        other_total=best.total, pile=pile, sint=sint,
+        other_total=best.total, pile=pile, sint=sint, bid=ctx.count("kaart", bid),
+        other_bid=number_word(other_bid),
     )  # fmt: skip
     gained, decisive, effect_at, effect = "", False, -1, ctx.effect
+    instead, instead_kind, instead_count = -1, "", 0
     if isinstance(effect, c.DrawsCards | c.SwapsWithRoom | c.AddsToRoom) and effect.seat == seat:
         into_hand, _, into_room, _ = _moved(effect)
         in_combination = [x for x in (*into_hand, *into_room) if x in combination_cards(ctx, mine)]
         if in_combination:
             gained, effect_at = in_combination[0], effect.at
-            decisive = _decisive(ctx, moment.before, [s.seat for s in shown], effect)
-            text += ctx.say("gained", card=ctx.text(gained), action=ctx.text(effect.card))
-            if decisive:
-                text += ctx.say("decisive", undo=ctx.say(UNDO[type(effect)]), name=name)
+            undone = _undone(ctx, moment.before, [s.seat for s in shown], effect)
+            top = max(x.key for x in undone.values())
+            decisive = undone[seat].key <= max(x.key for s, x in undone.items() if s != seat)
+            key = "gained_swap" if isinstance(effect, c.SwapsWithRoom) else "gained"
+            text += ctx.say(key, name=name, card=ctx.text(gained), action=ctx.text(effect.card))
+            undo = ctx.say(UNDO[type(effect)])
+            winners = [s for s, x in undone.items() if x.key == top]
+            if decisive and len(winners) == 1:
+                instead = winners[0]
+                instead_kind, instead_count = (
+                    KIND_NAMES[undone[instead].kind],
+                    undone[instead].count,
+                )
+                said = _combination(ctx, _shown(undone[instead], instead))
+                text += ctx.say("decisive", undo=undo, other=ctx.names[instead], combination=said)
+            elif decisive:
+                text += ctx.say("decisive_tie", undo=undo)
     claim = c.WinsShowdown(
         moment.index, seat, name, reason, best.seat, other, mine.count, best.count, mine.total,
-        best.total, len(won.pile), gained, effect_at, decisive,
+        best.total, len(won.pile), gained, effect_at, decisive, instead,
+        ctx.names[instead] if instead >= 0 else "", instead_kind, instead_count, bid, other_bid,
     )  # fmt: skip
     return Step(text, (ctx.sint_card(),), automatic=True, claim=claim)
+
+
+def _surprise(ctx: Telling, moment: Play, event: ev.SurprisePicked) -> Step:
+    """Surprises: the round's winner picks the next surprise (SK-S1)."""
+    name, card = ctx.names[event.seat], ""
+    if event.reason == "symbool":
+        bids = [x for bid in moment.before.bids for x in bid]
+        card = next(card_name(x) for x in bids if ctx.table.surprise[x])
+    text = ctx.say(f"surprise_{event.reason}", name=name, card=ctx.text(card) if card else "")
+    claim = c.PicksSurprise(moment.index, event.seat, name, event.reason, card)
+    return Step(text, ctx.pictures((card,)) if card else (), automatic=True, claim=claim)
 
 
 HANDLERS: Handlers[Telling, Action, Table] = Handlers(
@@ -435,6 +477,7 @@ HANDLERS: Handlers[Telling, Action, Table] = Handlers(
     on(ev.CardStruck, _struck),
     on(ev.CombinationShown, _shows),
     on(ev.RoundWon, _round_won),
+    on(ev.SurprisePicked, _surprise),
     on(Event, _untellable),
 )
 """The sentence of each event the examples tell, in the order the events come; any other

@@ -28,7 +28,15 @@ from pnp.games.sinterklaas import example_claims as c
 from pnp.games.sinterklaas import example_trace as tr
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
-from pnp.games.sinterklaas.config import ACTIEPIET, PIETJE_PRECIES_VARIANT, WIE_KENT_HEM_NIET
+from pnp.games.sinterklaas.config import (
+    ACTIEPIET,
+    MEER_PAKJES,
+    MINDER_PAKJES,
+    PIETJE_PRECIES_VARIANT,
+    SPECULAAS,
+    SURPRISES,
+    WIE_KENT_HEM_NIET,
+)
 from pnp.games.sinterklaas.config import SinterklaasConfig as Config
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.example_checks import CHECKS
@@ -114,6 +122,8 @@ class Told:
     segment: tr.Round
     claims: tuple[object, ...]
     action_names: Mapping[str, str] = field(default_factory=dict)
+    reveals: int = 3
+    """The Pakjeskamer reveals (and bidding laps) of a round in the game played (SK-B4, SK-M1)."""
 
     def of(self, kind: type[T]) -> list[T]:
         """The claims of type ``kind``, in order."""
@@ -146,15 +156,15 @@ class Told:
 
 
 def score_showdown(told: Told) -> int:
-    """A whole round of three reveals ending in a showdown; ideally: two or three players
-    left, a stop, a raise after the first lap, a win on count, at most twelve turns, a pile of
-    six or more, a new Sint (8)."""
-    win, turns = told.win(), told.turns()
-    if win is None or win.pile < 1 or len(told.of(c.Reveals)) != 3:
+    """A whole round of all its reveals ending in a showdown; ideally: two or three players
+    left, a stop, a raise after the first lap, a win on count, at most four turns per reveal,
+    a pile of two cards per reveal or more, a new Sint (8)."""
+    win, turns, reveals = told.win(), told.turns(), told.reveals
+    if win is None or win.pile < 1 or len(told.of(c.Reveals)) != reveals:
         return 0
     score = 1 + (len(told.shows()) in (2, 3)) + any(t.outcome == c.STOP for t in turns)
     score += any(t.outcome == c.RAISE and told.lap(t) > 1 for t in turns)
-    score += (win.reason == c.BY_COUNT) + (len(turns) <= 12) + (win.pile >= 6)
+    score += (win.reason == c.BY_COUNT) + (len(turns) <= 4 * reveals) + (win.pile >= 2 * reveals)
     return score + (win.seat != told.segment.start.sint)
 
 
@@ -182,15 +192,16 @@ def score_tie_total(told: Told) -> int:
 
 
 def score_one_left(told: Told) -> int:
-    """Only one player left; ideally: within two reveals, after a raise, at most ten turns,
-    a pile of three or more, a new Sint (6)."""
-    segment, turns = told.segment, told.turns()
+    """Only one player left; ideally: within two reveals (three with four), after a raise, at
+    most ten turns (three per reveal and one more with four), a pile of a card per reveal or
+    more, a new Sint (6)."""
+    segment, turns, reveals = told.segment, told.turns(), told.reveals
     won = segment.events_of(ev.RoundWon)
     if not won or won[0].reason != "one-left" or not told.claims:
         return 0
-    score = 1 + (len(segment.events_of(ev.CardRevealed)) <= 2)
-    score += any(t.outcome == c.RAISE for t in turns) + (len(turns) <= 10)
-    return score + (len(won[0].pile) >= 3) + (won[0].seat != segment.start.sint)
+    score = 1 + (len(segment.events_of(ev.CardRevealed)) <= max(2, reveals - 1))
+    score += any(t.outcome == c.RAISE for t in turns) + (len(turns) <= max(10, 3 * reveals + 1))
+    return score + (len(won[0].pile) >= reveals) + (won[0].seat != segment.start.sint)
 
 
 def score_precies(told: Told) -> int:
@@ -229,6 +240,26 @@ def score_action(told: Told) -> int:
     return score + (sum(t.outcome == c.CHECK for t in told.turns()) <= 4)
 
 
+def score_remise(told: Told) -> int:
+    """Speculaas: equally strong combinations, the larger bid wins (SK-V5); ideally: two
+    cards or more, a pile of four or more (3). Such a tie is rare (about one game in
+    twenty), so the search takes the first that shows it well."""
+    win = told.ready()
+    if win is None or win.reason != c.BY_BID:
+        return 0
+    return 1 + (win.count >= 2) + (win.pile >= 4)
+
+
+def score_surprise(told: Told) -> int:
+    """Surprises: the round's winner picks the next surprise (SK-S1); ideally: two players,
+    a win on count, a pile of four or more, a new Sint (5)."""
+    win, picks = told.ready(), told.of(c.PicksSurprise)
+    if win is None or not picks or picks[0].seat != win.seat:
+        return 0
+    score = 1 + (len(told.shows()) == 2) + (win.reason == c.BY_COUNT) + (win.pile >= 4)
+    return score + (win.seat != told.segment.start.sint)
+
+
 def score_opening(told: Told) -> int:
     """The opening of Wie kent hem niet; ideally: the first round, the Big Sint doubling
     exactly (3)."""
@@ -261,10 +292,32 @@ ROWS: tuple[Row, ...] = (
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
         (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
+    Row("speculaas-remise", "remise", ("SK-V5",),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (SPECULAAS,)),
+    Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
+        (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
+        (SURPRISES,)),
+    # The same kinds at the tables of Meer pakjes and Minder pakjes (SK-M1): a kit with one
+    # of them shows only these (Story.reshaping).
+    Row("meer-pakjes-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
+        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8,
+        (MEER_PAKJES,)),
+    Row("meer-pakjes-nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
+        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, score_one_left, 6, (MEER_PAKJES,)),
+    Row("meer-pakjes-hoogste-totaal", "tie-total", ("SK-B7",),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5, (MEER_PAKJES,)),
+    Row("minder-pakjes-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
+        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8,
+        (MINDER_PAKJES,)),
+    Row("minder-pakjes-nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
+        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, score_one_left, 6, (MINDER_PAKJES,)),
+    Row("minder-pakjes-hoogste-totaal", "tie-total", ("SK-B7",),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5, (MINDER_PAKJES,)),
 )  # fmt: skip
 """Every example, in rulebook order, and how the search looks for it."""
 
-SHOWDOWN_ONLY, OPENING_ONLY = ("tie-number", "tie-total", "pietje-precies"), ("opening",)
+SHOWDOWN_ONLY = ("tie-number", "tie-total", "pietje-precies", "remise", "surprise")
+OPENING_ONLY = ("opening",)
 """The kinds that tell only the showdown, or only the opening, of their focus round."""
 
 
@@ -290,7 +343,8 @@ def missing(ctx: Telling, steps: Sequence[Step]) -> list[str]:
     """What an example lacks besides its row's claim types: a sentence for every event, and a
     score from its row (the pinned round is still one the row's search would pick)."""
     row = next(row for row in ROWS if row.kind == ctx.kind)
-    scored = row.score(Told(ctx.segment, tuple(step.claim for step in steps)))
+    claims = tuple(step.claim for step in steps)
+    scored = row.score(Told(ctx.segment, claims, ctx.action_names, ctx.config.reveals))
     return ctx.problems + ([] if scored else [f"a round its '{row.kind}' search would pick"])
 
 
@@ -315,7 +369,7 @@ def intro(ctx: Telling) -> str:
     out = [ctx.names[x] for x in clockwise if x not in left]
     everyone = ctx.say("intro_everyone", count=number_word(n))
     key = "intro_stopped_one" if len(out) == 1 else "intro_stopped"
-    return ctx.say(
+    text = ctx.say(
         "intro_showdown",
         **common,
         left=join_words([ctx.names[x] for x in left]) if out else everyone,
@@ -324,6 +378,13 @@ def intro(ctx: Telling) -> str:
         room=ctx.listed(table.room),
         hands=hands(table, left),
     )
+    if ctx.kind == "remise":  # the bids decide (SK-V5)
+        bids = [
+            ctx.say("intro_bid", name=ctx.names[x], cards=ctx.count("kaart", len(table.bids[x])))
+            for x in left
+        ]
+        text += ctx.say("intro_bids", bids=join_words(bids))
+    return text
 
 
 def ends(row: Row, pinned: PinnedRecord, segment: tr.Round) -> str | None:
@@ -353,16 +414,20 @@ def candidates(spec: GameSpec, row: Row, segment: tr.Round) -> tuple[Told]:
     if not _PHRASES or _PHRASES[0][0] is not spec:
         _PHRASES[:] = [(spec, load_phrases(spec))]
     ctx = Telling(spec, row.kind, row.variants, segment, _PHRASES[0][1])
+    reveals = ctx.config.reveals
     steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
     if missing_claims(row.claims, steps) or ctx.problems:
-        return (Told(segment, ()),)
-    return (Told(segment, tuple(step.claim for step in steps), ctx.action_names),)
+        return (Told(segment, (), reveals=reveals),)
+    claims = tuple(step.claim for step in steps)
+    return (Told(segment, claims, ctx.action_names, reveals),)
 
 
 def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
-    """The name of the action card, for the title of the action example."""
+    """The name of the action card (the action example) and the reveals of a round (a whole
+    round), for the titles."""
     cards = [e.card for e in told.segment.events_of(ev.ActionTriggered)]
-    return {"action": told.action_names.get(cards[0], "") if cards else ""}
+    action = told.action_names.get(cards[0], "") if cards else ""
+    return {"action": action, "reveals": number_word(told.reveals)}
 
 
 STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling] = Story(
@@ -385,6 +450,7 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     told=lambda scene: told_events(scene.kind, scene.segment),
     ends=ends,
     title=title,
+    reshaping=(MEER_PAKJES, MINDER_PAKJES),
     checks=CHECKS,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""
