@@ -28,6 +28,7 @@ class Kit:
     """The plain text of each page of the screen edition."""
     proof: list[str]
     """The plain text of each page of the proofreading edition."""
+    proof_pdf: PdfReader
 
 
 def _kit(kit: KitMaker, variants: tuple[str, ...] = (), **options: object) -> Kit:
@@ -38,6 +39,7 @@ def _kit(kit: KitMaker, variants: tuple[str, ...] = (), **options: object) -> Ki
         built.reader("spelregels-boekje.pdf"),
         built.page_texts("spelregels.pdf"),
         built.page_texts("spelregels-proef.pdf"),
+        built.reader("spelregels-proef.pdf"),
     )
 
 
@@ -56,11 +58,12 @@ def _size_mm(reader: PdfReader, index: int) -> tuple[float, float]:
     return (float(box.width) / MM, float(box.height) / MM)
 
 
-def _headings(kit: Kit, font_part: str) -> list[tuple[int, str]]:
+def _headings(kit: Kit, font_part: str, proof: bool = False) -> list[tuple[int, str]]:
     """(page number, text) of every text run set in a font whose name contains ``font_part``."""
     found = []
-    for index in range(len(kit.screen.pages)):
-        for run in read_page(kit.screen, index, descend=False).texts:
+    reader = kit.proof_pdf if proof else kit.screen
+    for index in range(len(reader.pages)):
+        for run in read_page(reader, index, descend=False).texts:
             if font_part in run.font and run.size > 11:
                 found.append((index + 1, run.text.strip()))
     return found
@@ -72,19 +75,22 @@ def test_screen_edition_is_a5_with_page_numbers(base: Kit) -> None:
         width, height = _size_mm(base.screen, index)
         assert width == pytest.approx(148, abs=TOL)
         assert height == pytest.approx(210, abs=TOL)
-        if index == 0:
-            continue  # the cover has no number
         footer = [
             r.text
             for r in read_page(base.screen, index, descend=False).texts
             if r.y < 12 * MM and r.size == pytest.approx(8)
         ]
-        assert footer == [str(index + 1)]
+        # The front and back covers carry no number.
+        covers = (0, len(base.screen.pages) - 1)
+        assert footer == ([] if index in covers else [str(index + 1)])
 
 
 def _contents(kit: Kit) -> dict[str, int]:
-    """Title -> page number, read from the contents page by baseline (dots and number share it)."""
-    runs = read_page(kit.screen, 1, descend=False).texts
+    """Title -> page number, read from the proofreading edition's contents page by baseline
+    (dots and number share it); the family edition has the PDF outline instead."""
+    page = next(i for i, text in enumerate(kit.proof) if "Inhoud" in text)
+    runs = read_page(kit.proof_pdf, page, descend=False).texts
+    runs = runs[next(i for i, r in enumerate(runs) if r.text.strip() == "Inhoud") + 1 :]
     entries: dict[str, int] = {}
     for run in runs:
         if run.size > 11 or run.text.strip(" .").isdigit() or set(run.text) <= set(" .0123456789"):
@@ -100,24 +106,34 @@ def _contents(kit: Kit) -> dict[str, int]:
 
 
 def test_contents_lists_every_chapter_with_the_page_it_starts_on(base: Kit) -> None:
-    chapters = [(page, text) for page, text in _headings(base, "Comfortaa") if page > 1]
-    sections = [(page, text) for page, text in _headings(base, "Lato-Black")]
+    """The proofreading edition's contents (the family edition has only the PDF outline);
+    the back cover's quick reference is not listed."""
+    back = len(base.proof_pdf.pages)
+    chapters = [
+        (page, text)
+        for page, text in _headings(base, "Comfortaa", proof=True)
+        if 1 < page < back and text != "Inhoud"
+    ]
+    sections = [
+        (page, text) for page, text in _headings(base, "Lato-Black", proof=True) if page < back
+    ]
     titles = [text for _, text in chapters]
-    assert titles[0] == "Inhoud"
-    for expected in ("Waar gaat het om?", "Wat zit erin?", "Voorbereiding", "Zo speel je"):
-        assert expected in titles
+    assert titles[:4] == ["Waar gaat het om?", "Wat zit erin?", "Voorbereiding", "Zo speel je"]
     contents = _contents(base)
-    assert len(contents) == len(chapters) - 1 + len(sections)
-    for page, title in chapters[1:] + sections:
+    assert len(contents) == len(chapters) + len(sections)
+    for page, title in chapters + sections:
         assert contents.get(title) == page, (
             f"{title!r} is on page {page}, contents say {contents.get(title)}"
         )
 
 
-def test_the_outline_has_the_same_chapters_as_the_contents(base: Kit) -> None:
+def test_the_outline_has_every_chapter_in_the_learning_order(base: Kit) -> None:
     top = [item.title for item in base.screen.outline if not isinstance(item, list)]
-    chapters = [text for page, text in _headings(base, "Comfortaa") if page > 1][1:]
+    chapters = [text for page, text in _headings(base, "Comfortaa") if page > 1]
     assert top == chapters
+    learning = ["Waar gaat het om?", "Wat zit erin?", "Voorbereiding", "Zo speel je"]
+    learning += ["Einde van het spel", "Goed om te weten", "Bijlage"]
+    assert [t for t in top if t in learning] == learning
 
 
 def test_every_rule_id_of_the_engine_is_stated_in_the_rulebook(base: Kit, short: Kit) -> None:
@@ -206,7 +222,8 @@ def test_printing_instructions_follow_the_build_options(kit: KitMaker) -> None:
 
 
 def _normal(text: str) -> str:
-    return " ".join(text.replace("\u2014", "-").split())
+    """Whitespace collapsed, and words hyphenated at a line end joined again."""
+    return re.sub(r"(\w)- (\w)", r"\1\2", " ".join(text.replace("\u2014", "-").split()))
 
 
 def test_every_example_is_printed_whole_with_its_source_in_the_proof_edition(
@@ -218,9 +235,8 @@ def test_every_example_is_printed_whole_with_its_source_in_the_proof_edition(
         assert len(examples) >= 4
         printed = _normal(" ".join(kit.text))
         proof = _normal(" ".join(kit.proof))
-        contents = _contents(kit)
         for example in examples:
-            assert example.title in contents, f"{example.title!r} is not in the contents"
+            assert _normal(f"Voorbeeld: {example.title}") in printed, example.title
             for sentence in (example.intro, *(s.text for s in example.steps), example.outro):
                 assert _normal(sentence) in printed, f"{sentence!r} is not printed"
             assert _normal(example.source) not in printed

@@ -125,8 +125,13 @@ class LaidOut:
 class _Heading(Paragraph):  # type: ignore[misc]
     """A heading paragraph that remembers its level and bookmark key for the contents."""
 
-    def __init__(self, text: str, style: object, level: int, key: str, plain: str) -> None:
+    def __init__(
+        self, text: str, style: object, level: int, key: str, plain: str, listed: bool = True
+    ) -> None:
         super().__init__(text, style)
+        self.listed = listed
+        """False on the back cover: its quick reference repeats chapter names, so only its
+        title goes into the PDF outline and nothing into the contents."""
         self.level = level
         self.key = key
         self.plain = plain
@@ -238,10 +243,14 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
 
     def afterFlowable(self, flowable: object) -> None:
         """Register level 1 and 2 headings as contents entries and PDF bookmarks."""
-        if isinstance(flowable, _Heading) and flowable.level <= 2:
-            level = flowable.level - 1
-            self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, level, closed=level > 0)
+        if not isinstance(flowable, _Heading) or flowable.level > 2:
+            return
+        level = flowable.level - 1
+        if not flowable.listed and level > 0:
+            return
+        self.canv.bookmarkPage(flowable.key)
+        self.canv.addOutlineEntry(flowable.plain, flowable.key, level, closed=level > 0)
+        if flowable.listed:
             self.notify("TOCEntry", (level, flowable.plain, self.page, flowable.key))
 
 
@@ -255,6 +264,8 @@ class _StoryBuilder:
         self.frame_width = frame_width
         self.frame_height = frame_height
         self.headings = 0
+        self.back = False
+        """True once the story reaches the back cover."""
         self.toc: _Contents | None = None
 
     def heading(self, level: int, plain: str) -> list[Flowable]:
@@ -262,7 +273,8 @@ class _StoryBuilder:
         self.headings += 1
         style = {1: self.styles.h1, 2: self.styles.h2}.get(level, self.styles.h3)
         bare = _MARKUP_CHARS.sub("", plain)
-        flow: list[Flowable] = [_Heading(inline(plain), style, level, f"h{self.headings}", bare)]
+        key = f"h{self.headings}"
+        flow: list[Flowable] = [_Heading(inline(plain), style, level, key, bare, not self.back)]
         if level == 1:
             return [CondPageBreak(mm(45)), *flow]
         return flow
@@ -282,6 +294,7 @@ class _StoryBuilder:
 
     def story(self) -> list[Flowable]:
         self.headings = 0
+        self.back = False
         flow: list[Flowable] = []
         placed, self.unplaced = place_examples(self.content.blocks, self.content.examples)
         for index, block in enumerate(self.content.blocks):
@@ -348,6 +361,7 @@ class _StoryBuilder:
         if block.name == "examples":
             return self.unplaced_examples()
         if block.name == "backcover":
+            self.back = True
             return [NextPageTemplate("back"), PageBreak()]
         if block.name == "pagebreak":
             return [PageBreak()]
