@@ -432,7 +432,8 @@ class _StoryBuilder:
                 ]
             )
         )
-        return [table, Spacer(0, mm(2))]
+        # The whole grid moves to the next page rather than leave a lone card behind.
+        return [KeepTogether([table]), Spacer(0, mm(2))]
 
     def setup(self) -> list[Flowable]:
         """The setup figures: each table figure across the column, maps side by side."""
@@ -445,10 +446,8 @@ class _StoryBuilder:
                         self.artist.check(card.picture)
                 flow += [TableFlowable(self.artist, figure, mm(SETUP_MM)), Spacer(0, mm(3))]
         if maps:
-            flow += [
-                FigureRow(self.artist, maps, self.frame_width, mm(SETUP_MAP_MM)),
-                Spacer(0, mm(3)),
-            ]
+            row = FigureRow(self.artist, maps, self.frame_width, mm(SETUP_MAP_MM), centred=True)
+            flow += [row, Spacer(0, mm(3))]
         return flow
 
     def cards(self, block: Directive) -> Flowable:

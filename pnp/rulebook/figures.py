@@ -171,9 +171,16 @@ class FigureRow(Flowable):  # type: ignore[misc]
     """Figures side by side, scaled to share the frame's width, captions underneath."""
 
     def __init__(
-        self, artist: CardArtist, figures: tuple[Figure, ...], width: float, height: float
+        self,
+        artist: CardArtist,
+        figures: tuple[Figure, ...],
+        width: float,
+        height: float,
+        centred: bool = False,
     ) -> None:
         super().__init__()
+        self.centred = centred
+        """Centre the figures in the column (else they start at its left edge)."""
         self.artist = artist
         self.figures = figures
         self.max_width = width
@@ -204,7 +211,8 @@ class FigureRow(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         canvas = self.canv
         scale = self._scale()
-        x = 0.0
+        used = sum(w for w, _ in self._sizes) * scale + GAP * (len(self._sizes) - 1)
+        x = (self.max_width - used) / 2 if self.centred else 0.0
         top = self._height() * scale + CAPTION_PT * 1.6
         for figure, (w, h) in zip(self.figures, self._sizes, strict=True):
             fw, fh = w * scale, h * scale
