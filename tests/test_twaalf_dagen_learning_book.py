@@ -52,7 +52,7 @@ def test_quick_parts_have_no_rule_ids_and_the_quick_reference_is_one_page(
     start, the turn overview or the quick reference; the quick reference is the last page."""
     proof = _book(kit, variants, "spelregels-proef.pdf")
     quickstart = _between(proof, "Snel beginnen Leg", "Wat zit erin?")
-    overview = _between(proof, "Zo speel je Een slag in vier stappen", "Uitkomen")
+    overview = _between(proof, "Zo speel je Het spel bestaat", "Uitkomen")
     assert "TD-" not in quickstart and "TD-" not in overview
     hands = {(): "Na twaalf rondes", ("kort",): "Na drie rondes"}[variants]
     assert hands in quickstart
