@@ -33,16 +33,19 @@ def cards_text(
     names: Mapping[int, str] | None = None,
     key: str = "cards",
 ) -> str:
-    """Cards in Dutch: "vier elven (Fluitspelers)", "een drie", "de reeks drie-vier".
+    """Cards in Dutch: "vier elven (Fluitspelers)", "een 3", "de reeks 3-4".
+
+    Card values are digits (GAMES.md, Words in the rulebooks); a set is counted in words
+    with the number's plural ("vier elven"), as a plural of a digit reads badly.
 
     With ``names`` (number -> card name) sets and single cards also name the
-    card; ``key="those"`` writes cards mentioned before ("die twee vijven").
+    card; ``key="those"`` writes cards mentioned before ("die twee vijven", "die 9").
     """
     if is_straight(cards):
-        return phrases.say(f"{key}_straight", numbers="-".join(number_word(n) for n in cards))
+        return phrases.say(f"{key}_straight", numbers="-".join(map(str, cards)))
     if len(cards) == 1:
         one = "card_one" if key == "cards" else "those_one"
-        text = phrases.say(one, number=number_word(cards[0]))
+        text = phrases.say(one, number=cards[0])
     else:
         text = phrases.say(
             f"{key}_set", count=number_word(len(cards)), plural=plural_number(cards[0])
@@ -109,9 +112,9 @@ def _straight_note(scene: TrickScene, lead: Sequence[int], cards: Sequence[int])
         key = "answer_above_one" if len(above) == 1 else "answer_above_more"
         text += scene.say(
             key,
-            low=number_word(min(cards)),
-            lead_low=number_word(lead_low),
-            above=join_words([scene.say("the_card", number=number_word(n)) for n in above]),
+            low=min(cards),
+            lead_low=lead_low,
+            above=join_words([scene.say("the_card", number=n) for n in above]),
         )
     if len(cards) != len(lead):
         text += scene.say("answer_longer" if len(cards) > len(lead) else "answer_shorter")
@@ -138,7 +141,7 @@ def _passed(scene: TrickScene, moment: Play, event: td.Passed) -> Step:
         held = _held_not_low_enough(faced.hand, kind)
         key = _CANNOT[kind] + ("_held" if held else "")
         held_text = _cards(scene, held, named=True) if held else ""
-        text = scene.say(key, name=name, low=number_word(low), held=held_text)
+        text = scene.say(key, name=name, low=low, held=held_text)
         return Step(text, claim=c.CannotRespond(moment.index, event.seat, name, low, held))
     straight = c.kept_straight(faced.hand, faced.responses)
     if straight is None:
