@@ -80,6 +80,8 @@ BOX_CELL_MM = 30.0
 """Width of one kind of card in "Wat zit erin?" (the picture and its caption)."""
 BOX_KINDS = 8
 """A component with more differently named cards than this shows one picture for all."""
+LIST_TAIL = 2
+"""The last items of a list that move to the next page together."""
 SETUP_MM = 95.0
 SETUP_MAP_MM = 60.0
 """Most height of a setup figure: the table, the map."""
@@ -305,7 +307,7 @@ class _StoryBuilder:
             elif isinstance(block, TextBlock):
                 flow.append(self.paragraph(block))
             elif isinstance(block, ListBlock):
-                flow.append(self.list_block(block))
+                flow += self.list_block(block)
             elif isinstance(block, Note):
                 flow.append(self.note(block))
             else:
@@ -315,17 +317,30 @@ class _StoryBuilder:
         line = float(self.styles.body.leading)
         return keep_headings(flow, lambda f: isinstance(f, _Heading), self.frame_height, line)
 
-    def list_block(self, block: ListBlock) -> ListFlowable:
+    def list_block(self, block: ListBlock) -> list[Flowable]:
+        """A list whose last two items stay together: a page never opens with a lone item."""
         items = [ListItem(self.paragraph(item, self.styles.item)) for item in block.items]
+        after, ordered = self.styles.body.spaceAfter, block.ordered
+        if len(items) < LIST_TAIL + 2:
+            return [self._list(items, 1, after, ordered)]
+        head, tail = items[:-LIST_TAIL], items[-LIST_TAIL:]
+        return [
+            self._list(head, 1, 0, ordered),
+            KeepTogether([self._list(tail, len(head) + 1, after, ordered)]),
+        ]
+
+    def _list(
+        self, items: list[ListItem], first: int, space_after: float, ordered: bool
+    ) -> ListFlowable:
         return ListFlowable(
             items,
-            bulletType="1" if block.ordered else "bullet",
-            start=None if block.ordered else "•",
-            bulletFontName=font_name("bold" if block.ordered else "regular"),
+            bulletType="1" if ordered else "bullet",
+            start=first if ordered else "•",
+            bulletFontName=font_name("bold" if ordered else "regular"),
             bulletFontSize=self.styles.body.fontSize,
             bulletColor=self.styles.accent,
             leftIndent=mm(5),
-            spaceAfter=self.styles.body.spaceAfter,
+            spaceAfter=space_after,
         )
 
     def note(self, block: Note) -> Table:
@@ -493,14 +508,13 @@ class _StoryBuilder:
             else:
                 row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
             row.setStyle(_table_style(_STEP_COMMANDS))
-            flow.append(row)
             if step.figures:
                 figures = tuple(f for f in step.figures if isinstance(f, MapFigure | RowFigure))
-                flow += [
-                    Spacer(0, mm(1.5)),
-                    FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM)),
-                    Spacer(0, mm(2)),
-                ]
+                # A sentence and the figure it describes share a page.
+                figure = FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM))
+                flow.append(KeepTogether([row, Spacer(0, mm(1.5)), figure, Spacer(0, mm(2))]))
+            else:
+                flow.append(row)
         if example.outro:
             flow.append(Spacer(0, mm(1.5)))
             flow.append(self.text(inline(example.outro), styles.body))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
+    KeepTogether,
     ListFlowable,
     Paragraph,
     Table,
@@ -22,12 +23,17 @@ from reportlab.platypus import (
 
 OPENING_LINES = 2
 """Lines of a paragraph that must follow its heading (no orphan under a heading)."""
+HEADING_STYLES = ("h1", "h2", "h3")
+"""Names of the paragraph styles of headings (inside a kept-together group)."""
 LIST_OPENING = 3
 """Body lines a list must show under its heading."""
 
 
 def _height(flowable: Flowable, canvas: object, width: float, height: float) -> float:
     _, used = flowable.wrapOn(canvas, width, height)
+    if isinstance(flowable, KeepTogether):
+        # Its wrap answers "infinitely tall" to force a split; its content's height is _H.
+        used = flowable._H
     return float(used) + float(flowable.getSpaceBefore()) + float(flowable.getSpaceAfter())
 
 
@@ -47,6 +53,15 @@ def opening_height(
         return min(whole, float(flowable.getSpaceBefore()) + leading * OPENING_LINES)
     if isinstance(flowable, Table) and len(flowable._cellvalues) > 1:
         return float(flowable._rowHeights[0])
+    if isinstance(flowable, KeepTogether) and whole > height:
+        # Too tall to move whole: it will split, so only its own opening must follow.
+        content = list(flowable._content)
+        opening = 0.0
+        for part in content:
+            if not isinstance(part, Paragraph) or part.style.name not in HEADING_STYLES:
+                return opening + opening_height(part, canvas, width, height, line)
+            opening += _height(part, canvas, width, height)
+        return opening
     return whole
 
 

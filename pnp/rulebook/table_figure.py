@@ -9,6 +9,7 @@ caption below everything.
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
@@ -25,6 +26,11 @@ PILE_SHOWN = 4
 LABEL_LINES = 2.4
 """Height of a label under a place, in caption lines (room for the gap and a second line)."""
 TABLE_FILL = HexColor("#EFE7D8")
+
+
+def label_width(label: str) -> float:
+    """The width of a place's label, in points."""
+    return float(stringWidth(label, font_name("bold"), CAPTION_PT))
 
 
 def place_width(place: TablePlace) -> float:
@@ -74,11 +80,17 @@ class TableFlowable(Flowable):  # type: ignore[misc]
         left = (self.width - used) / 2
         top = self.height
         if not self.artist.sketch:
+            # The table top reaches past the cards to hold labels wider than their place.
+            low, high = left, left + used
+            for place in self.figure.places:
+                centre = left + (place.col + place_width(place) / 2) * card
+                half = label_width(place.label) / 2
+                low, high = min(low, centre - half), max(high, centre + half)
+            pad = card * 0.2
+            low, high = max(0.0, low - pad), min(self.width, high + pad)
             canvas.saveState()
             canvas.setFillColor(TABLE_FILL)
-            canvas.roundRect(
-                left - card * 0.2, CAPTION_PT * 2, used + card * 0.4, top - CAPTION_PT * 2, 6, 0, 1
-            )
+            canvas.roundRect(low, CAPTION_PT * 2, high - low, top - CAPTION_PT * 2, 6, 0, 1)
             canvas.restoreState()
         for place in self.figure.places:
             x = left + place.col * card
