@@ -452,7 +452,7 @@ class _StoryBuilder:
 
     def setup(self) -> list[Flowable]:
         """The setup figures: each table figure across the column, maps side by side."""
-        flow: list[Flowable] = []
+        flow: list[Flowable] = [Spacer(0, mm(2))] if self.content.setup else []
         maps = tuple(f for f in self.content.setup if isinstance(f, MapFigure))
         for figure in self.content.setup:
             if isinstance(figure, TableFigure):
