@@ -232,7 +232,8 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
             return [claim.name, *instead], words
         return [claim.name, claim.other_name, *instead], words
     if isinstance(claim, LastOneLeft):
-        return [claim.name], ["alleen", WORDS[claim.pile], WORDS[claim.kept], "Sint"]
+        kept = {0: [], 1: ["laatste handkaart"]}.get(claim.kept, [WORDS[claim.kept]])
+        return [claim.name], ["alleen", WORDS[claim.pile], *kept, "Sint"]
     if isinstance(claim, PicksSurprise):
         return [claim.name], ["surprise", *([card_words(claim.card)] if claim.card else [])]
     if isinstance(claim, Strikes):

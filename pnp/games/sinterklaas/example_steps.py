@@ -391,7 +391,8 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
     if won.reason == "one-left":
         kept = len(moment.before.hands[seat])
         hands = ctx.count("handkaart", kept)
-        text = ctx.say("one_left", name=name, pile=pile, kept=hands, sint=sint)
+        key = "one_left" if kept > 1 else "one_left_single" if kept else "one_left_none"
+        text = ctx.say(key, name=name, pile=pile, kept=hands, sint=sint)
         left = c.LastOneLeft(moment.index, seat, name, len(won.pile), kept)
         return Step(text, (ctx.sint_card(),), automatic=True, claim=left)
     shown = moment.events_of(ev.CombinationShown)
