@@ -6,8 +6,8 @@ seed, and the players draw their hands with the bundled policy until the
 first card is placed. :func:`setup_figures` then draws
 
 * the table seen from above: the three gedekte piles (with
-  ``krappe-kalender`` the Kalender pile as well), the Stoomrij of open
-  Stoombootkaarten and one player's hand;
+  ``krappe-kalender`` the Kalender pile as well) and one player's hand, and
+  below them the Stoomrij of open Stoombootkaarten;
 * the map as laid (4x4 with ``kleine-kaart``, else 5x5), the boat on its
   start square with the bow to the north.
 
@@ -18,7 +18,7 @@ Labels and captions are Dutch phrases of ``rulebook/voorbeelden.toml`` (the
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.engine.core import CHANCE
 from pnp.games.stoomboot.actions import LayMap, PlaceBoat
@@ -34,6 +34,7 @@ from pnp.games.stoomboot.view import StoombootView
 from pnp.rulebook.dutch import number_word
 from pnp.rulebook.example import CardPicture
 from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, TableCard, TableFigure, TablePlace
+from pnp.rulebook.table_figure import place_width
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import Phrases, load_phrases
 
@@ -45,6 +46,8 @@ PILE_SHOWN = 4
 """Cards drawn of a pile (the figure shows a pile as at most four cards)."""
 PILE_STEP = 1.35
 """Card widths from one pile to the next."""
+HAND_GAP = 0.4
+"""Card widths between the last pile and the hand."""
 
 
 @dataclass(frozen=True)
@@ -99,18 +102,20 @@ def _picture(spec: GameSpec, card: str) -> CardPicture:
 
 
 def table_figure(spec: GameSpec, start: Start, phrases: Phrases) -> TableFigure:
-    """The table seen from above: the gedekte piles, the Stoomrij and a hand."""
+    """The table seen from above: the gedekte piles and a hand side by side, the Stoomrij
+    centred below them."""
     places = []
     for index, (pile, cards) in enumerate(start.piles.items()):
         shown = tuple(TableCard(_picture(spec, c), back=True) for c in reversed(cards))
         label = phrases.say(f"setup_pile_{pile}")
         places.append(TablePlace(label, shown, index * PILE_STEP, 0, "pile"))
-    row = tuple(TableCard(_picture(spec, c)) for c in start.row)
-    places.append(TablePlace(phrases.say("setup_row"), row, 0, 1, "row"))
     hand = tuple(TableCard(_picture(spec, c)) for c in start.hand)
-    hand_col = max(len(row) + 0.6, 2 * PILE_STEP + 0.2 * len(row))
     label = phrases.say("setup_hand", cards=phrases.count("kaart", len(hand)))
-    places.append(TablePlace(label, hand, hand_col, 1, "fan"))
+    places.append(TablePlace(label, hand, len(start.piles) * PILE_STEP + HAND_GAP, 0, "fan"))
+    row = tuple(TableCard(_picture(spec, c)) for c in start.row)
+    stoomrij = TablePlace(phrases.say("setup_row"), row, 0, 1, "row")
+    across = max(place.col + place_width(place) for place in places)
+    places.append(replace(stoomrij, col=max(0.0, (across - place_width(stoomrij)) / 2)))
     caption = phrases.say("setup_table", players=number_word(PLAYERS))
     return TableFigure(tuple(places), caption)
 
