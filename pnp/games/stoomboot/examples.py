@@ -3,7 +3,9 @@
 :data:`ROWS` is the example table, in rulebook order: a whole round, a
 delivery, a Stoomrij made longer and one made shorter, then one example for
 each of four expansions; each with the score its search gives a round (0: not
-this situation). :data:`STORY` plugs the game into :mod:`pnp.story`: the
+this situation). Every example is played twice, on the 5x5 map and on the 4x4
+map of ``kleine-kaart``: that variant reshapes the table (:attr:`Story.reshaping`),
+so a kit shows only the examples of its own map. :data:`STORY` plugs the game into :mod:`pnp.story`: the
 round walker (:mod:`~pnp.games.stoomboot.example_trace`), the sentences
 (:mod:`~pnp.games.stoomboot.example_steps`, Dutch in
 ``cardspecs/stoomboot/rulebook/voorbeelden.toml``) and the search (three
