@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
+from pnp.draw.forms import end_form
 from pnp.errors import PnpError
 from pnp.layout.model import MIN_TEXT_PT, Element, Layout
 from pnp.layout.template import fill_template
@@ -42,7 +43,7 @@ class FormCache:
         if name not in self.defined:
             self.canvas.beginForm(name, 0, 0, width, height)
             draw(self.canvas)
-            self.canvas.endForm()
+            end_form(self.canvas, name)
             self.defined.add(name)
         return name
 

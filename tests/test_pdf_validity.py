@@ -1,0 +1,91 @@
+"""Every PDF of every kit is valid for a print shop: each named resource a content stream uses
+is defined where it is used, and a second PDF engine (poppler) renders every page without an
+error. Translucent SVG art once left its graphics states undefined inside nested forms."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from tests.conftest import BuiltKit, KitMaker
+from tests.pdfresources import undefined_resources
+
+KITS: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
+    ("sinterklaas", (), {}),
+    ("sinterklaas", ("speculaas", "pietje-precies"), {}),
+    ("stoomboot", (), {}),
+    (
+        "stoomboot",
+        ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes"),
+        {},
+    ),
+    ("stoomboot", (), {"map_sheet": True}),
+    ("twaalf-dagen", (), {}),
+    ("twaalf-dagen", ("kort",), {}),
+    ("twaalf-dagen", (), {"paper": "letter"}),
+    ("santoska", (), {}),
+    ("santoska", ("rijen-4",), {}),
+]
+"""Every game, with and without variants, plus the map sheet and Letter paper (kits other
+tests build too, so the session builds each once)."""
+
+PDFTOPPM = shutil.which("pdftoppm")
+
+
+def _pdfs(
+    kit: KitMaker, game: str, variants: tuple[str, ...], options: dict[str, Any]
+) -> list[tuple[str, BuiltKit]]:
+    built = kit(game, variants, **options)
+    names = sorted(name for name in built.files if name.endswith(".pdf"))
+    assert names, "the kit has PDFs"
+    return [(name, built) for name in names]
+
+
+@pytest.mark.parametrize(("game", "variants", "options"), KITS)
+def test_every_named_resource_is_defined_where_it_is_used(
+    kit: KitMaker, game: str, variants: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    for name, built in _pdfs(kit, game, variants, options):
+        misses = undefined_resources(built.reader(name))
+        assert not misses, f"{name}: {misses[:5]} ({len(misses)} in all)"
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="poppler's pdftoppm is not installed")
+@pytest.mark.parametrize(("game", "variants", "options"), KITS)
+def test_poppler_renders_every_page_without_an_error(
+    kit: KitMaker,
+    game: str,
+    variants: tuple[str, ...],
+    options: dict[str, Any],
+    tmp_path: Any,
+) -> None:
+    assert PDFTOPPM is not None
+    for name, built in _pdfs(kit, game, variants, options):
+        result = subprocess.run(
+            [PDFTOPPM, "-r", "12", "-png", str(built.path(name)), str(tmp_path / "page")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, f"{name}: exit {result.returncode}"
+        assert result.stderr.strip() == "", f"{name}: {result.stderr.strip()[:300]}"
+
+
+def test_the_resource_check_finds_an_undefined_graphics_state(tmp_path: Any) -> None:
+    """The check itself: a form that uses a graphics state its resources lack is reported."""
+    path = tmp_path / "broken.pdf"
+    canvas = Canvas(str(path))
+    canvas.beginForm("broken")
+    canvas.setFillAlpha(0.5)
+    canvas.rect(0, 0, 10, 10, fill=1)
+    canvas.endForm()  # ReportLab's own endForm leaves the graphics state out
+    canvas.doForm("broken")
+    canvas.showPage()
+    canvas.save()
+    misses = undefined_resources(PdfReader(path))
+    assert [(m.category, m.where) for m in misses] == [("/ExtGState", "/FormXob.broken")]
