@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from tests.conftest import BuiltKit, KitMaker
+from tests.pdfinspect import iter_fonts
 from tests.pdfresources import undefined_resources
 
 KITS: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
@@ -89,3 +90,14 @@ def test_the_resource_check_finds_an_undefined_graphics_state(tmp_path: Any) -> 
     canvas.save()
     misses = undefined_resources(PdfReader(path))
     assert [(m.category, m.where) for m in misses] == [("/ExtGState", "/FormXob.broken")]
+
+
+@pytest.mark.parametrize(("game", "variants", "options"), KITS[:3])
+def test_every_font_subset_has_its_own_six_letter_tag(
+    kit: KitMaker, game: str, variants: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    for name, built in _pdfs(kit, game, variants, options):
+        fonts = {str(font["/BaseFont"]) for _, font in iter_fonts(built.reader(name))}
+        tags = [font[1:].split("+")[0] for font in fonts]
+        assert all(len(tag) == 6 and tag.isalpha() and tag.isupper() for tag in tags), fonts
+        assert len(set(tags)) == len(tags), f"{name}: subsets share a tag: {sorted(fonts)}"

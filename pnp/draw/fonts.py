@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.errors import PnpError
@@ -20,6 +23,37 @@ FONT_FILES: dict[str, str] = {
 """Font role -> file under ``fonts/``. Layouts and sheets name roles, never files."""
 
 
+def subset_tag(face: bytes, subset: Sequence[int]) -> bytes:
+    """The six capital letters naming one subset of a font: the same glyphs, the same tag.
+
+    PDF tags each embedded subset (``ABCDEF+Lato-Regular``) so that no two
+    subsets share a name; a tag from the face and its code points keeps builds
+    reproducible.
+    """
+    digest = hashlib.sha256(face + b"|" + ",".join(map(str, subset)).encode()).digest()
+    return bytes(65 + byte % 26 for byte in digest[:6])
+
+
+class _TaggedFont(TTFont):  # type: ignore[misc]
+    """A TrueType font whose subsets get distinct tags (ReportLab numbers them AAAAAA, AAAAAB…
+    per font, so every font's first subset is AAAAAA+)."""
+
+    def addObjects(self, doc: Any) -> None:
+        state = self.state.get(doc)
+        if state is None:
+            super().addObjects(doc)
+            return
+        subsets = [list(subset) for subset in state.subsets]
+        numbered = ttfonts.SUBSETN
+        # ReportLab names subsets through this module function, from the subset's number
+        # alone; a build is single-threaded, so swapping it for the call is safe.
+        ttfonts.SUBSETN = lambda n, *_: subset_tag(self.face.name, subsets[n])
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+
 @cache
 def font_name(role: str) -> str:
     """The reportlab font name for a role, registering the font on first use."""
@@ -27,7 +61,7 @@ def font_name(role: str) -> str:
     path = project_root() / "fonts" / relative
     name = "pnp-" + path.stem
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(_TaggedFont(name, str(path)))
     except OSError as exc:
         raise PnpError.single(f"cannot read font: {exc}", path) from None
     return name
