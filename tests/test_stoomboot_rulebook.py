@@ -103,3 +103,14 @@ def test_the_words_of_the_rulebooks(kit: KitMaker, variants: tuple[str, ...]) ->
     assert "'" not in book and '"' not in book
     assert not re.search(r"\b(?:vier|vijf) bij vijf of meer\b", book)
     assert "Met vijf of meer spelers begin je met vier kaarten." in readable(book)
+
+
+def test_the_back_cover_fits_one_page(base: BuiltKit, everything: BuiltKit) -> None:
+    """The quick reference on the back cover is whole on the last page, with every
+    expansion's lines too; the page before it does not hold any of it."""
+    for built in (base, everything):
+        for name in ("spelregels.pdf", "spelregels-proef.pdf"):
+            *_, before, back = built.page_texts(name)
+            assert "In het kort" in back and "Winnen en verliezen" in back
+            assert back.rstrip().endswith("blijft geheim.")
+            assert "Winnen en verliezen" not in before
