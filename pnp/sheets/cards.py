@@ -91,11 +91,12 @@ def render_card_sheets(
         chunk = jobs[sheet * per_sheet : (sheet + 1) * per_sheet]
         page += 1
         front_page = page
-        for job, slot in zip(chunk, plan.fronts, strict=False):
-            _place(canvas, renderer.face(job.face_key, job.face, job.row, job.context), slot)
+        slots = [plan.placed(index, len(chunk)) for index in range(len(chunk))]
+        for job, (front, _) in zip(chunk, slots, strict=True):
+            _place(canvas, renderer.face(job.face_key, job.face, job.row, job.context), front)
         if options.backs is BackMode.GUTTERFOLD:
-            for job, slot in zip(chunk, plan.backs, strict=False):
-                _place_back(canvas, renderer, job, slot)
+            for job, (_, back) in zip(chunk, slots, strict=True):
+                _place_back(canvas, renderer, job, back)
         if options.cut_lines:
             draw_segments(canvas, cut_lines(plan), CUT_LINE_PT, CUT_GREY)
         draw_crop_marks(canvas, plan)
@@ -112,8 +113,8 @@ def render_card_sheets(
             back_page = page
             canvas.saveState()
             canvas.translate(mm(options.back_offset[0]), mm(options.back_offset[1]))
-            for job, slot in zip(chunk, plan.backs, strict=False):
-                _place_back(canvas, renderer, job, slot)
+            for job, (_, back) in zip(chunk, slots, strict=True):
+                _place_back(canvas, renderer, job, back)
             canvas.restoreState()
             canvas.showPage()
         for index, job in enumerate(chunk):

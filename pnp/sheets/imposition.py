@@ -88,6 +88,36 @@ class SheetPlan:
         """Cards per sheet."""
         return len(self.fronts)
 
+    @property
+    def columns(self) -> int:
+        """Cards across the sheet (the slots run row by row from the top left)."""
+        return len({round(slot.trim.x, 6) for slot in self.fronts})
+
+    def placed(self, index: int, filled: int) -> tuple[Slot, Slot]:
+        """Front and back slot ``index`` on a sheet whose first ``filled`` slots hold cards.
+
+        Cards abut, so an inner side is clipped at the trim line; a side that
+        faces an empty slot gets its own bleed there, like an outer side, so a
+        slightly off cut never shows white paper on a lone card.
+        """
+        front = self.fronts[index]
+        cols = self.columns
+        col, row = index % cols, index // cols
+
+        def empty(c: int, r: int) -> bool:
+            inside = 0 <= c < cols and 0 <= r < self.per_sheet // cols
+            return inside and r * cols + c >= filled
+
+        trim, clip = front.trim, front.clip
+        left = BLEED if empty(col - 1, row) else trim.x - clip.x
+        right = BLEED if empty(col + 1, row) else clip.right - trim.right
+        top = BLEED if empty(col, row - 1) else clip.top - trim.top
+        bottom = BLEED if empty(col, row + 1) else trim.y - clip.y
+        opened = Slot(
+            trim, Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom)
+        )
+        return opened, _back_of(opened, self)
+
 
 def plan_sheet(paper: Paper, card: CardSize, mode: BackMode) -> SheetPlan:
     """Lay out as many cards as fit, centred, keeping room for marks inside the printable area."""
@@ -141,6 +171,13 @@ def _mirror(slot: Slot, paper: Paper, mode: BackMode) -> Slot:
         axis = paper.height / 2
         return Slot(slot.trim.mirrored_y(axis), slot.clip.mirrored_y(axis))
     return slot
+
+
+def _back_of(front: Slot, plan: SheetPlan) -> Slot:
+    """Where the back of the front slot ``front`` prints, for the plan's back mode."""
+    if plan.mode is BackMode.GUTTERFOLD and plan.fold_x is not None:
+        return Slot(front.trim.mirrored_x(plan.fold_x), front.clip.mirrored_x(plan.fold_x))
+    return _mirror(front, plan.paper, plan.mode)
 
 
 def _plan_gutterfold(paper: Paper, card: CardSize) -> SheetPlan:
