@@ -118,6 +118,10 @@ def _back(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
         _grid(canvas, *behind(point, paper, backs))
 
 
+LABEL_LINE_MM = 2.8
+"""Height of one line of 7 pt grid labels, mm."""
+
+
 def _grid(canvas: Canvas, cx: float, cy: float) -> None:
     """1 mm squares centred on whole-mm offsets, labelled every 3 mm; the 0 square is red."""
     half = GRID_HALF + 0.5
@@ -132,9 +136,11 @@ def _grid(canvas: Canvas, cx: float, cy: float) -> None:
         canvas.line(mm(cx - half), mm(cy + offset), mm(cx + half), mm(cy + offset))
     canvas.setFillColor(black)
     canvas.setFont(font_name("regular"), 7)
-    for k in range(-GRID_HALF, GRID_HALF + 1, 3):
-        canvas.drawCentredString(mm(cx + k), mm(cy - half - 3.0), f"{k:+d}" if k else "0")
+    for step, k in enumerate(range(-GRID_HALF, GRID_HALF + 1, 3)):
+        # Labels 3 mm apart would touch ("+3+6"): every other one goes a line lower.
+        below = 3.0 + LABEL_LINE_MM * (step % 2)
+        canvas.drawCentredString(mm(cx + k), mm(cy - half - below), f"{k:+d}" if k else "0")
         canvas.drawRightString(mm(cx - half - 1.0), mm(cy + k - 0.9), f"{k:+d}" if k else "0")
     canvas.setFont(font_name("bold"), 7)
-    canvas.drawCentredString(mm(cx), mm(cy - half - 6.0), "X")
+    canvas.drawCentredString(mm(cx), mm(cy - half - 3.0 - 2.2 * LABEL_LINE_MM), "X")
     canvas.drawRightString(mm(cx - half - 5.0), mm(cy - 0.9), "Y")
