@@ -26,6 +26,8 @@ MARK_GAP = 0.5
 """Crop marks stop this far before the line they continue, mm."""
 SCALE_LENGTH = 50.0
 LABEL_PT = 7.0
+LABEL_LINE_MM = 3.0
+"""Line height of the sheet label, mm."""
 CUT_GREY = Color(0.6, 0.6, 0.6)
 
 
@@ -75,10 +77,12 @@ def crop_marks(plan: SheetPlan) -> list[tuple[Segment, bool]]:
             end, over_bleed = _mark_end(abs(y_grid - y_outer))
             for x in xs:
                 marks.append((Segment(x, y_outer, x, y_outer + sign * end), over_bleed))
-        for x_outer, x_grid, sign in (
-            (margin, box.x, 1),
-            (plan.paper.width - margin, box.right, -1),
-        ):
+        sides = [(margin, box.x, 1), (plan.paper.width - margin, box.right, -1)]
+        if plan.fold_x is not None:
+            # Gutterfold: each half is marked at its own paper edge only; a mark from the
+            # other edge would run across the other half's cards and bleed.
+            sides = [sides[0]] if box.x < plan.fold_x else [sides[1]]
+        for x_outer, x_grid, sign in sides:
             end, over_bleed = _mark_end(abs(x_grid - x_outer))
             for y in ys:
                 marks.append((Segment(x_outer, y, x_outer + sign * end, y), over_bleed))
@@ -189,15 +193,31 @@ def draw_info(canvas: Canvas, plan: SheetPlan, label: str) -> None:
     bar_start, bar_end = spans[0]
     scale_bar(canvas, bar_start + (bar_end - bar_start - SCALE_LENGTH) / 2, base)
     if len(spans) > 1:
-        start, end = spans[1]
-        width = text_width(label, "regular", LABEL_PT)
-        while width > mm(end - start) and len(label) > 4:
-            label = label[:-2] + "…"
-            width = text_width(label, "regular", LABEL_PT)
+        # The widest free stretch after the scale bar's; a label too long for one line
+        # takes two when the strip is deep enough, and is shortened only as a last resort.
+        start, end = max(spans[1:], key=lambda span: span[1] - span[0])
+        room = mm(end - start)
+        lines = [label]
+        if text_width(label, "regular", LABEL_PT) > room and strip.depth >= 2 * LABEL_LINE_MM:
+            lines = _two_lines(label, room)
         canvas.setFont(font_name("regular"), LABEL_PT)
         canvas.setFillColor(black)
-        canvas.drawCentredString(mm((start + end) / 2), mm(base + 0.6), label)
+        for index, line in enumerate(lines):
+            while text_width(line, "regular", LABEL_PT) > room and len(line) > 4:
+                line = line[:-2] + "…"
+            y = base + 0.6 + LABEL_LINE_MM * (len(lines) - 1 - index)
+            canvas.drawCentredString(mm((start + end) / 2), mm(y), line)
     canvas.restoreState()
+
+
+def _two_lines(label: str, room: float) -> list[str]:
+    """``label`` split at the last space that lets the first line fit ``room`` points."""
+    words = label.split(" ")
+    for cut in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:cut])
+        if text_width(first, "regular", LABEL_PT) <= room:
+            return [first, " ".join(words[cut:])]
+    return [label]
 
 
 def scale_bar(canvas: Canvas, x: float, y: float) -> None:
