@@ -116,3 +116,24 @@ def test_proof_on_the_command_line_writes_the_proof_edition(tmp_path: Path) -> N
         assert (folder / name).read_bytes() == (
             tmp_path / "plain" / "twaalf-dagen" / name
         ).read_bytes()
+
+
+DECISIONS = "Beslissingen van de regels"
+
+
+@pytest.mark.parametrize(("game", "variants"), KITS)
+def test_only_the_proof_edition_lists_the_rule_decisions(
+    kit: KitMaker, game: str, variants: tuple[str, ...]
+) -> None:
+    """The proof edition's appendix lists the decisions, each with its rule ID."""
+    built = kit(game, variants)
+    assert DECISIONS not in built.text("spelregels.pdf")
+    proof = built.text(PROOF_FILE)
+    assert DECISIONS in proof
+    # The last mention is the section itself (the first is its line in the contents).
+    listed = proof.rsplit(DECISIONS, 1)[1].split("Printen en in elkaar zetten", 1)[0]
+    decided = set(RULE_ID.findall(listed))
+    assert decided, "at least one decision, named by its rule ID"
+    stated, _ = _rulebook_parts(game, built.variants)
+    prefixes = {rule.split("-")[0] for rule in stated}
+    assert {rule.split("-")[0] for rule in decided} <= prefixes, "only this game's rules"
