@@ -96,6 +96,7 @@ def card_jobs(
                         back_key=back_key,
                         back=back,
                         context=ctx,
+                        two_sided=comp.two_sided,
                     )
                 )
     return jobs

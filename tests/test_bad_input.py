@@ -270,7 +270,7 @@ CASES = [
         "markup-unknown-directive",
         _file(
             "cardspecs/common/rulebook/basis.j2",
-            "::components",
+            "::box",
             "::onderdelen",
             "{file}:{line}: unknown directive '::onderdelen'",
         ),
@@ -288,7 +288,7 @@ CASES = [
         "markup-bare-directive",
         _file(
             "cardspecs/common/rulebook/basis.j2",
-            "::toc",
+            "::gallery",
             "::",
             "{file}:{line}: a directive needs a name after '::'",
         ),

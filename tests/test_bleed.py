@@ -19,6 +19,7 @@ KITS: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("stoomboot", (), {}),
     ("santoska", (), {}),
     ("twaalf-dagen", (), {"backs": BackMode.GUTTERFOLD}),
+    ("stoomboot", (), {"backs": BackMode.NONE}),
     ("twaalf-dagen", (), {"backs": BackMode.SHORT_EDGE, "back_offset": (1.5, -1.0)}),
 ]
 EPS = 0.05

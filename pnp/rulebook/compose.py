@@ -122,6 +122,7 @@ def template_context(
                 "cards": c.card_count,
                 "file": files.get(c.id, f"{c.file}.pdf"),
                 "backs": c.back is not None,
+                "two_sided": c.two_sided,
                 "rows": [{"id": r.id, "count": r.count, **dict(r.fields)} for r in c.rows],
             }
             for c in components

@@ -42,6 +42,8 @@ class CardJob:
     back_key: str | None
     back: Layout | None
     context: FaceContext
+    two_sided: bool = False
+    """Its back is a second side players need (printed even without backs)."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ def render_card_sheets(
         chunk = jobs[sheet * per_sheet : (sheet + 1) * per_sheet]
         page += 1
         front_page = page
-        slots = [plan.placed(index, len(chunk)) for index in range(len(chunk))]
+        filled = range(len(chunk))
+        slots = [plan.placed(index, filled) for index in filled]
         for job, (front, _) in zip(chunk, slots, strict=True):
             _place(canvas, renderer.face(job.face_key, job.face, job.row, job.context), front)
         if options.backs is BackMode.GUTTERFOLD:
@@ -108,6 +111,19 @@ def render_card_sheets(
         draw_info(canvas, plan, f"{label} · vel {sheet + 1} van {sheets}{side}")
         canvas.showPage()
         back_page = None
+        loose = options.backs is BackMode.NONE and any(job.two_sided for job in chunk)
+        if loose:
+            # No duplex: second sides players need get a page of their own, each card in
+            # the slot of its front, to cut out and glue on.
+            page += 1
+            back_page = page
+            glued = {index for index, job in enumerate(chunk) if job.two_sided}
+            for index in sorted(glued):
+                _place_back(canvas, renderer, chunk[index], plan.placed(index, glued)[0])
+            draw_crop_marks(canvas, plan)
+            note = f"{label} · vel {sheet + 1} van {sheets} – achterkanten: plak ze op hun voorkant"
+            draw_info(canvas, plan, note)
+            canvas.showPage()
         if duplex:
             page += 1
             back_page = page
@@ -123,6 +139,8 @@ def render_card_sheets(
                 back_trim = plan.backs[index].trim
             elif duplex:
                 back_trim = plan.backs[index].trim.shifted(*options.back_offset)
+            elif loose and job.two_sided:
+                back_trim = plan.fronts[index].trim
             placements.append(
                 Placement(
                     job.component,
@@ -130,7 +148,9 @@ def render_card_sheets(
                     job.copy,
                     front_page,
                     plan.fronts[index].trim,
-                    back_page if duplex else (front_page if back_trim else None),
+                    back_page
+                    if duplex or (loose and job.two_sided)
+                    else (front_page if back_trim else None),
                     back_trim,
                 )
             )

@@ -10,6 +10,7 @@ on US Letter, where 3 x 88 mm leaves 7.7 mm above and below.
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
@@ -93,8 +94,8 @@ class SheetPlan:
         """Cards across the sheet (the slots run row by row from the top left)."""
         return len({round(slot.trim.x, 6) for slot in self.fronts})
 
-    def placed(self, index: int, filled: int) -> tuple[Slot, Slot]:
-        """Front and back slot ``index`` on a sheet whose first ``filled`` slots hold cards.
+    def placed(self, index: int, filled: Collection[int]) -> tuple[Slot, Slot]:
+        """Front and back slot ``index`` on a sheet whose ``filled`` slots hold cards.
 
         Cards abut, so an inner side is clipped at the trim line; a side that
         faces an empty slot gets its own bleed there, like an outer side, so a
@@ -106,7 +107,7 @@ class SheetPlan:
 
         def empty(c: int, r: int) -> bool:
             inside = 0 <= c < cols and 0 <= r < self.per_sheet // cols
-            return inside and r * cols + c >= filled
+            return inside and r * cols + c not in filled
 
         trim, clip = front.trim, front.clip
         left = BLEED if empty(col - 1, row) else trim.x - clip.x

@@ -42,6 +42,7 @@ _COMPONENT_KEYS = {
     "variants",
     "columns",
     "file",
+    "two_sided",
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest", "speelbord"}
@@ -371,6 +372,10 @@ class _SpecLoader:
                         )
                     else:
                         seen_ids[row.id] = row.source
+            two_sided = table.get("two_sided", False)
+            if not isinstance(two_sided, bool) or (two_sided and not back):
+                self.fail((*keys, "two_sided"), "'two_sided' must be true or false, with a back")
+                two_sided = False
             file = table.get("file", "kaarten")
             if not isinstance(file, str) or not _FILE_NAME.match(file):
                 self.fail((*keys, "file"), "'file' must be a lower-case file name without .pdf")
@@ -387,6 +392,7 @@ class _SpecLoader:
                     variants=self.string_list(keys, table, "variants"),
                     table=table_path,
                     file=file,
+                    two_sided=two_sided,
                 )
             )
         return components

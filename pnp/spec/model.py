@@ -84,6 +84,9 @@ class Component:
     table: Path
     file: str = "kaarten"
     """The PDF (without ``.pdf``) the component is printed in, e.g. ``spelershulp``."""
+    two_sided: bool = False
+    """The back carries what players need (a second side), so it is printed even when the
+    kit is built without backs (``--backs none``): on its own page, to cut out and glue on."""
 
     def row(self, row_id: str) -> CardRow:
         """The row with this id (``KeyError`` if the table has none)."""
