@@ -80,6 +80,8 @@ class Segment:
     x2: float
     y2: float
     width: float
+    parents: tuple[str, ...] = ()
+    """The forms it is drawn in, outermost first (empty: on the page itself)."""
 
 
 @dataclass
@@ -190,7 +192,9 @@ def _walk(
             rects.append((min(p[0], q[0]), min(p[1], q[1]), abs(q[0] - p[0]), abs(q[1] - p[1])))
         elif op in (b"S", b"s", b"B", b"B*", b"b", b"b*"):
             width = line_width * scale_of(ctm)
-            out.segments += [Segment(a[0], a[1], b[0], b[1], width) for a, b in pending_segments]
+            out.segments += [
+                Segment(a[0], a[1], b[0], b[1], width, parents) for a, b in pending_segments
+            ]
             pending_segments, rects = [], []
         elif op in (b"f", b"F", b"f*"):
             pending_segments, rects = [], []

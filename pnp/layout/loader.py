@@ -41,9 +41,10 @@ _KINDS: dict[str, set[str]] = {
         "valign",
         "rotate",
         "wrap",
+        "numeral",
     },
     "art": {"src", "rotate"},
-    "pips": {"src", "count", "fill", "pip_size"},
+    "pips": {"src", "count", "fill", "pip_size", "rotate"},
 }
 _COMMON = {"name", "kind", "box", "when", "decoration"}
 _TOP = {"extends", "background", "elements"}
@@ -266,6 +267,7 @@ class LayoutLibrary:
             count=data.get("count", ""),
             pip_size=pip_size or 6.0,
             decoration=decoration,
+            numeral=bool(data.get("numeral", False)),
         )
 
 

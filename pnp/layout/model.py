@@ -61,6 +61,12 @@ class Element:
     pip_size: float = 6.0
     decoration: bool = False
     """Decorations (frames, washes) may run into the bleed; everything else stays in the safe zone."""
+    numeral: bool = False
+    """A card's rank: a 6 or a 9 is underlined, so it cannot be read upside down as the other."""
+
+
+TURNABLE_NUMERALS = frozenset({"6", "9"})
+"""Numerals that read as another one upside down."""
 
 
 @dataclass(frozen=True)

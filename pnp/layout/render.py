@@ -20,12 +20,14 @@ from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
-from pnp.layout.model import MIN_TEXT_PT, Element, Layout
+from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
 from pnp.spec.sizes import BLEED
 from pnp.units import mm
 
+UNDERLINE = 0.08
+"""Thickness of a numeral's underline, as a share of its size."""
 _FORM_NAME = re.compile(r"[^A-Za-z0-9_.\-]")
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
@@ -208,12 +210,15 @@ class _FaceDrawer:
             top = block / 2
         baseline = top - ascent
         for line in lines:
-            if element.align == "left":
-                canvas.drawString(-w / 2, baseline, line)
-            elif element.align == "right":
-                canvas.drawRightString(w / 2, baseline, line)
-            else:
-                canvas.drawCentredString(0, baseline, line)
+            width = pdfmetrics.stringWidth(line, font, size)
+            left = {"left": -w / 2, "right": w / 2 - width}.get(element.align, -width / 2)
+            canvas.drawString(left, baseline, line)
+            if element.numeral and line.strip() in TURNABLE_NUMERALS:
+                # An underline tells a 6 from a 9 in a hand held upside down.
+                canvas.setStrokeColor(colour)
+                canvas.setLineWidth(size * UNDERLINE)
+                under = baseline - size * 0.12
+                canvas.line(left, under, left + width, under)
             baseline -= line_height
 
     def fit_text(
@@ -285,7 +290,8 @@ class _FaceDrawer:
                 canvas.setFillColor(disc)
                 canvas.circle(x + cx, y + cy, d / 2, stroke=0, fill=1)
             inner = d * 0.78
-            self.place_art(canvas, reference, x + cx - inner / 2, y + cy - inner / 2, inner, inner)
+            left, bottom = x + cx - inner / 2, y + cy - inner / 2
+            self.place_art(canvas, reference, left, bottom, inner, inner, element.rotate)
 
 
 def _condition_holds(when: str, values: Mapping[str, object]) -> bool:
