@@ -488,9 +488,9 @@ class _StoryBuilder:
         flow: list[Flowable] = []
         styles = self.styles
         text_width = self.frame_width - mm(EXAMPLE_CARDS_COLUMN_MM)
-        flow += self.heading(3, f"Voorbeeld: {example.title}")
-        flow.append(self.text(inline(example.intro), styles.body))
-        for step in example.steps:
+        opening = [*self.heading(3, f"Voorbeeld: {example.title}")]
+        opening.append(self.text(inline(example.intro), styles.body))
+        for number, step in enumerate(example.steps):
             style = styles.automatic if step.automatic else styles.step
             text: Paragraph | list[Paragraph] = self.text(inline(step.text), style)
             if self.content.proof and step.claim is not None:
@@ -512,9 +512,16 @@ class _StoryBuilder:
                 figures = tuple(f for f in step.figures if isinstance(f, MapFigure | RowFigure))
                 # A sentence and the figure it describes share a page.
                 figure = FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM))
-                flow.append(KeepTogether([row, Spacer(0, mm(1.5)), figure, Spacer(0, mm(2))]))
+                part: Flowable = KeepTogether([row, Spacer(0, mm(1.5)), figure, Spacer(0, mm(2))])
             else:
-                flow.append(row)
+                part = row
+            if number == 0:
+                # The title, the situation and the first step open the example together.
+                flow.append(KeepTogether([*opening, part]))
+            else:
+                flow.append(part)
+        if not example.steps:
+            flow.append(KeepTogether(opening))
         if example.outro:
             flow.append(Spacer(0, mm(1.5)))
             flow.append(self.text(inline(example.outro), styles.body))
