@@ -167,8 +167,14 @@ class _Contents(TableOfContents):  # type: ignore[misc]
     """The table of contents, which can start from the entries an earlier layout found."""
 
     def seed(self, entries: list[tuple[object, ...]]) -> None:
-        """Lay out with ``entries`` from the start (reportlab keeps them as the last pass's)."""
+        """Lay out with ``entries`` from the start.
+
+        ReportLab compares the entries a pass collects (``_entries``) with the last
+        pass's (``_lastEntries``) and copies the former over the latter before each
+        pass, so both are seeded: the settled document then needs a single pass.
+        """
         self._lastEntries = list(entries)
+        self._entries = list(entries)
 
     def entries(self) -> list[tuple[object, ...]]:
         """The entries of the last finished pass."""
@@ -591,16 +597,18 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
     builder = _StoryBuilder(content, doc.width, doc.height)
     story = builder.story()
     try:
-        # The contents need passes until page numbers settle; card pictures do not change
-        # any size, so those passes skip drawing them. The final document is laid out
-        # once more from a fresh story whose contents start from the settled entries.
-        builder.artist.sketch = True
-        doc.multiBuild(story, maxPasses=8)
-        entries = builder.toc.entries() if builder.toc else []
-        builder.artist.sketch = False
-        story = builder.story()
-        if builder.toc:
+        if builder.toc is not None:
+            # The contents need passes until page numbers settle; card pictures do not
+            # change any size, so those passes skip drawing them. The final document is
+            # laid out once more from a fresh story whose contents start from the settled
+            # entries (seeded as both the last and the current pass's, so it takes one pass).
+            builder.artist.sketch = True
+            doc.multiBuild(story, maxPasses=8)
+            entries = builder.toc.entries()
+            builder.artist.sketch = False
+            story = builder.story()
             builder.toc.seed(entries)
+        # Without contents (the family edition) one pass lays out the final document.
         buffer = io.BytesIO()
         doc = _Document(buffer, width_mm, height_mm, title, content.accent)
         doc.multiBuild(story, maxPasses=8)
