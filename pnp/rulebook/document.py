@@ -81,7 +81,7 @@ BOX_CELL_MM = 30.0
 BOX_KINDS = 8
 """A component with more differently named cards than this shows one picture for all."""
 LIST_TAIL = 2
-"""The last items of a list that move to the next page together."""
+"""Items at each end of a list that stay together on one page."""
 SETUP_MM = 95.0
 SETUP_MAP_MM = 60.0
 """Most height of a setup figure: the table, the map."""
@@ -324,16 +324,19 @@ class _StoryBuilder:
         return keep_headings(flow, lambda f: isinstance(f, _Heading), self.frame_height, line)
 
     def list_block(self, block: ListBlock) -> list[Flowable]:
-        """A list whose last two items stay together: a page never opens with a lone item."""
+        """A list whose first two and last two items stay together: a page never ends with a
+        lone first item or opens with a lone last one."""
         items = [ListItem(self.paragraph(item, self.styles.item)) for item in block.items]
         after, ordered = self.styles.body.spaceAfter, block.ordered
-        if len(items) < LIST_TAIL + 2:
-            return [self._list(items, 1, after, ordered)]
-        head, tail = items[:-LIST_TAIL], items[-LIST_TAIL:]
-        return [
-            self._list(head, 1, 0, ordered),
-            KeepTogether([self._list(tail, len(head) + 1, after, ordered)]),
-        ]
+        if len(items) <= 2 * LIST_TAIL:
+            return [KeepTogether([self._list(items, 1, after, ordered)])]
+        head, middle, tail = items[:LIST_TAIL], items[LIST_TAIL:-LIST_TAIL], items[-LIST_TAIL:]
+        flow: list[Flowable] = [KeepTogether([self._list(head, 1, 0, ordered)])]
+        if middle:
+            flow.append(self._list(middle, LIST_TAIL + 1, 0, ordered))
+        first_of_tail = len(items) - LIST_TAIL + 1
+        flow.append(KeepTogether([self._list(tail, first_of_tail, after, ordered)]))
+        return flow
 
     def _list(
         self, items: list[ListItem], first: int, space_after: float, ordered: bool
