@@ -84,13 +84,12 @@ def render_card_sheets(
     )
     renderer = FaceRenderer(FormCache(canvas), art)
     placements: list[Placement] = []
-    per_sheet = plan.per_sheet
-    sheets = (len(jobs) + per_sheet - 1) // per_sheet
+    chunks = sheet_chunks(jobs, plan.per_sheet)
+    sheets = len(chunks)
     duplex = options.backs in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE)
     page = 0
     done = 0
-    for sheet in range(sheets):
-        chunk = jobs[sheet * per_sheet : (sheet + 1) * per_sheet]
+    for sheet, chunk in enumerate(chunks):
         page += 1
         front_page = page
         filled = range(len(chunk))
@@ -159,6 +158,29 @@ def render_card_sheets(
             progress(done, len(jobs))
     canvas.save()
     return buffer.getvalue(), placements
+
+
+def back_design(job: CardJob) -> str | None:
+    """The back a card shows face down: its back layout (None: no back)."""
+    return job.back.name if job.back is not None else None
+
+
+def sheet_chunks(jobs: Sequence[CardJob], per_sheet: int) -> list[Sequence[CardJob]]:
+    """The cards of each sheet, in order: full sheets, and a new sheet where the back changes.
+
+    Cards on a sheet abut, so a slightly off cut leaves a sliver of one card's back
+    on its neighbour; cards with different backs never share a sheet, or that sliver
+    would mark them.
+    """
+    chunks: list[Sequence[CardJob]] = []
+    start = 0
+    for index in range(1, len(jobs) + 1):
+        full = index - start == per_sheet
+        changes = index < len(jobs) and back_design(jobs[index]) != back_design(jobs[start])
+        if index == len(jobs) or full or changes:
+            chunks.append(jobs[start:index])
+            start = index
+    return chunks
 
 
 def _place(canvas: Canvas, form: str, slot: Slot) -> None:
