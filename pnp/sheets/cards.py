@@ -101,7 +101,7 @@ def render_card_sheets(
                 _place_back(canvas, renderer, job, back)
         if options.cut_lines:
             draw_segments(canvas, cut_lines(plan), CUT_LINE_PT, CUT_GREY)
-        draw_crop_marks(canvas, plan)
+        draw_crop_marks(canvas, plan, filled)
         draw_fold_line(canvas, plan)
         if plan.fold_x:
             side = " (voor- en achterkant, vouw op de stippellijn)"
@@ -119,7 +119,7 @@ def render_card_sheets(
             glued = {index for index, job in enumerate(chunk) if job.two_sided}
             for index in sorted(glued):
                 _place_back(canvas, renderer, chunk[index], plan.placed(index, glued)[0])
-            draw_crop_marks(canvas, plan)
+            draw_crop_marks(canvas, plan, glued)
             note = f"{label} · vel {sheet + 1} van {sheets} – achterkanten: plak ze op hun voorkant"
             draw_info(canvas, plan, note)
             canvas.showPage()

@@ -10,6 +10,7 @@ the trim line.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black, white
@@ -29,6 +30,9 @@ LABEL_PT = 7.0
 LABEL_LINE_MM = 3.0
 """Line height of the sheet label, mm."""
 CUT_GREY = Color(0.6, 0.6, 0.6)
+MAX_MARK = 10.0
+"""Longest crop mark, mm: on a sheet with few cards a mark ends near its card instead of
+running across the empty paper from the edge."""
 
 
 @dataclass(frozen=True)
@@ -62,10 +66,20 @@ def _blocks(plan: SheetPlan) -> list[tuple[Slot, ...]]:
     return [plan.fronts]
 
 
-def crop_marks(plan: SheetPlan) -> list[tuple[Segment, bool]]:
-    """Crop mark segments for the sheet's front side, each with 'needs a white underlay'."""
+def crop_marks(
+    plan: SheetPlan, filled: Collection[int] | None = None
+) -> list[tuple[Segment, bool]]:
+    """Crop mark segments for the sheet's front side, each with 'needs a white underlay'.
+
+    With ``filled`` (the slots that hold cards) only those cards' edges are marked: a
+    sheet with one card has the marks of one card, not of a grid of empty slots.
+    """
     marks: list[tuple[Segment, bool]] = []
     for block in _blocks(plan):
+        if filled is not None:
+            block = tuple(slot for index, slot in enumerate(block) if index in filled)
+            if not block:
+                continue
         xs, ys = _edges(block)
         box = _bounds(block)
         margin = PRINTABLE_MARGIN
@@ -75,8 +89,10 @@ def crop_marks(plan: SheetPlan) -> list[tuple[Segment, bool]]:
             (plan.paper.height - margin, box.top, -1),
         ):
             end, over_bleed = _mark_end(abs(y_grid - y_outer))
+            start = max(0.0, end - MAX_MARK)
             for x in xs:
-                marks.append((Segment(x, y_outer, x, y_outer + sign * end), over_bleed))
+                segment = Segment(x, y_outer + sign * start, x, y_outer + sign * end)
+                marks.append((segment, over_bleed))
         sides = [(margin, box.x, 1), (plan.paper.width - margin, box.right, -1)]
         if plan.fold_x is not None:
             # Gutterfold: each half is marked at its own paper edge only; a mark from the
@@ -84,8 +100,10 @@ def crop_marks(plan: SheetPlan) -> list[tuple[Segment, bool]]:
             sides = [sides[0]] if box.x < plan.fold_x else [sides[1]]
         for x_outer, x_grid, sign in sides:
             end, over_bleed = _mark_end(abs(x_grid - x_outer))
+            start = max(0.0, end - MAX_MARK)
             for y in ys:
-                marks.append((Segment(x_outer, y, x_outer + sign * end, y), over_bleed))
+                segment = Segment(x_outer + sign * start, y, x_outer + sign * end, y)
+                marks.append((segment, over_bleed))
     return marks
 
 
@@ -125,9 +143,10 @@ def draw_segments(canvas: Canvas, segments: list[Segment], width_pt: float, colo
     canvas.restoreState()
 
 
-def draw_crop_marks(canvas: Canvas, plan: SheetPlan) -> None:
-    """Draw the crop marks, with white underlays where they cross the outer bleed."""
-    marks = crop_marks(plan)
+def draw_crop_marks(canvas: Canvas, plan: SheetPlan, filled: Collection[int] | None = None) -> None:
+    """Draw the crop marks (of the ``filled`` slots only, if given), with white underlays
+    where they cross the outer bleed."""
+    marks = crop_marks(plan, filled)
     draw_segments(canvas, [s for s, under in marks if under], MARK_WIDTH_PT * 3, white)
     draw_segments(canvas, [s for s, _ in marks], MARK_WIDTH_PT, black)
 
