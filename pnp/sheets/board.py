@@ -32,6 +32,9 @@ GRID_GAP_MM = 1.0
 """The grid keeps this far inside the printable margin (its lines have a width)."""
 
 INK = HexColor("#23303A")
+LABEL_PT = 7.0
+NORTH = "N (noord)"
+"""The north arrow's label."""
 GRID_PT = 0.5
 
 
@@ -125,6 +128,9 @@ def render_board(board: Board, data: GameData, chosen: tuple[str, ...], paper: P
                 raise ValueError(f"component '{comp.id}' has no back to show")
             layout = data.layouts.load(comp.back, comp.size)
             form = renderer.face(data.back_key(comp, row, layout, ctx), layout, row, ctx)
+        elif comp.board_layout:
+            layout = data.layouts.load(comp.board_layout, comp.size)
+            form = renderer.face(f"board.{spec.id}.{comp.id}.{row.id}", layout, row, ctx)
         else:
             layout = data.layouts.load(comp.layout, comp.size)
             form = renderer.face(f"face.{spec.id}.{comp.id}.{row.id}", layout, row, ctx)
@@ -141,6 +147,7 @@ def render_board(board: Board, data: GameData, chosen: tuple[str, ...], paper: P
     for marker in board.markers:
         _draw_marker(canvas, renderer, geometry, marker)
     _draw_grid(canvas, board, geometry)
+    _draw_north(canvas, board, geometry)
     _draw_caption(canvas, board, geometry)
     canvas.showPage()
     canvas.save()
@@ -164,10 +171,38 @@ def _draw_marker(
     canvas.scale(scale, scale)
     canvas.doForm(name)
     canvas.restoreState()
+    # The label sits on a white pill: dark ink straight on a dark water tile is unreadable.
+    font = font_name("bold")
+    half = pdfmetrics.stringWidth(marker.label, font, LABEL_PT) / 2 + mm(1.2)
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#FFFFFF"))
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(GRID_PT)
+    canvas.roundRect(cx - half, mm(y + 0.8), 2 * half, mm(3.6), mm(1.8), stroke=1, fill=1)
+    canvas.setFillColor(INK)
+    canvas.setFont(font, LABEL_PT)
+    canvas.drawCentredString(cx, mm(y + 1.75), marker.label)
+    canvas.restoreState()
+
+
+def _draw_north(canvas: Canvas, board: Board, geometry: BoardGeometry) -> None:
+    """An arrow with N above the grid's top-right corner: the boat's headings are rules."""
+    right = geometry.left + board.columns * geometry.tile
+    x, base = mm(right - 4.0), mm(geometry.top + 1.5)
+    length, half = mm(7.0), mm(1.6)
     canvas.saveState()
     canvas.setFillColor(INK)
-    canvas.setFont(font_name("bold"), 7)
-    canvas.drawCentredString(cx, mm(y + 1.5), marker.label)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.0)
+    canvas.line(x, base, x, base + length - half)
+    arrow = canvas.beginPath()
+    arrow.moveTo(x, base + length)
+    arrow.lineTo(x - half, base + length - 2 * half)
+    arrow.lineTo(x + half, base + length - 2 * half)
+    arrow.close()
+    canvas.drawPath(arrow, stroke=0, fill=1)
+    canvas.setFont(font_name("bold"), 9)
+    canvas.drawRightString(x - mm(2.0), base + mm(1.0), NORTH)
     canvas.restoreState()
 
 

@@ -43,6 +43,7 @@ _COMPONENT_KEYS = {
     "columns",
     "file",
     "two_sided",
+    "board_layout",
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest", "speelbord"}
@@ -393,9 +394,20 @@ class _SpecLoader:
                     table=table_path,
                     file=file,
                     two_sided=two_sided,
+                    board_layout=self.board_layout(keys, table),
                 )
             )
         return components
+
+    def board_layout(self, keys: tuple[str, ...], table: dict[str, object]) -> str | None:
+        """The optional layout of the component on a printed map sheet."""
+        value = table.get("board_layout")
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value:
+            self.fail((*keys, "board_layout"), "'board_layout' must be a layout name")
+            return None
+        return value
 
     def size(self, keys: tuple[str, ...], value: object) -> CardSize:
         if isinstance(value, str) and value in CARD_SIZES:

@@ -84,6 +84,9 @@ class Component:
     table: Path
     file: str = "kaarten"
     """The PDF (without ``.pdf``) the component is printed in, e.g. ``spelershulp``."""
+    board_layout: str | None = None
+    """The layout a printed map sheet draws the tile with (smaller than the tile, so its
+    text is set larger); ``None``: the tile's own layout."""
     two_sided: bool = False
     """The back carries what players need (a second side), so it is printed even when the
     kit is built without backs (``--backs none``): on its own page, to cut out and glue on."""
