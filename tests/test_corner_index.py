@@ -1,6 +1,7 @@
 """Stoomboot's hand cards show what they are in two corners, so a fanned hand can be read: read
-back from the card sheet, every Varen and Pakje face draws a picture in its top-left corner and
-the same picture turned round in its bottom-right corner."""
+back from the card sheet, every Varen, Pakje and Stoomboot face draws a picture in its top-left
+corner and the same picture turned round near its bottom-right corner (a Stoomboot card's
+bottom corners hold its half positions, so its turned index sits just above them)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from tests.conftest import KitMaker
 from tests.pdfinspect import MM, FormUse, read_page
 
 CORNER_MM = 13.0
+TURNED_MM = 40.0
+"""How far up from the bottom edge the turned index may sit."""
 
 
-@pytest.mark.parametrize("component", ["varen", "pakjes"])
+@pytest.mark.parametrize("component", ["varen", "pakjes", "stoomboot"])
 def test_hand_cards_have_corner_indices(kit: KitMaker, component: str) -> None:
     built = kit("stoomboot")
     reader = built.reader("kaarten.pdf")
@@ -45,7 +48,7 @@ def test_hand_cards_have_corner_indices(kit: KitMaker, component: str) -> None:
                 in_top_left = left <= x and x + w <= left + CORNER_MM and top - CORNER_MM <= y
                 in_bottom_right = right - CORNER_MM <= x and x + w <= right and y >= bottom
                 top_left |= upright and in_top_left and y + h <= top
-                turned |= not upright and in_bottom_right and y + h <= bottom + CORNER_MM
+                turned |= not upright and in_bottom_right and y + h <= bottom + TURNED_MM
             assert top_left and turned, f"{name}: corner index top-left {top_left}, turned {turned}"
             checked += 1
     assert checked
