@@ -18,9 +18,21 @@ TURNED_MM = 40.0
 """How far up from the bottom edge the turned index may sit."""
 
 
-@pytest.mark.parametrize("component", ["varen", "pakjes", "stoomboot"])
-def test_hand_cards_have_corner_indices(kit: KitMaker, component: str) -> None:
-    built = kit("stoomboot")
+@pytest.mark.parametrize(
+    ("variants", "component"),
+    [
+        ((), "varen"),
+        ((), "pakjes"),
+        ((), "stoomboot"),
+        (("prachtige-pakjes",), "varen-prachtig"),
+        (("prachtige-pakjes",), "stoomboot-prachtig"),
+        (("prachtige-pakjes",), "pakjes-prachtig"),
+    ],
+)
+def test_hand_cards_have_corner_indices(
+    kit: KitMaker, variants: tuple[str, ...], component: str
+) -> None:
+    built = kit("stoomboot", variants)
     reader = built.reader("kaarten.pdf")
     pages = sorted(
         {p["page"] for p in built.placements("kaarten.pdf") if p["component"] == component}
