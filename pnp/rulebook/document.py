@@ -565,15 +565,23 @@ _STEP_COMMANDS: list[tuple[object, ...]] = [
 ]
 
 
+def _by_name(comp: Component) -> dict[str, tuple[CardPicture, int]]:
+    """The component's rows grouped by the name they show: the first row's picture and the
+    count of all of them (copies that differ only on the back, or in a detail the name does
+    not show, are one kind)."""
+    by_name: dict[str, tuple[CardPicture, int]] = {}
+    for row in comp.rows:
+        picture, count = by_name.get(row.display_name, (CardPicture(comp.id, row.id), 0))
+        by_name[row.display_name] = (picture, count + row.count)
+    return by_name
+
+
 def _kinds(comp: Component) -> list[tuple[CardPicture, str]]:
     """One picture per kind of card of a component (cards sharing a name), with its caption.
 
     A component of many differently named cards (a numbered deck) is one kind.
     """
-    by_name: dict[str, tuple[CardPicture, int]] = {}
-    for row in comp.rows:
-        picture, count = by_name.get(row.display_name, (CardPicture(comp.id, row.id), 0))
-        by_name[row.display_name] = (picture, count + row.count)
+    by_name = _by_name(comp)
     if len(by_name) > BOX_KINDS or len(by_name) == 1:
         return [(CardPicture(comp.id, comp.rows[0].id), f"**{comp.card_count}×** {comp.name}")]
     return [(picture, f"**{count}×** {name}") for name, (picture, count) in by_name.items()]
@@ -582,12 +590,7 @@ def _kinds(comp: Component) -> list[tuple[CardPicture, str]]:
 def _row_summary(comp: Component) -> str:
     """The rows of a component in words: each with its count, or a summary for long tables."""
     if len(comp.rows) <= LONG_TABLE:
-        # Rows with the same name (copies that differ only on the back of the sheet, or
-        # in a detail the name does not show) are counted together.
-        by_name: dict[str, int] = {}
-        for row in comp.rows:
-            by_name[row.display_name] = by_name.get(row.display_name, 0) + row.count
-        return ", ".join(f"{count}× {name}" for name, count in by_name.items())
+        return ", ".join(f"{count}× {name}" for name, (_, count) in _by_name(comp).items())
     counts = {row.count for row in comp.rows}
     each = f", van elk {counts.pop()}" if len(counts) == 1 else ""
     return f"{len(comp.rows)} verschillende kaarten{each}"
