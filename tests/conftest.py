@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,6 +31,22 @@ from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
 from pnp.variants import resolve_variants
+
+RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [
+    ("sinterklaas", ()),
+    ("sinterklaas", ("speculaas", "pietje-precies")),
+    ("stoomboot", ()),
+    ("stoomboot", ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes")),
+    ("twaalf-dagen", ()),
+    ("twaalf-dagen", ("kort",)),
+    ("santoska", ()),
+    ("santoska", ("rijen-4",)),
+]
+"""Each game's base kit and one kit with variants: the rulebook tests read these (the session
+builds each once)."""
+
+RULE_ID = re.compile(r"\b(?:SK|ST|TD|SA)-[A-Z]\d+\b")
+"""A rule ID of the rule checklist, as the proofreading edition prints it."""
 
 _BUILDS = {"real": 0, "hits": 0}
 """Kit builds of this test process: ``real`` (each build that wrote a kit, cached or not) and

@@ -4,7 +4,6 @@ edition (``--proof``, ``spelregels-proef.pdf``) shows them, with each sentence's
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,11 @@ from pnp.examples import game_parts
 from pnp.project import load_game
 from pnp.rulebook.compose import PROOF_FILE, prepare_rulebook
 from pnp.rulebook.example import Example
-from tests.conftest import KitMaker
+from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
 
-KITS = [
-    ("sinterklaas", ()),
-    ("sinterklaas", ("speculaas", "pietje-precies")),
-    ("stoomboot", ()),
-    ("stoomboot", ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes")),
-    ("twaalf-dagen", ()),
-    ("twaalf-dagen", ("kort",)),
-    ("santoska", ()),
-    ("santoska", ("rijen-4",)),
-]
-"""Each game's base kit and one kit with variants (the ones other tests build too)."""
+KITS = RULEBOOK_KITS
 
 FORBIDDEN = ("[SK-", "[ST-", "[TD-", "[SA-", "Bron:", ".json", "seed")
-RULE_ID = re.compile(r"\b(?:SK|ST|TD|SA)-[A-Z]\d+\b")
 
 
 def _plain(text: str) -> str:

@@ -17,24 +17,13 @@ from pnp.rulebook.booklet import booklet_sides
 from pnp.rulebook.document import MARGIN_MM
 from pnp.rulebook.styles import NOTE_FILL, make_styles
 from pnp.units import mm
-from tests.conftest import KitMaker
+from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
 from tests.pdfinspect import TextRun, read_page
-from tests.test_proof_edition import RULE_ID
 
 TRACE = re.compile(r"Regels: (.*?) · Bron")
 """The proof edition's line under an example: the rules it shows, then its source."""
 
-KITS = [
-    ("sinterklaas", ()),
-    ("sinterklaas", ("speculaas", "pietje-precies")),
-    ("stoomboot", ()),
-    ("stoomboot", ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes")),
-    ("twaalf-dagen", ()),
-    ("twaalf-dagen", ("kort",)),
-    ("santoska", ()),
-    ("santoska", ("rijen-4",)),
-]
-"""The kits the proofreading tests build too (the session builds each once)."""
+KITS = RULEBOOK_KITS
 
 FOOTER_ABOVE = mm(12)
 """Text lower than this is the page number."""
