@@ -126,23 +126,40 @@ class Board:
 
 @dataclass(frozen=True)
 class LegendStyle:
-    """Sizes of a legend entry: the picture's edge (mm) and the name's and meaning's points."""
+    """Sizes of a legend entry: the picture's edge (mm) and the name's and meaning's points;
+    the words beside the picture, or under it (``stacked``, for a narrow column)."""
 
     swatch: float
     name_pt: float
     meaning_pt: float
+    stacked: bool = False
+
+    def text_box(self, column: float) -> tuple[float, float, float]:
+        """Where an entry's words start (right of, down from its top-left corner) and their
+        width, in a ``column`` mm wide."""
+        if self.stacked:
+            return 0.0, self.swatch + 2.0, column
+        return self.swatch + 3.0, 0.0, column - self.swatch - 3.0
+
+    def min_column(self) -> float:
+        """The narrowest column this style reads well in, mm."""
+        return max(MIN_COLUMN_MM, self.swatch if self.stacked else self.swatch + 30.0)
 
 
 STYLES = (
     LegendStyle(28.0, 12.0, 10.0),
+    LegendStyle(32.0, 12.0, 10.0, stacked=True),
     LegendStyle(24.0, 11.0, 9.5),
+    LegendStyle(28.0, 11.0, 9.5, stacked=True),
     LegendStyle(21.0, 10.5, 9.0),
+    LegendStyle(24.0, 10.5, 9.0, stacked=True),
     LegendStyle(18.0, 10.0, 8.5),
     LegendStyle(16.0, 9.5, 8.0),
     LegendStyle(14.0, 9.0, 7.5),
     LegendStyle(12.0, 8.0, 7.0),
 )
-"""From large to small: the largest that leaves the map its largest size is used."""
+"""From large to small (by the size of the words): the first that leaves the map its largest
+size is used."""
 
 
 @dataclass(frozen=True)
@@ -238,12 +255,12 @@ def footer_height(board: Board, width: float) -> float:
 
 
 def _entry_height(entry: LegendEntry, style: LegendStyle, column: float) -> float:
-    text_w = column - style.swatch - 3.0
+    _, down, text_w = style.text_box(column)
     name = _lines(entry.name, "bold", style.name_pt, text_w)
     meaning = _lines(entry.meaning, "regular", style.meaning_pt, text_w)
     text = _pt_mm(style.name_pt) * 1.2 * len(name) + 0.6
     text += _pt_mm(style.meaning_pt) * 1.22 * len(meaning)
-    return max(style.swatch, text)
+    return max(style.swatch, down + text)
 
 
 def plan_legend(
@@ -257,7 +274,7 @@ def plan_legend(
     plans: list[LegendPlan] = []
     for columns in range(1, len(entries) + 1):
         column = (inner - (columns - 1) * COLUMN_GAP_MM) / columns
-        if column < max(MIN_COLUMN_MM, style.swatch + 30):
+        if column < style.min_column():
             break
         rows = tuple(
             max(_entry_height(e, style, column) for e in entries[start : start + columns])
@@ -653,13 +670,13 @@ def _draw_legend(
         canvas.setLineWidth(GRID_PT)
         canvas.rect(mm(x), mm(sy), mm(style.swatch), mm(style.swatch), stroke=1, fill=0)
         canvas.restoreState()
-        _draw_entry_text(canvas, entry, style, x + style.swatch + 3.0, y_top, plan.column_width)
+        right, down, text_w = style.text_box(plan.column_width)
+        _draw_entry_text(canvas, entry, style, x + right, y_top - down, text_w)
 
 
 def _draw_entry_text(
-    canvas: Canvas, entry: LegendEntry, style: LegendStyle, x: float, top: float, column: float
+    canvas: Canvas, entry: LegendEntry, style: LegendStyle, x: float, top: float, text_w: float
 ) -> None:
-    text_w = column - style.swatch - 3.0
     canvas.saveState()
     canvas.setFillColor(INK)
     baseline = top - _pt_mm(style.name_pt) * 0.85
