@@ -147,19 +147,19 @@ class LegendStyle:
 
 
 STYLES = (
-    LegendStyle(28.0, 12.0, 10.0),
     LegendStyle(32.0, 12.0, 10.0, stacked=True),
-    LegendStyle(24.0, 11.0, 9.5),
+    LegendStyle(28.0, 12.0, 10.0),
     LegendStyle(28.0, 11.0, 9.5, stacked=True),
-    LegendStyle(21.0, 10.5, 9.0),
+    LegendStyle(24.0, 11.0, 9.5),
     LegendStyle(24.0, 10.5, 9.0, stacked=True),
+    LegendStyle(21.0, 10.5, 9.0),
     LegendStyle(18.0, 10.0, 8.5),
     LegendStyle(16.0, 9.5, 8.0),
     LegendStyle(14.0, 9.0, 7.5),
     LegendStyle(12.0, 8.0, 7.0),
 )
-"""From large to small (by the size of the words): the first that leaves the map its largest
-size is used."""
+"""From large to small (by the size of the words; at one size the larger picture first): the
+first that leaves the map its largest size is used."""
 
 
 @dataclass(frozen=True)
