@@ -116,9 +116,10 @@ def test_pawn_standee_and_no_pieten_without_the_expansion(
     assert len(front) == 1 and len(back) == 1
     assert front[0].ctm[0] > 0 and back[0].ctm[0] < 0 and back[0].ctm[3] < 0
     assert back[0].box()[1] > front[0].box()[1], "the back panel is above the fold"
-    pieten = [f for f in page.forms if re.search(r"stoomboot_piet-\w+-achter\.svg$", f.name)]
-    assert len(pieten) == spec.players[1], "every Piet shows its back on the back panel"
-    assert all(f.ctm[0] < 0 and f.ctm[3] < 0 for f in pieten), "the backs are turned half round"
+    backs = [f for f in page.forms if re.search(r"stoomboot_piet-\w+-achter\.svg$", f.name)]
+    assert len(backs) == spec.players[1], "every Piet shows his own back on the back panel"
+    assert len({f.name for f in backs}) == len(backs), "each Piet has his own back"
+    assert all(f.ctm[0] < 0 and f.ctm[3] < 0 for f in backs), "the backs are turned half round"
     # Standees are single-sided: one page, no back page in any back mode.
     assert len(everything.reader("pionnen.pdf").pages) == 1
     assert all(p["back_page"] is None for p in everything.placements("pionnen.pdf"))
