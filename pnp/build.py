@@ -122,6 +122,7 @@ def build(
     files: dict[str, bytes] = {}
     placements: list[dict[str, object]] = []
     print_files = _print_files(components)
+    gutter_sheets = 0
     for name, group in print_files.items():
         task = f"{spec.id}: {name}"
 
@@ -131,7 +132,7 @@ def build(
 
         # Single-sided parts (standees) are imposed without a back page or half.
         backs = options.backs if any(c.back for c in group) else BackMode.NONE
-        pdf, placed = render_card_sheets(
+        sheets = render_card_sheets(
             card_jobs(data, group, chosen),
             plan_sheet(PAPERS[options.paper], group[0].size, backs),
             SheetOptions(backs, options.back_offset, options.cut_lines),
@@ -140,8 +141,9 @@ def build(
             label=spec.name,
             progress=report,
         )
-        _add(files, name, pdf)
-        placements += [_with_file(p, name) for p in placed]
+        _add(files, name, sheets.pdf)
+        placements += [_with_file(p, name) for p in sheets.placements]
+        gutter_sheets += sheets.gutter_sheets
     if spec.scoresheet is not None:
         _add(files, f"{spec.scoresheet.file}.pdf", score_sheet_pdf(data, chosen, options.paper))
     if options.map_sheet:
@@ -157,6 +159,7 @@ def build(
         "backs": options.backs.value,
         "files": {comp.id: name for name, group in print_files.items() for comp in group},
         "map_sheet": options.map_sheet,
+        "gutters": gutter_sheets > 0,
     }
     rulebook = make_rulebook(
         data, chosen, game_parts(spec, chosen), options.paper, printing, options.proof

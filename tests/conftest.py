@@ -134,6 +134,19 @@ class BuiltKit:
         """The manifest's placements on the PDF ``file``."""
         return [p for p in self.manifest["placements"] if p["file"] == file]
 
+    def component_pages(self, component: str, back: bool = False) -> tuple[str, list[int]]:
+        """The PDF holding ``component`` and its (0-based) front pages, or back pages."""
+        placed = [p for p in self.manifest["placements"] if p["component"] == component]
+        assert placed, f"{self.game} places no {component}"
+        key = "back_page" if back else "page"
+        return placed[0]["file"], sorted({p[key] - 1 for p in placed if p[key] is not None})
+
+    def component_text(self, component: str, back: bool = False) -> str:
+        """The text of the pages holding ``component``'s fronts (or backs), whitespace collapsed."""
+        file, pages = self.component_pages(component, back)
+        texts = self.page_texts(file)
+        return " ".join(texts[page] for page in pages)
+
 
 KitMaker = Callable[..., BuiltKit]
 """``kit(game, variants=(), **options)``: the shared real kit (options as ``BuildOptions``)."""

@@ -306,7 +306,7 @@ CASES = [
         "file-name-reserved",
         _file(
             f"{GAME}/game.toml",
-            'file = "spelershulp"',
+            "two_sided = true",
             'file = "spelregels"',
             "{file}:{line}: 'spelregels' is the name of a file the build writes itself",
         ),

@@ -65,9 +65,9 @@ def test_each_face_back_and_picture_is_stored_once_and_reused(a4_long: Built) ->
         uses.update(form.name for form in read_page(reader, index, descend=False).forms)
     faces = {n: c for n, c in uses.items() if n.startswith("/FormXob.face.")}
     backs = {n: c for n, c in uses.items() if n.startswith("/FormXob.back.")}
-    assert len(faces) == 13, "12 day cards and one gift design"
+    assert len(faces) == 14, "12 day cards, one gift design and the player aid"
     assert max(faces.values()) == 12
-    assert list(backs.values()) == [90], "one back drawing used for all 90 cards"
+    assert sorted(backs.values()) == [8, 90], "one back drawing for the 90 cards, one for the aids"
     # Stored once: every page refers to the same object for a given form name.
     names: dict[str, set[int]] = {}
     for index in range(len(reader.pages)):

@@ -217,7 +217,7 @@ def test_printing_instructions_follow_the_build_options(kit: KitMaker) -> None:
     text = kit("twaalf-dagen", backs=BackMode.GUTTERFOLD).text("spelregels.pdf")
     assert "Vouw elk vel langs de middellijn" in text
     # Every printed file gets its own line, with the back mode of the build.
-    assert "Spelershulp (spelershulp.pdf): enkelzijdig printen. Vouw elk vel" in text
+    assert "Spelershulp (kaarten.pdf): enkelzijdig printen. Vouw elk vel" in text
     assert "omslaan langs de lange zijde" not in text
 
 

@@ -52,7 +52,7 @@ def test_score_sheet_has_round_and_total_columns_per_player(base: BuiltKit) -> N
 @pytest.mark.parametrize("length", [3, 4, 5, 6])
 def test_each_row_length_has_its_own_aid_and_rulebook_section(kit: KitMaker, length: int) -> None:
     built = kit(GAME, (f"rijen-{length}",))
-    aid = " ".join(r.text for r in read_page(built.reader("spelershulp.pdf"), 0).texts)
+    aid = built.component_text("hulp")
     assert f"twee rijen van {length} kaarten" in aid
     book = built.text("spelregels.pdf")
     words = {3: "drie", 4: "vier", 5: "vijf", 6: "zes"}
@@ -97,7 +97,7 @@ def says(text: str, statement: str) -> bool:
 
 def aid_text(built: BuiltKit, page: int) -> str:
     """The text of one side of the player aid (0: the turn, 1: scoring and the end)."""
-    return built.page_texts("spelershulp.pdf")[page]
+    return built.component_text("hulp", back=page == 1)
 
 
 def fresh_turn(arriba: bool = False) -> SantoskaState:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
 from tests.conftest import Built
 from tests.pdfinspect import MM, FormUse, read_page
@@ -15,6 +16,8 @@ LETTER = (215.9, 279.4)
 CARD = (63.0, 88.0)
 BLEED = 3.0
 TOL = 0.01  # mm
+KIT_CARDS = sum(c.card_count for c in load_game("twaalf-dagen").spec.components)
+"""Every card of the twaalf-dagen kit: 90 in the deck and one player aid per player."""
 
 
 def trims(forms: list[FormUse], prefix: str) -> list[tuple[float, float, float, float]]:
@@ -67,7 +70,7 @@ def test_each_trim_box_is_a_poker_card_where_the_grid_says(
             assert h == pytest.approx(CARD[1], abs=TOL)
             assert (x, y) == pytest.approx(grid[slot], abs=TOL)
         seen += len(boxes)
-    assert seen == 90
+    assert seen == KIT_CARDS
 
 
 def test_long_edge_backs_sit_behind_their_fronts_with_mirrored_columns(a4_long: Built) -> None:
@@ -131,7 +134,7 @@ def test_gutterfold_pairs_fold_onto_each_other(
             assert bx == pytest.approx(2 * fold - fx - fw, abs=TOL), "mirror image across the fold"
             assert by == pytest.approx(fy, abs=TOL)
         total += len(fronts)
-    assert total == 90
+    assert total == KIT_CARDS
 
 
 def test_manifest_positions_match_the_pdf(a4_long: Built) -> None:

@@ -98,3 +98,37 @@ def test_crop_marks_continue_the_edges_of_placed_cards_only(
         # The pawn's sheet: its four corners, two short marks each.
         pawn = read_page(built.reader("pionnen.pdf"), 0, descend=False).segments
         assert len([s for s in pawn if s.width < 1.0]) == 8
+
+
+def test_us_letter_marks_over_the_bleed_sit_in_a_white_notch_a_cutter_can_find(
+    kit: KitMaker,
+) -> None:
+    """US Letter leaves 7.7 mm above and below a 3x3 grid: the marks of the column edges run
+    over the outer bleed from the 5 mm line to just short of the trim, each in a white notch
+    cut through the card's coloured bleed. Read back from rendered pixels of the first sheet."""
+    import pypdfium2 as pdfium
+
+    built = kit("sinterklaas", paper="letter")
+    trims = [p["trim_mm"] for p in built.placements("kaarten.pdf") if p["page"] == 1]
+    xs = sorted({round(t[0], 3) for t in trims} | {round(t[0] + t[2], 3) for t in trims})
+    top = max(t[1] + t[3] for t in trims)
+    bottom = min(t[1] for t in trims)
+    scale = 20  # pixels per mm
+    image = pdfium.PdfDocument(str(built.path("kaarten.pdf")))[0].render(scale=scale / MM)
+    pixels = image.to_pil().convert("L")
+    height_mm = pixels.height / scale
+
+    def grey(x_mm: float, y_mm: float) -> int:
+        value = pixels.getpixel((int(x_mm * scale), int((height_mm - y_mm) * scale)))
+        assert isinstance(value, int)
+        return value
+
+    for x in xs:
+        for y_trim, direction in ((top, 1), (bottom, -1)):
+            # Sample the mark between the 5 mm line and 0.5 mm short of the trim.
+            ys = [y_trim + direction * d for d in (0.7, 1.2, 1.7, 2.2)]
+            assert all(grey(x, y) < 90 for y in ys), f"no dark mark at x={x} by y={y_trim}"
+            for side in (-0.55, 0.55):
+                assert all(grey(x + side, y) > 245 for y in ys), f"no white notch at x={x}"
+            # Outside the notch the bleed keeps the card's colour: the notch is what shows.
+            assert grey(x + 2.0, y_trim + direction * 1.5) < 245

@@ -18,7 +18,6 @@ from pnp.games.sinterklaas import engine as sk_engine
 from pnp.games.sinterklaas import scoring as sk_scoring
 from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
-from tests.pdfinspect import read_page
 
 GAME = "sinterklaas"
 
@@ -30,15 +29,15 @@ def _cards(built: BuiltKit) -> Counter[str]:
 @pytest.mark.parametrize(
     ("variants", "expected"),
     [
-        ((), {"deck": 90, "sint": 1}),
-        (("wie-kent-hem-niet",), {"deck": 90, "sint": 1, "grote-sint": 1}),
-        (("actiepiet",), {"deck": 90, "sint": 1, "acties": 9}),
-        (("pietje-precies",), {"deck": 90, "sint": 1, "pietje-precies": 2}),
+        ((), {"deck": 90, "sint": 1, "hulp": 6}),
+        (("wie-kent-hem-niet",), {"deck": 90, "sint": 1, "grote-sint": 1, "hulp": 6}),
+        (("actiepiet",), {"deck": 90, "sint": 1, "acties": 9, "hulp": 6}),
+        (("pietje-precies",), {"deck": 90, "sint": 1, "pietje-precies": 2, "hulp": 6}),
         (
             ("actiepiet", "pietje-precies", "wie-kent-hem-niet"),
-            {"deck": 90, "sint": 1, "grote-sint": 1, "acties": 9, "pietje-precies": 2},
+            {"deck": 90, "sint": 1, "grote-sint": 1, "acties": 9, "pietje-precies": 2, "hulp": 6},
         ),
-        (("speculaas", "meer-pakjes", "surprises"), {"deck": 90, "sint": 1}),
+        (("speculaas", "meer-pakjes", "surprises"), {"deck": 90, "sint": 1, "hulp": 6}),
     ],
 )
 def test_each_kit_holds_exactly_the_cards_its_variants_use(
@@ -100,10 +99,8 @@ def test_score_sheet_has_the_surprise_column_only_with_surprises(kit: KitMaker) 
 
 def test_player_aid_states_the_numbers_of_the_kit(kit: KitMaker) -> None:
     base, more = kit(GAME), kit(GAME, ("meer-pakjes", "pietje-precies"))
-    base_front = " ".join(r.text for r in read_page(base.reader("spelershulp.pdf"), 0).texts)
-    more_reader = more.reader("spelershulp.pdf")
-    more_front = " ".join(r.text for r in read_page(more_reader, 0).texts)
-    more_back = " ".join(r.text for r in read_page(more_reader, 1).texts)
+    base_front = base.component_text("hulp")
+    more_front, more_back = more.component_text("hulp"), more.component_text("hulp", back=True)
     assert "tot 6 kaarten" in base_front and "3 keer bieden" in base_front
     assert "tot 8 kaarten" in more_front and "4 keer bieden" in more_front
     assert "Pietje Precies" in more_back
@@ -161,7 +158,7 @@ def test_every_variant_builds_with_its_own_rulebook_section(kit: KitMaker, varia
     spec = load_game(GAME).spec
     built = kit(GAME, (variant,))
     names = {f["name"] for f in built.manifest["files"]}
-    assert {"kaarten.pdf", "spelershulp.pdf", "scoreblad.pdf", "spelregels.pdf"} <= names
+    assert {"kaarten.pdf", "scoreblad.pdf", "spelregels.pdf"} <= names
     assert spec.variants[variant].name in built.text("spelregels.pdf")
 
 

@@ -55,7 +55,7 @@ def _book(built: BuiltKit) -> str:
 
 
 def _aid(built: BuiltKit) -> str:
-    return built.text("spelershulp.pdf")
+    return built.component_text("hulp") + " " + built.component_text("hulp", back=True)
 
 
 # --- SK-B6: all-in is a way of going along --------------------------------------------------
@@ -329,7 +329,7 @@ def test_sk_a1_the_book_explains_the_choice_and_the_marks_on_the_cards(kit: KitM
 def test_the_printed_kit_uses_the_words_of_the_rulebooks(kit: KitMaker) -> None:
     """Words in the rulebooks: typographic quotes only and gedekt, never dicht."""
     built = kit(GAME, ("speculaas", "actiepiet", "pietje-precies", "eerste-stopper", "surprises"))
-    for name in ("spelregels.pdf", "spelershulp.pdf", "kaarten.pdf"):
+    for name in ("spelregels.pdf", "kaarten.pdf"):
         text = built.text(name)
         assert '"' not in text, name
         assert not re.search(r"\bdicht", text), name

@@ -267,9 +267,10 @@ def test_rulebook_prints_the_icon_list_and_the_kalender_events(
 def test_player_aid_follows_the_kalender_variant(base: BuiltKit, everything: BuiltKit) -> None:
     """One aid per player; its Kalender line changes with krappe-kalender (ST-B8, ST-K1)."""
     spec = load_game(GAME).spec
-    assert sum(_placed(base, "spelershulp.pdf").values()) == spec.players[1]
-    plain = " ".join(t.text for t in read_page(base.reader("spelershulp.pdf"), 0).texts)
-    cards = " ".join(t.text for t in read_page(everything.reader("spelershulp.pdf"), 0).texts)
+    assert (
+        sum(1 for p in base.manifest["placements"] if p["component"] == "hulp") == spec.players[1]
+    )
+    plain, cards = base.component_text("hulp"), everything.component_text("hulp")
     assert "Liggen er 10, dan is pakjesavond voorbij." in plain
     assert "Kalenderkaart" in cards and "Liggen er 10" not in cards
 

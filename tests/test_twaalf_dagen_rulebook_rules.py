@@ -35,7 +35,8 @@ def _rulebook(kit: KitMaker, variants: tuple[str, ...] = ()) -> str:
 
 
 def _aid(kit: KitMaker, variants: tuple[str, ...] = ()) -> str:
-    return _plain(kit("twaalf-dagen", variants).text("spelershulp.pdf"))
+    built = kit("twaalf-dagen", variants)
+    return _plain(built.component_text("hulp") + " " + built.component_text("hulp", back=True))
 
 
 # --- TD-B4: everyone passes -------------------------------------------------------

@@ -21,6 +21,7 @@ from pnp.sheets.marks import (
     draw_info,
     draw_segments,
 )
+from pnp.sheets.packing import pack_sheets
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import CardRow
 from pnp.spec.sizes import BLEED
@@ -60,6 +61,16 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class CardSheets:
+    """A rendered card PDF."""
+
+    pdf: bytes
+    placements: list[Placement]
+    gutter_sheets: int
+    """Sheets on which two kinds of card are parted by a gutter (cut on both sides of it)."""
+
+
+@dataclass(frozen=True)
 class SheetOptions:
     """Print options chosen by the user."""
 
@@ -70,35 +81,39 @@ class SheetOptions:
 
 def render_card_sheets(
     jobs: Sequence[CardJob],
-    plan: SheetPlan,
+    base_plan: SheetPlan,
     options: SheetOptions,
     art: ArtLibrary,
     title: str,
     label: str,
     progress: Progress | None = None,
-) -> tuple[bytes, list[Placement]]:
-    """Render every card onto sheets; return the PDF bytes and where each card went."""
+) -> CardSheets:
+    """Render every card onto sheets: the PDF bytes, where each card went, and the gutters."""
     buffer = io.BytesIO()
     canvas = new_canvas(
-        buffer, plan.paper.width, plan.paper.height, title, "Print-and-play kaarten"
+        buffer, base_plan.paper.width, base_plan.paper.height, title, "Print-and-play kaarten"
     )
     renderer = FaceRenderer(FormCache(canvas), art)
     placements: list[Placement] = []
-    chunks = sheet_chunks(jobs, plan.per_sheet)
-    sheets = len(chunks)
+    sheets = pack_sheets([back_design(job) for job in jobs], base_plan)
     duplex = options.backs in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE)
     page = 0
     done = 0
-    for sheet, chunk in enumerate(chunks):
+    for number, sheet in enumerate(sheets, start=1):
+        plan = sheet.plan
+        chunk = [jobs[item] for item, _ in sheet.items]
+        indices = [slot for _, slot in sheet.items]
         page += 1
         front_page = page
-        filled = range(len(chunk))
-        slots = [plan.placed(index, filled) for index in filled]
+        filled = sheet.filled
+        slots = [plan.placed(index, filled) for index in indices]
         for job, (front, _) in zip(chunk, slots, strict=True):
             _place(canvas, renderer.face(job.face_key, job.face, job.row, job.context), front)
         if options.backs is BackMode.GUTTERFOLD:
             for job, (_, back) in zip(chunk, slots, strict=True):
                 _place_back(canvas, renderer, job, back)
+        elif len(slots) == 1:
+            _set_page_boxes(canvas, slots[0][0])
         if options.cut_lines:
             draw_segments(canvas, cut_lines(plan), CUT_LINE_PT, CUT_GREY)
         draw_crop_marks(canvas, plan, filled)
@@ -107,8 +122,8 @@ def render_card_sheets(
             side = " (voor- en achterkant, vouw op de stippellijn)"
         else:
             side = " – voorkant" if duplex else ""
-        draw_info(canvas, plan, f"{label} · vel {sheet + 1} van {sheets}{side}")
-        canvas.showPage()
+        draw_info(canvas, plan, f"{label} · vel {number} van {len(sheets)}{side}")
+        _end_page(canvas)
         back_page = None
         loose = options.backs is BackMode.NONE and any(job.two_sided for job in chunk)
         if loose:
@@ -116,13 +131,16 @@ def render_card_sheets(
             # the slot of its front, to cut out and glue on.
             page += 1
             back_page = page
-            glued = {index for index, job in enumerate(chunk) if job.two_sided}
-            for index in sorted(glued):
-                _place_back(canvas, renderer, chunk[index], plan.placed(index, glued)[0])
+            glued = {index for index, job in zip(indices, chunk, strict=True) if job.two_sided}
+            for index, job in zip(indices, chunk, strict=True):
+                if index in glued:
+                    _place_back(canvas, renderer, job, plan.placed(index, glued)[0])
             draw_crop_marks(canvas, plan, glued)
-            note = f"{label} · vel {sheet + 1} van {sheets} – achterkanten: plak ze op hun voorkant"
+            note = (
+                f"{label} · vel {number} van {len(sheets)} – achterkanten: plak ze op hun voorkant"
+            )
             draw_info(canvas, plan, note)
-            canvas.showPage()
+            _end_page(canvas)
         if duplex:
             page += 1
             back_page = page
@@ -131,8 +149,14 @@ def render_card_sheets(
             for job, (_, back) in zip(chunk, slots, strict=True):
                 _place_back(canvas, renderer, job, back)
             canvas.restoreState()
-            canvas.showPage()
-        for index, job in enumerate(chunk):
+            if len(slots) == 1 and chunk[0].back is not None:
+                offset = options.back_offset
+                back = slots[0][1]
+                _set_page_boxes(
+                    canvas, Slot(back.trim.shifted(*offset), back.clip.shifted(*offset))
+                )
+            _end_page(canvas)
+        for index, job in zip(indices, chunk, strict=True):
             back_trim: Rect | None = None
             if options.backs is BackMode.GUTTERFOLD:
                 back_trim = plan.backs[index].trim
@@ -157,30 +181,13 @@ def render_card_sheets(
         if progress:
             progress(done, len(jobs))
     canvas.save()
-    return buffer.getvalue(), placements
+    gutters = sum(1 for sheet in sheets if sheet.plan is not base_plan)
+    return CardSheets(buffer.getvalue(), placements, gutters)
 
 
 def back_design(job: CardJob) -> str | None:
     """The back a card shows face down: its back layout (None: no back)."""
     return job.back.name if job.back is not None else None
-
-
-def sheet_chunks(jobs: Sequence[CardJob], per_sheet: int) -> list[Sequence[CardJob]]:
-    """The cards of each sheet, in order: full sheets, and a new sheet where the back changes.
-
-    Cards on a sheet abut, so a slightly off cut leaves a sliver of one card's back
-    on its neighbour; cards with different backs never share a sheet, or that sliver
-    would mark them.
-    """
-    chunks: list[Sequence[CardJob]] = []
-    start = 0
-    for index in range(1, len(jobs) + 1):
-        full = index - start == per_sheet
-        changes = index < len(jobs) and back_design(jobs[index]) != back_design(jobs[start])
-        if index == len(jobs) or full or changes:
-            chunks.append(jobs[start:index])
-            start = index
-    return chunks
 
 
 def _place(canvas: Canvas, form: str, slot: Slot) -> None:
@@ -193,6 +200,20 @@ def _place(canvas: Canvas, form: str, slot: Slot) -> None:
     canvas.translate(mm(slot.trim.x - BLEED), mm(slot.trim.y - BLEED))
     canvas.doForm(form)
     canvas.restoreState()
+
+
+def _set_page_boxes(canvas: Canvas, slot: Slot) -> None:
+    """A page that shows one card or tile says where it is: TrimBox and BleedBox (print shops)."""
+    trim, clip = slot.trim, slot.clip
+    canvas.setTrimBox((mm(trim.x), mm(trim.y), mm(trim.right), mm(trim.top)))
+    canvas.setBleedBox((mm(clip.x), mm(clip.y), mm(clip.right), mm(clip.top)))
+
+
+def _end_page(canvas: Canvas) -> None:
+    """Finish the page; page boxes set for it do not carry over to the next one."""
+    canvas.showPage()
+    canvas.setTrimBox(None)
+    canvas.setBleedBox(None)
 
 
 def _place_back(canvas: Canvas, renderer: FaceRenderer, job: CardJob, slot: Slot) -> None:

@@ -97,27 +97,35 @@ class SheetPlan:
     def placed(self, index: int, filled: Collection[int]) -> tuple[Slot, Slot]:
         """Front and back slot ``index`` on a sheet whose ``filled`` slots hold cards.
 
-        Cards abut, so an inner side is clipped at the trim line; a side that
-        faces an empty slot gets its own bleed there, like an outer side, so a
-        slightly off cut never shows white paper on a lone card.
+        Cards abut, so a side that touches a filled neighbour is clipped at the
+        trim line (one cut serves both); every other side gets its own bleed, so a
+        slightly off cut never shows white paper on a lone card or beside a gutter.
         """
-        front = self.fronts[index]
-        cols = self.columns
-        col, row = index % cols, index // cols
+        trim = self.fronts[index].trim
+        others = [self.fronts[i].trim for i in filled if i != index]
 
-        def empty(c: int, r: int) -> bool:
-            inside = 0 <= c < cols and 0 <= r < self.per_sheet // cols
-            return inside and r * cols + c not in filled
+        def bleed(side: str) -> float:
+            return 0.0 if any(_abuts(trim, other, side) for other in others) else BLEED
 
-        trim, clip = front.trim, front.clip
-        left = BLEED if empty(col - 1, row) else trim.x - clip.x
-        right = BLEED if empty(col + 1, row) else clip.right - trim.right
-        top = BLEED if empty(col, row - 1) else clip.top - trim.top
-        bottom = BLEED if empty(col, row + 1) else trim.y - clip.y
+        left, right, top, bottom = (bleed(side) for side in ("left", "right", "top", "bottom"))
         opened = Slot(
             trim, Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom)
         )
-        return opened, _back_of(opened, self)
+        return opened, mirror_slot(opened, self)
+
+
+_EPS = 1e-6
+
+
+def _abuts(a: Rect, b: Rect, side: str) -> bool:
+    """Whether ``b`` touches ``a`` along ``side`` of ``a`` over some length."""
+    if side in ("left", "right"):
+        overlap = min(a.top, b.top) - max(a.y, b.y) > _EPS
+        touch = abs(b.right - a.x) if side == "left" else abs(a.right - b.x)
+    else:
+        overlap = min(a.right, b.right) - max(a.x, b.x) > _EPS
+        touch = abs(b.y - a.top) if side == "top" else abs(a.y - b.top)
+    return overlap and touch < _EPS
 
 
 def plan_sheet(paper: Paper, card: CardSize, mode: BackMode) -> SheetPlan:
@@ -174,7 +182,7 @@ def _mirror(slot: Slot, paper: Paper, mode: BackMode) -> Slot:
     return slot
 
 
-def _back_of(front: Slot, plan: SheetPlan) -> Slot:
+def mirror_slot(front: Slot, plan: SheetPlan) -> Slot:
     """Where the back of the front slot ``front`` prints, for the plan's back mode."""
     if plan.mode is BackMode.GUTTERFOLD and plan.fold_x is not None:
         return Slot(front.trim.mirrored_x(plan.fold_x), front.clip.mirrored_x(plan.fold_x))

@@ -41,7 +41,7 @@ def _book(built: BuiltKit) -> str:
 
 
 def _aid(built: BuiltKit) -> str:
-    return readable(built.text("spelershulp.pdf"))
+    return readable(built.component_text("hulp") + " " + built.component_text("hulp", back=True))
 
 
 # --- ST-B6: delivery after each revealed card -----------------------------------------------

@@ -1,0 +1,165 @@
+"""Which cards share a sheet: runs of one back design abut, different backs are parted by a
+gutter in which each keeps its own bleed, and a sheet is only started when the last one is
+full. Checked on the packing itself and read back from real kits."""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.project import load_game
+from pnp.sheets.imposition import BackMode, Rect, SheetPlan, plan_sheet
+from pnp.sheets.packing import RUN_GUTTER, pack_sheets
+from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN
+from tests.conftest import KitMaker
+from tests.pdfinspect import read_page
+
+POKER = CARD_SIZES["poker"]
+
+
+def _plan(paper: str, mode: BackMode = BackMode.LONG_EDGE) -> SheetPlan:
+    return plan_sheet(PAPERS[paper], POKER, mode)
+
+
+def _gap(a: Rect, b: Rect) -> float:
+    """The distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(b.x - a.right, a.x - b.right, 0.0)
+    dy = max(b.y - a.top, a.y - b.top, 0.0)
+    return max(dx, dy)
+
+
+def test_a_short_run_shares_the_sheet_of_the_next_back_below_a_gutter_on_a4() -> None:
+    designs = ["deck"] * 10 + ["hulp"] * 6
+    sheets = pack_sheets(designs, _plan("a4"))
+    assert [len(sheet.items) for sheet in sheets] == [9, 7]
+    last = sheets[1]
+    trims = {item: last.plan.fronts[slot].trim for item, slot in last.items}
+    deck, aids = trims[9], [trims[i] for i in range(10, 16)]
+    assert min(_gap(deck, aid) for aid in aids) == pytest.approx(RUN_GUTTER)
+    # The back page mirrors the same rows: the gutter is there too.
+    backs = {item: last.plan.backs[slot].trim for item, slot in last.items}
+    assert min(_gap(backs[9], backs[i]) for i in range(10, 16)) == pytest.approx(RUN_GUTTER)
+
+
+def test_us_letter_has_no_room_for_a_gutter_so_each_back_starts_a_sheet() -> None:
+    sheets = pack_sheets(["deck"] * 10 + ["hulp"] * 6, _plan("letter"))
+    assert [len(sheet.items) for sheet in sheets] == [9, 1, 6]
+
+
+def test_sharing_is_only_chosen_where_it_saves_a_sheet() -> None:
+    """Six house tiles and nineteen water tiles need three sheets of twelve either way; the
+    packing keeps the backs apart rather than leave one tile alone on the last sheet."""
+    plan = plan_sheet(PAPERS["a4"], CARD_SIZES["tile-60"], BackMode.LONG_EDGE)
+    sheets = pack_sheets(["huis"] * 6 + ["water"] * 19, plan)
+    assert [len(sheet.items) for sheet in sheets] == [6, 12, 7]
+
+
+RUNS = st.lists(st.tuples(st.sampled_from("abcd"), st.integers(1, 20)), min_size=1, max_size=6)
+
+
+@given(RUNS, st.sampled_from(["a4", "letter"]), st.sampled_from(list(BackMode)))
+def test_every_card_is_placed_once_inside_the_page_apart_from_other_backs(
+    runs: list[tuple[str, int]], paper: str, mode: BackMode
+) -> None:
+    designs = [design for design, count in runs for _ in range(count)]
+    plan = _plan(paper, mode)
+    sheets = pack_sheets(designs, plan)
+    placed = sorted(item for sheet in sheets for item, _ in sheet.items)
+    assert placed == list(range(len(designs)))
+    # Never more sheets than starting a sheet at every back change.
+    separate = sum(-(-sum(1 for _ in group) // plan.per_sheet) for _, group in _groups(designs))
+    assert len(sheets) <= separate
+    for sheet in sheets:
+        slots = [(item, sheet.plan.placed(slot, sheet.filled)) for item, slot in sheet.items]
+        for _, (front, _) in slots:
+            trim = front.trim
+            assert trim.x >= PRINTABLE_MARGIN and trim.right <= plan.paper.width - PRINTABLE_MARGIN
+            assert trim.y >= PRINTABLE_MARGIN and trim.top <= plan.paper.height - PRINTABLE_MARGIN
+        for (i, (a, _)), (j, (b, _)) in itertools.combinations(slots, 2):
+            gap = _gap(a.trim, b.trim)
+            if designs[i] != designs[j]:
+                assert gap >= RUN_GUTTER - 1e-6, "different backs touch"
+            # Each card's ink (trim plus its own bleed) never reaches another card's trim.
+            assert _gap(a.clip, b.trim) >= -1e-6 and _overlap(a.clip, b.trim) <= 1e-6
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    w = min(a.right, b.right) - max(a.x, b.x)
+    h = min(a.top, b.top) - max(a.y, b.y)
+    return max(0.0, w) * max(0.0, h)
+
+
+def _groups(designs: list[str]) -> itertools.groupby[str, str]:
+    return itertools.groupby(designs)
+
+
+KITS: list[tuple[str, tuple[str, ...], str]] = [
+    ("stoomboot", (), "a4"),
+    ("stoomboot", ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken"), "a4"),
+    ("sinterklaas", ("actiepiet", "pietje-precies"), "a4"),
+    ("santoska", (), "a4"),
+    ("stoomboot", (), "letter"),
+]
+
+
+@pytest.mark.parametrize(("game", "variants", "paper"), KITS)
+def test_each_sheet_shows_one_back_design_or_parts_them_by_a_gutter(
+    kit: KitMaker, game: str, variants: tuple[str, ...], paper: str
+) -> None:
+    """Read back: the back designs drawn on each back page, and the distance between cards of
+    different designs (from the manifest) — at least the gutter, with 3 mm bleed each side."""
+    built = kit(game, variants, paper=paper)
+    spec = load_game(game).spec
+    pages: dict[tuple[str, int], list[tuple[str, Rect]]] = defaultdict(list)
+    for p in built.manifest["placements"]:
+        back = spec.component(p["component"]).back
+        if p["back_page"] is not None and back is not None:
+            pages[(p["file"], p["back_page"])].append((back, Rect(*p["back_trim_mm"])))
+    assert pages
+    shared: dict[str, int] = defaultdict(int)
+    for (file, page), cards in sorted(pages.items()):
+        forms = read_page(built.reader(file), page - 1, descend=False).forms
+        drawn = {f.name.split(".")[3] for f in forms if f.name.startswith(f"/FormXob.back.{game}.")}
+        designs = {design for design, _ in cards}
+        assert len(drawn) == len(designs), f"{file} p{page}: backs {sorted(drawn)}"
+        for (a_design, a), (b_design, b) in itertools.combinations(cards, 2):
+            if a_design != b_design:
+                assert _gap(a, b) >= 2 * BLEED - 1e-3, f"{file} p{page}: backs touch"
+        shared[file] += len(designs) > 1
+        if paper == "letter" and file == "kaarten.pdf" and len(designs) > 1:
+            rows = {round(rect.y, 2) for _, rect in cards}
+            assert len(rows) <= 2, "US Letter has room for a gutter beside two rows of cards only"
+    if paper == "a4":
+        assert shared["kaarten.pdf"] >= 1, "some sheet is shared by two backs"
+
+
+def test_kits_use_fewer_sheets_than_one_back_per_sheet(kit: KitMaker) -> None:
+    """Stoomboot's four decks and the aids: 7 sheets on A4 where a sheet per back needs 9."""
+    built = kit("stoomboot")
+    pages = {p["page"] for p in built.placements("kaarten.pdf")}
+    spec = load_game("stoomboot").spec
+    per_back: dict[str, int] = defaultdict(int)
+    for p in built.placements("kaarten.pdf"):
+        per_back[spec.component(p["component"]).back or ""] += 1
+    separate = sum(-(-count // 9) for count in per_back.values())
+    assert len(pages) < separate
+
+
+def test_a_page_showing_one_piece_carries_its_trim_and_bleed_box(kit: KitMaker) -> None:
+    """The pawn sheet holds one piece: its page names the trim and bleed boxes; sheets of
+    several pieces do not."""
+    built = kit("stoomboot")
+    (pawn,) = built.placements("pionnen.pdf")
+    page = built.reader("pionnen.pdf").pages[pawn["page"] - 1]
+    mm = 72 / 25.4
+    x, y, w, h = pawn["trim_mm"]
+    trim = [float(v) / mm for v in page["/TrimBox"]]
+    bleed = [float(v) / mm for v in page["/BleedBox"]]
+    assert trim == pytest.approx([x, y, x + w, y + h], abs=0.01)
+    assert bleed == pytest.approx([x - BLEED, y - BLEED, x + w + BLEED, y + h + BLEED], abs=0.01)
+    for page in built.reader("kaarten.pdf").pages:
+        assert "/TrimBox" not in page and "/BleedBox" not in page
