@@ -12,8 +12,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.layout.model import MIN_TEXT_PT
 from tests.conftest import BuiltKit, KitMaker
-from tests.pdfinspect import iter_fonts
+from tests.pdfinspect import iter_fonts, read_page
 from tests.pdfresources import undefined_resources
 
 KITS: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
@@ -101,3 +102,27 @@ def test_every_font_subset_has_its_own_six_letter_tag(
         tags = [font[1:].split("+")[0] for font in fonts]
         assert all(len(tag) == 6 and tag.isalpha() and tag.isupper() for tag in tags), fonts
         assert len(set(tags)) == len(tags), f"{name}: subsets share a tag: {sorted(fonts)}"
+
+
+@pytest.mark.parametrize(("game", "variants", "options"), KITS)
+def test_no_text_on_any_sheet_is_under_7_pt(
+    kit: KitMaker, game: str, variants: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    """Every word on every page of every sheet the kit prints to cut or to play on (cards, tiles,
+    pawns, player aids, score sheets and the map sheet), at its effective size on the page, is
+    at least 7 pt. (The rulebooks' own text is checked with the rulebooks; their pictures of
+    cards are drawings at reduced size, not pieces to play with.)"""
+    runs = 0
+    for name, built in _pdfs(kit, game, variants, options):
+        if name.startswith("spelregels"):
+            continue
+        reader = built.reader(name)
+        for index in range(len(reader.pages)):
+            for run in read_page(reader, index).texts:
+                if not run.text.strip():
+                    continue
+                runs += 1
+                assert run.size >= MIN_TEXT_PT - 0.01, (
+                    f"{name} p{index + 1}: {run.text!r} at {run.size:.2f} pt"
+                )
+    assert runs > 100, "the kit carries text"
