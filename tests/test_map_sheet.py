@@ -180,9 +180,8 @@ def test_the_map_and_its_legend_fill_the_printable_page(
     assert covered / printable >= 0.80, f"{covered / printable:.0%} of the printable page"
 
     # Ink inside the margins: the 5 mm strip round the paper edge stays white.
-    scale = 2.0
-    pixels = _render(built, scale)
-    band = int(margin * scale) - 1
+    pixels = _render(built)
+    band = int(margin * SCALE)
     w, h = pixels.size
     for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
         assert pixels.crop(box).getextrema() == ((255, 255),) * 3, f"ink in the margin {box}"

@@ -36,8 +36,9 @@ from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, Paper
 from pnp.units import mm
 
 GRID_PT = 0.5
-GRID_GAP_MM = 0.1
-"""The grid keeps this far inside the printable margin: half its lines' width, rounded up."""
+INSET_MM = 0.1
+"""Everything keeps this far inside the printable margin: half a frame line's width, rounded
+up, so the lines' ink stays inside too."""
 GAP_MM = 4.0
 """Between the map and the title, the legend and the footer."""
 INK = HexColor("#23303A")
@@ -295,12 +296,8 @@ def board_candidates(board: Board, paper: Paper, natural_tile: float) -> list[Bo
     """
     found: list[BoardGeometry] = []
     for page in (paper, paper.landscape()):
-        printable = Rect(
-            PRINTABLE_MARGIN,
-            PRINTABLE_MARGIN,
-            page.width - 2 * PRINTABLE_MARGIN,
-            page.height - 2 * PRINTABLE_MARGIN,
-        )
+        edge = PRINTABLE_MARGIN + INSET_MM
+        printable = Rect(edge, edge, page.width - 2 * edge, page.height - 2 * edge)
         for arrange in (_below, _beside):
             candidate = arrange(board, page, printable, natural_tile)
             if candidate is not None:
@@ -326,8 +323,8 @@ def _below(board: Board, page: Paper, area: Rect, natural: float) -> BoardGeomet
     head = header_height(board, area.w, beside=False)
     foot = footer_height(board, area.w)
     # Header, gap, grid, gap, legend, gap, footer.
-    fixed = head + GAP_MM + 2 * GRID_GAP_MM + foot + (2 * GAP_MM if board.legend else 0.0)
-    widest = min((area.w - 2 * GRID_GAP_MM) / board.columns, natural)
+    fixed = head + GAP_MM + foot + (2 * GAP_MM if board.legend else 0.0)
+    widest = min(area.w / board.columns, natural)
     options: list[tuple[float, LegendPlan | None]] = []
     for style in _styles(board):
         plan: LegendPlan | None = None
@@ -343,9 +340,9 @@ def _below(board: Board, page: Paper, area: Rect, natural: float) -> BoardGeomet
     if not options:
         return None
     tile, plan = _best_of(options)
-    top = area.top - head - GAP_MM - GRID_GAP_MM
+    top = area.top - head - GAP_MM
     left = page.width / 2 - tile * board.columns / 2
-    legend_top = top - tile * board.rows - GRID_GAP_MM - GAP_MM
+    legend_top = top - tile * board.rows - GAP_MM
     legend_h = legend_top - (area.y + foot + GAP_MM) if plan is not None else 0.0
     if plan is not None:
         plan = plan_legend(board, plan.style, area.w, legend_h) or plan
@@ -381,17 +378,17 @@ def _beside(board: Board, page: Paper, area: Rect, natural: float) -> BoardGeome
         for width in range(45, int(area.w / 2) + 1):
             fits, plan = _panel_plan(board, style, float(width), area.h)
             if fits:
-                free_w = area.w - width - GAP_MM - 2 * GRID_GAP_MM
-                tile = min(free_w / board.columns, (area.h - 2 * GRID_GAP_MM) / board.rows, natural)
+                free_w = area.w - width - GAP_MM
+                tile = min(free_w / board.columns, area.h / board.rows, natural)
                 if tile > 0:
                     options.append((tile, plan))
                 break
     if not options:
         return None
     tile, plan = _best_of(options)
-    left = area.x + GRID_GAP_MM
-    top = area.top - GRID_GAP_MM
-    panel_x = left + tile * board.columns + GRID_GAP_MM + GAP_MM
+    left = area.x
+    top = area.top
+    panel_x = left + tile * board.columns + GAP_MM
     panel_w = area.right - panel_x
     if plan is not None:
         plan = _panel_plan(board, plan.style, panel_w, area.h)[1] or plan
