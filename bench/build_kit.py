@@ -100,9 +100,10 @@ def main() -> None:
     jobs = card_jobs(data, deck, chosen)
     plan = plan_sheet(PAPERS["a4"], deck[0].size, BackMode.LONG_EDGE)
     options = SheetOptions(BackMode.LONG_EDGE)
-    first_sheet = render_card_sheets(jobs[:9], plan, options, data.art, "t", "t").pdf
+    first_sheet = render_card_sheets(jobs[:9], lambda _: plan, options, data.art, "t", "t").pdf
     deck_time, full = timed(
-        lambda: render_card_sheets(jobs, plan, options, data.art, "t", "t").pdf, args.repeat
+        lambda: render_card_sheets(jobs, lambda _: plan, options, data.art, "t", "t").pdf,
+        args.repeat,
     )
     assert isinstance(full, bytes)
     printing = {"paper": "a4", "backs": "long-edge"}

@@ -42,7 +42,7 @@ def sheet_report(game: str, variants: tuple[str, ...], paper: str, backs: BackMo
             component = spec.component(placement["component"])
             mode = backs if component.back else BackMode.NONE
             plan = plan_sheet(PAPERS[paper], component.size, mode)
-            capacity[placement["file"]] = plan.per_sheet
+            capacity.setdefault(placement["file"], plan.per_sheet)
         lines = []
         for file, pages in sorted(per_page.items()):
             total_pages = len(PdfReader(result.folder / file).pages)

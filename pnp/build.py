@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -96,6 +97,7 @@ def card_jobs(
                         back_key=back_key,
                         back=back,
                         context=ctx,
+                        size=comp.size,
                         two_sided=comp.two_sided,
                     )
                 )
@@ -132,9 +134,10 @@ def build(
 
         # Single-sided parts (standees) are imposed without a back page or half.
         backs = options.backs if any(c.back for c in group) else BackMode.NONE
+        plans = functools.cache(functools.partial(plan_sheet, PAPERS[options.paper], mode=backs))
         sheets = render_card_sheets(
             card_jobs(data, group, chosen),
-            plan_sheet(PAPERS[options.paper], group[0].size, backs),
+            plans,
             SheetOptions(backs, options.back_offset, options.cut_lines),
             data.art,
             title=f"{spec.name} – {group[0].name.lower() if group[0].file != 'kaarten' else 'kaarten'}",
@@ -195,23 +198,14 @@ def score_sheet_pdf(data: GameData, chosen: tuple[str, ...], paper: str) -> byte
 
 
 def _print_files(components: Sequence[Component]) -> dict[str, list[Component]]:
-    """Components grouped into PDFs: one per ``file`` and card size, in spec order.
+    """Components grouped into PDFs, one per ``file``, in spec order.
 
-    A file's first size gets ``<file>.pdf``; other sizes in the same file get
-    ``<file>-<size>.pdf``, or ``<file>-<w>x<h>.pdf`` for a second custom size
-    (sheets are imposed for one card size at a time).
+    Pieces of different sizes in one file share its sheets where they fit (see
+    :mod:`pnp.sheets.packing`).
     """
-    groups: dict[tuple[str, float, float], list[Component]] = {}
-    for comp in components:
-        groups.setdefault((comp.file, comp.size.width, comp.size.height), []).append(comp)
     named: dict[str, list[Component]] = {}
-    for (file, width, height), group in groups.items():
-        name = f"{file}.pdf"
-        if name in named:
-            name = f"{file}-{group[0].size.name}.pdf"
-        if name in named:  # two custom sizes: name them by their measurements
-            name = f"{file}-{width:g}x{height:g}.pdf"
-        named[name] = group
+    for comp in components:
+        named.setdefault(f"{comp.file}.pdf", []).append(comp)
     return named
 
 
@@ -230,6 +224,7 @@ def _with_file(placement: Placement, file: str) -> dict[str, object]:
         "trim_mm": box(placement.trim),
         "back_page": placement.back_page,
         "back_trim_mm": box(placement.back_trim),
+        "rotated": placement.rotated,
     }
 
 

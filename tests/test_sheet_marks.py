@@ -95,9 +95,20 @@ def test_crop_marks_continue_the_edges_of_placed_cards_only(
                 assert round(y1, 1) in ys, f"{file} p{page}: a mark at y={y1:.1f} marks no card"
             assert max(abs(x2 - x1), abs(y2 - y1)) <= MAX_MARK + EPS, f"{file} p{page}: long mark"
     if game == "stoomboot":
-        # The pawn's sheet: its four corners, two short marks each.
-        pawn = read_page(built.reader("pionnen.pdf"), 0, descend=False).segments
-        assert len([s for s in pawn if s.width < 1.0]) == 8
+        # The pawn lies on its side below the player aids, a gutter between: the marks below
+        # the sheet continue the pawn's edges, the marks above it the aids' columns.
+        (pawn,) = [p for p in built.placements("kaarten.pdf") if p["component"] == "pion-boot"]
+        assert pawn["rotated"]
+        x, y, w, _ = pawn["trim_mm"]
+        page = pawn["page"]
+        aids = [p["trim_mm"] for p in built.placements("kaarten.pdf") if p["page"] == page]
+        top = max(t[1] + t[3] for t in aids)
+        segments = read_page(built.reader("kaarten.pdf"), page - 1, descend=False).segments
+        vertical = [s for s in segments if abs(s.x1 - s.x2) < EPS and s.width < 1.0]
+        below = {round(s.x1 / MM, 1) for s in vertical if max(s.y1, s.y2) / MM < y}
+        above = {round(s.x1 / MM, 1) for s in vertical if min(s.y1, s.y2) / MM > top}
+        assert below == {round(x, 1), round(x + w, 1)}
+        assert round(x, 1) not in above and len(above) == 4
 
 
 def test_us_letter_marks_over_the_bleed_sit_in_a_white_notch_a_cutter_can_find(

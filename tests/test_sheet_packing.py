@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode, Rect, SheetPlan, plan_sheet
-from pnp.sheets.packing import RUN_GUTTER, pack_sheets
+from pnp.sheets.packing import RUN_GUTTER, Kind, pack_sheets
+from pnp.spec.model import CardSize
 from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN
 from tests.conftest import KitMaker
 from tests.pdfinspect import read_page
@@ -25,6 +27,13 @@ def _plan(paper: str, mode: BackMode = BackMode.LONG_EDGE) -> SheetPlan:
     return plan_sheet(PAPERS[paper], POKER, mode)
 
 
+TILE = CARD_SIZES["tile-60"]
+
+
+def _kinds(designs: list[str], size: CardSize = POKER) -> list[Kind]:
+    return [Kind(size, design) for design in designs]
+
+
 def _gap(a: Rect, b: Rect) -> float:
     """The distance between two rectangles (0 when they touch or overlap)."""
     dx = max(b.x - a.right, a.x - b.right, 0.0)
@@ -34,7 +43,7 @@ def _gap(a: Rect, b: Rect) -> float:
 
 def test_a_short_run_shares_the_sheet_of_the_next_back_below_a_gutter_on_a4() -> None:
     designs = ["deck"] * 10 + ["hulp"] * 6
-    sheets = pack_sheets(designs, _plan("a4"))
+    sheets = pack_sheets(_kinds(designs), lambda _: _plan("a4"))
     assert [len(sheet.items) for sheet in sheets] == [9, 7]
     last = sheets[1]
     trims = {item: last.plan.fronts[slot].trim for item, slot in last.items}
@@ -46,7 +55,7 @@ def test_a_short_run_shares_the_sheet_of_the_next_back_below_a_gutter_on_a4() ->
 
 
 def test_us_letter_has_no_room_for_a_gutter_so_each_back_starts_a_sheet() -> None:
-    sheets = pack_sheets(["deck"] * 10 + ["hulp"] * 6, _plan("letter"))
+    sheets = pack_sheets(_kinds(["deck"] * 10 + ["hulp"] * 6), lambda _: _plan("letter"))
     assert [len(sheet.items) for sheet in sheets] == [9, 1, 6]
 
 
@@ -54,37 +63,62 @@ def test_sharing_is_only_chosen_where_it_saves_a_sheet() -> None:
     """Six house tiles and nineteen water tiles need three sheets of twelve either way; the
     packing keeps the backs apart rather than leave one tile alone on the last sheet."""
     plan = plan_sheet(PAPERS["a4"], CARD_SIZES["tile-60"], BackMode.LONG_EDGE)
-    sheets = pack_sheets(["huis"] * 6 + ["water"] * 19, plan)
+    sheets = pack_sheets(_kinds(["huis"] * 6 + ["water"] * 19, TILE), lambda _: plan)
     assert [len(sheet.items) for sheet in sheets] == [6, 12, 7]
 
 
-RUNS = st.lists(st.tuples(st.sampled_from("abcd"), st.integers(1, 20)), min_size=1, max_size=6)
+PAWN = CardSize("custom", 34.0, 96.0)
+KINDS = [Kind(POKER, design) for design in "abc"] + [Kind(TILE, "t"), Kind(PAWN, None)]
+RUNS = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(1, 20)), min_size=1, max_size=6)
 
 
+@settings(deadline=None, max_examples=60)
 @given(RUNS, st.sampled_from(["a4", "letter"]), st.sampled_from(list(BackMode)))
-def test_every_card_is_placed_once_inside_the_page_apart_from_other_backs(
-    runs: list[tuple[str, int]], paper: str, mode: BackMode
+def test_every_piece_is_placed_once_inside_the_page_apart_from_other_kinds(
+    runs: list[tuple[Kind, int]], paper: str, mode: BackMode
 ) -> None:
-    designs = [design for design, count in runs for _ in range(count)]
-    plan = _plan(paper, mode)
-    sheets = pack_sheets(designs, plan)
+    kinds = [kind for kind, count in runs for _ in range(count)]
+
+    def plan_for(size: CardSize) -> SheetPlan:
+        return plan_sheet(PAPERS[paper], size, mode)
+
+    sheets = pack_sheets(kinds, plan_for)
     placed = sorted(item for sheet in sheets for item, _ in sheet.items)
-    assert placed == list(range(len(designs)))
-    # Never more sheets than starting a sheet at every back change.
-    separate = sum(-(-sum(1 for _ in group) // plan.per_sheet) for _, group in _groups(designs))
+    assert placed == list(range(len(kinds)))
+    # Never more sheets than starting a sheet at every change of kind.
+    separate = sum(
+        -(-sum(1 for _ in group) // plan_for(kind.size).per_sheet)
+        for kind, group in itertools.groupby(kinds)
+    )
     assert len(sheets) <= separate
     for sheet in sheets:
+        paper_size = sheet.plan.paper
         slots = [(item, sheet.plan.placed(slot, sheet.filled)) for item, slot in sheet.items]
-        for _, (front, _) in slots:
-            trim = front.trim
-            assert trim.x >= PRINTABLE_MARGIN and trim.right <= plan.paper.width - PRINTABLE_MARGIN
-            assert trim.y >= PRINTABLE_MARGIN and trim.top <= plan.paper.height - PRINTABLE_MARGIN
+        for item, (front, _) in slots:
+            trim, size = front.trim, kinds[item].size
+            assert (trim.w, trim.h) in ((size.width, size.height), (size.height, size.width))
+            assert front.rotated == (trim.w != size.width)
+            assert not front.rotated or kinds[item].back is None, "only backless pieces turn"
+            assert trim.x >= PRINTABLE_MARGIN and trim.right <= paper_size.width - PRINTABLE_MARGIN
+            assert trim.y >= PRINTABLE_MARGIN and trim.top <= paper_size.height - PRINTABLE_MARGIN
         for (i, (a, _)), (j, (b, _)) in itertools.combinations(slots, 2):
-            gap = _gap(a.trim, b.trim)
-            if designs[i] != designs[j]:
-                assert gap >= RUN_GUTTER - 1e-6, "different backs touch"
-            # Each card's ink (trim plus its own bleed) never reaches another card's trim.
-            assert _gap(a.clip, b.trim) >= -1e-6 and _overlap(a.clip, b.trim) <= 1e-6
+            if kinds[i] != kinds[j]:
+                assert _gap(a.trim, b.trim) >= RUN_GUTTER - 1e-6, "different kinds touch"
+            # Each piece's ink (trim plus its own bleed) never reaches another piece's trim.
+            assert _overlap(a.clip, b.trim) <= 1e-6
+
+
+def test_a_standee_lies_on_its_side_below_the_aids() -> None:
+    """Six aids fill two rows of an A4 sheet; the standee (no back) fits below them only on
+    its side, and comes last although it was listed first."""
+    kinds = [Kind(PAWN, None)] + [Kind(POKER, "hulp")] * 6
+    sheets = pack_sheets(kinds, lambda size: plan_sheet(PAPERS["a4"], size, BackMode.LONG_EDGE))
+    assert len(sheets) == 1
+    (sheet,) = sheets
+    pawn = next(sheet.plan.fronts[slot] for item, slot in sheet.items if item == 0)
+    aids = [sheet.plan.fronts[slot].trim for item, slot in sheet.items if item != 0]
+    assert pawn.rotated and (pawn.trim.w, pawn.trim.h) == (96.0, 34.0)
+    assert pawn.trim.top <= min(a.y for a in aids) - RUN_GUTTER + 1e-6
 
 
 def _overlap(a: Rect, b: Rect) -> float:
@@ -93,22 +127,20 @@ def _overlap(a: Rect, b: Rect) -> float:
     return max(0.0, w) * max(0.0, h)
 
 
-def _groups(designs: list[str]) -> itertools.groupby[str, str]:
-    return itertools.groupby(designs)
-
-
-KITS: list[tuple[str, tuple[str, ...], str]] = [
-    ("stoomboot", (), "a4"),
-    ("stoomboot", ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken"), "a4"),
-    ("sinterklaas", ("actiepiet", "pietje-precies"), "a4"),
-    ("santoska", (), "a4"),
-    ("stoomboot", (), "letter"),
+KITS: list[tuple[str, tuple[str, ...], str, bool]] = [
+    ("stoomboot", (), "a4", True),
+    ("stoomboot", ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken"), "a4", False),
+    ("sinterklaas", ("actiepiet", "pietje-precies"), "a4", True),
+    ("santoska", (), "a4", True),
+    ("stoomboot", (), "letter", False),
 ]
+"""Kits, and whether one of their card sheets is shared by two back designs (the packing
+shares a sheet only where that saves one)."""
 
 
-@pytest.mark.parametrize(("game", "variants", "paper"), KITS)
+@pytest.mark.parametrize(("game", "variants", "paper", "sharing"), KITS)
 def test_each_sheet_shows_one_back_design_or_parts_them_by_a_gutter(
-    kit: KitMaker, game: str, variants: tuple[str, ...], paper: str
+    kit: KitMaker, game: str, variants: tuple[str, ...], paper: str, sharing: bool
 ) -> None:
     """Read back: the back designs drawn on each back page, and the distance between cards of
     different designs (from the manifest) — at least the gutter, with 3 mm bleed each side."""
@@ -133,7 +165,7 @@ def test_each_sheet_shows_one_back_design_or_parts_them_by_a_gutter(
         if paper == "letter" and file == "kaarten.pdf" and len(designs) > 1:
             rows = {round(rect.y, 2) for _, rect in cards}
             assert len(rows) <= 2, "US Letter has room for a gutter beside two rows of cards only"
-    if paper == "a4":
+    if sharing:
         assert shared["kaarten.pdf"] >= 1, "some sheet is shared by two backs"
 
 
@@ -150,16 +182,28 @@ def test_kits_use_fewer_sheets_than_one_back_per_sheet(kit: KitMaker) -> None:
 
 
 def test_a_page_showing_one_piece_carries_its_trim_and_bleed_box(kit: KitMaker) -> None:
-    """The pawn sheet holds one piece: its page names the trim and bleed boxes; sheets of
-    several pieces do not."""
-    built = kit("stoomboot")
-    (pawn,) = built.placements("pionnen.pdf")
-    page = built.reader("pionnen.pdf").pages[pawn["page"] - 1]
+    """On US Letter the Sintkaart is left alone on the last sheet of the deck (the aids do not
+    fit beside it): its front and back pages name its trim and bleed boxes; pages of several
+    pieces do not."""
+    built = kit("sinterklaas", paper="letter")
+    reader = built.reader("kaarten.pdf")
+    per_page: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for p in built.placements("kaarten.pdf"):
+        per_page[p["page"]].append(p)
+    alone = [cards[0] for cards in per_page.values() if len(cards) == 1]
+    assert [p["component"] for p in alone] == ["sint"]
     mm = 72 / 25.4
-    x, y, w, h = pawn["trim_mm"]
-    trim = [float(v) / mm for v in page["/TrimBox"]]
-    bleed = [float(v) / mm for v in page["/BleedBox"]]
-    assert trim == pytest.approx([x, y, x + w, y + h], abs=0.01)
-    assert bleed == pytest.approx([x - BLEED, y - BLEED, x + w + BLEED, y + h + BLEED], abs=0.01)
-    for page in built.reader("kaarten.pdf").pages:
+    for key in ("", "back_"):
+        piece = alone[0]
+        page = reader.pages[piece[f"{key}page"] - 1]
+        x, y, w, h = piece[f"{key}trim_mm"]
+        trim = [float(v) / mm for v in page["/TrimBox"]]
+        bleed = [float(v) / mm for v in page["/BleedBox"]]
+        assert trim == pytest.approx([x, y, x + w, y + h], abs=0.01)
+        expected = [x - BLEED, y - BLEED, x + w + BLEED, y + h + BLEED]
+        assert bleed == pytest.approx(expected, abs=0.01)
+    shared = {p["page"] for cards in per_page.values() if len(cards) > 1 for p in cards}
+    shared |= {p["back_page"] for cards in per_page.values() if len(cards) > 1 for p in cards}
+    for number in shared:
+        page = reader.pages[number - 1]
         assert "/TrimBox" not in page and "/BleedBox" not in page

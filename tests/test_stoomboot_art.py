@@ -238,6 +238,20 @@ def _difference(a: Image.Image, b: Image.Image) -> float:
     return sum(stat.mean) / len(stat.mean)
 
 
+def _crop_upright(
+    image: Image.Image, placement: dict[str, Any], region: tuple[float, float, float, float]
+) -> Image.Image:
+    """``region`` of a placed piece as it stands upright (a standee may lie on its side on
+    the sheet, turned a quarter anticlockwise)."""
+    trim = placement["trim_mm"]
+    if not placement.get("rotated"):
+        return _crop(image, trim, region)
+    whole = _crop(image, trim, (0.0, 0.0, trim[2], trim[3])).rotate(-90, expand=True)
+    px_per_mm = PAGE_SCALE * 72 / 25.4
+    box = (region[0], region[1], region[0] + region[2], region[1] + region[3])
+    return whole.crop(tuple(round(v * px_per_mm) for v in box))  # type: ignore[arg-type]
+
+
 def _figure_only(crop: Image.Image) -> Image.Image:
     """The crop with its panel colour (taken at a corner) turned white: only the figure counts,
     not the colour of the standee it stands on."""
@@ -273,10 +287,10 @@ def test_every_town_has_its_own_buildings_by_day_and_by_night(pieten_kit: BuiltK
 
 
 def test_every_piet_has_his_own_figure(pieten_kit: BuiltKit) -> None:
-    pages = _page_images(pieten_kit, "pionnen.pdf")
-    pieten = [p for p in pieten_kit.placements("pionnen.pdf") if p["component"] == "pieten"]
+    pages = _page_images(pieten_kit, "kaarten.pdf")
+    pieten = [p for p in pieten_kit.placements("kaarten.pdf") if p["component"] == "pieten"]
     figures = {
-        p["card"]: _figure_only(_crop(pages[p["page"] - 1], p["trim_mm"], PIET_PICTURE))
+        p["card"]: _figure_only(_crop_upright(pages[p["page"] - 1], p, PIET_PICTURE))
         for p in pieten
     }
     _assert_pairwise_distinct(figures, "Piet figures", PIETEN_DIFFER)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 from pnp.build import BuildOptions, build
 from pnp.cli import app
 from pnp.project import load_game
+from pnp.sheets.imposition import BackMode
 from pnp.units import mm
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
@@ -103,26 +105,54 @@ def test_pawn_standee_and_no_pieten_without_the_expansion(
     base: BuiltKit, everything: BuiltKit
 ) -> None:
     """ST-C3: the boat is a fold-over standee; ST-R1: Piet pawns only with rebelse-pietjes."""
-    pawns = _placed(base, "pionnen.pdf")
+    pawns = Counter((p["component"], p["card"]) for p in _pawns(base))
     assert pawns == Counter({("pion-boot", "stoomboot"): 1})
-    pieten = _placed(everything, "pionnen.pdf")
     spec = load_game(GAME).spec
-    assert sum(n for (c, _), n in pieten.items() if c == "pieten") == spec.players[1]
-    page = read_page(everything.reader("pionnen.pdf"), 0)
+    assert sum(1 for p in _pawns(everything) if p["component"] == "pieten") == spec.players[1]
+    forms = _pawn_forms(everything)
     # Front panel: the boat; back panel: the mirrored boat turned half round, so once folded
     # both sides show the bow pointing the same way across the table (the heading, ST-C3).
-    front = [f for f in page.forms if f.name.endswith("stoomboot_stoomboot.svg")]
-    back = [f for f in page.forms if f.name.endswith("stoomboot_stoomboot-gespiegeld.svg")]
+    front = [f for name, f in forms if name.endswith("stoomboot_stoomboot.svg")]
+    back = [f for name, f in forms if name.endswith("stoomboot_stoomboot-gespiegeld.svg")]
     assert len(front) == 1 and len(back) == 1
-    assert front[0].ctm[0] > 0 and back[0].ctm[0] < 0 and back[0].ctm[3] < 0
-    assert back[0].box()[1] > front[0].box()[1], "the back panel is above the fold"
-    backs = [f for f in page.forms if re.search(r"stoomboot_piet-\w+-achter\.svg$", f.name)]
+    assert front[0][0] > 0 and back[0][0] < 0 and back[0][3] < 0
+    assert back[0][6] > front[0][6], "the back panel is above the fold"
+    backs = [f for name, f in forms if re.search(r"stoomboot_piet-\w+-achter\.svg$", name)]
     assert len(backs) == spec.players[1], "every Piet shows his own back on the back panel"
-    assert len({f.name for f in backs}) == len(backs), "each Piet has his own back"
-    assert all(f.ctm[0] < 0 and f.ctm[3] < 0 for f in backs), "the backs are turned half round"
-    # Standees are single-sided: one page, no back page in any back mode.
-    assert len(everything.reader("pionnen.pdf").pages) == 1
-    assert all(p["back_page"] is None for p in everything.placements("pionnen.pdf"))
+    assert all(f[0] < 0 and f[3] < 0 for f in backs), "the backs are turned half round"
+    # Standees are single-sided: nothing is printed behind them.
+    assert all(p["back_page"] is None for p in _pawns(everything))
+
+
+def _pawns(built: BuiltKit) -> list[dict[str, Any]]:
+    """The placements of the standees (they share the card sheets, lying on their side)."""
+    return [p for p in built.manifest["placements"] if p["component"] in ("pion-boot", "pieten")]
+
+
+def _pawn_forms(built: BuiltKit) -> list[tuple[str, tuple[float, ...]]]:
+    """Every form drawn inside a standee's trim box: its name and (a, b, c, d, e, f, height),
+    the matrix and the height of its centre as seen with the standee stood upright."""
+    found = []
+    for pawn in _pawns(built):
+        x, y, w, h = (v * mm(1) for v in pawn["trim_mm"])
+        for form in read_page(built.reader(pawn["file"]), pawn["page"] - 1).forms:
+            left, bottom, width, height = form.box()
+            cx, cy = left + width / 2, bottom + height / 2
+            if x < cx < x + w and y < cy < y + h:
+                name, matrix = _upright(form, pawn["rotated"])
+                # The centre's height on the standee stood upright: on its side, that is
+                # the page's x, leftwards.
+                found.append((name, (*matrix, -cx if pawn["rotated"] else cy)))
+    return found
+
+
+def _upright(form: Any, rotated: bool) -> tuple[str, tuple[float, ...]]:
+    """A form's name and matrix (a, b, c, d, e, f) as seen with the standee stood upright: a
+    standee lying on its side is turned a quarter anticlockwise, so undo that turn."""
+    a, b, c, d, e, f = form.ctm
+    if rotated:  # M x R(-90): the page's quarter turn taken off again
+        a, b, c, d, e, f = b, -a, d, -c, f, -e
+    return form.name, (a, b, c, d, e, f)
 
 
 def test_each_expansion_adds_exactly_its_components(kit: KitMaker) -> None:
@@ -293,7 +323,8 @@ def test_printing_instructions_name_each_file_and_the_single_sided_pawns(kit: Ki
     """Tiles and cards are printed double-sided, the standees single-sided; the board too."""
     book = kit(GAME, map_sheet=True).text("spelregels.pdf")
     assert "Huistegels, Watertegels (tegels.pdf): dubbelzijdig printen" in book
-    assert "Stoombootpion (pionnen.pdf): enkelzijdig printen; de achterkant blijft leeg." in book
+    joined = re.sub(r"(\w)- (\w)", r"\1\2", book)  # words hyphenated at a line end
+    assert "Stoombootpion, Spelershulp (kaarten.pdf): dubbelzijdig printen" in joined
     assert "Speelbord (speelbord.pdf): enkelzijdig printen." in book
 
 
@@ -313,10 +344,13 @@ def test_win_rates_measured_on_other_tables_are_left_out(
     assert "Ontwerpnotities" in book and "Hoe vaak win je?" not in book
 
 
-def test_single_sided_sheets_are_not_labelled_as_fronts(everything: BuiltKit) -> None:
-    """The pawn sheet has no back page, so its label does not call it the front."""
-    texts = [t.text for t in read_page(everything.reader("pionnen.pdf"), 0).texts]
-    label = next(t for t in texts if "vel 1 van 1" in t)
+def test_single_sided_sheets_are_not_labelled_as_fronts(
+    kit: KitMaker, everything: BuiltKit
+) -> None:
+    """A sheet without a back page does not call itself the front; a duplex one does."""
+    single = kit(GAME, backs=BackMode.NONE)
+    texts = [t.text for t in read_page(single.reader("tegels.pdf"), 0).texts]
+    label = next(t for t in texts if "vel 1 van" in t)
     assert "voorkant" not in label
     cards = [t.text for t in read_page(everything.reader("kaarten.pdf"), 0).texts]
     assert any("vel 1 van" in t and t.endswith("voorkant") for t in cards)

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.draw.art import ArtLibrary
 from pnp.layout.model import Layout
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.sheets.imposition import BackMode, Rect, SheetPlan, Slot
+from pnp.sheets.imposition import BackMode, Rect, Slot
 from pnp.sheets.marks import (
     CUT_GREY,
     CUT_LINE_PT,
@@ -21,9 +21,9 @@ from pnp.sheets.marks import (
     draw_info,
     draw_segments,
 )
-from pnp.sheets.packing import pack_sheets
+from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.pdf import new_canvas
-from pnp.spec.model import CardRow
+from pnp.spec.model import CardRow, CardSize
 from pnp.spec.sizes import BLEED
 from pnp.units import mm
 
@@ -43,6 +43,7 @@ class CardJob:
     back_key: str | None
     back: Layout | None
     context: FaceContext
+    size: CardSize
     two_sided: bool = False
     """Its back is a second side players need (printed even without backs)."""
 
@@ -58,6 +59,8 @@ class Placement:
     trim: Rect
     back_page: int | None
     back_trim: Rect | None
+    rotated: bool = False
+    """The piece lies on its side (a quarter turn anticlockwise); ``trim`` is as it lies."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ class SheetOptions:
 
 def render_card_sheets(
     jobs: Sequence[CardJob],
-    base_plan: SheetPlan,
+    plan_for: PlanFor,
     options: SheetOptions,
     art: ArtLibrary,
     title: str,
@@ -90,12 +93,12 @@ def render_card_sheets(
 ) -> CardSheets:
     """Render every card onto sheets: the PDF bytes, where each card went, and the gutters."""
     buffer = io.BytesIO()
-    canvas = new_canvas(
-        buffer, base_plan.paper.width, base_plan.paper.height, title, "Print-and-play kaarten"
-    )
+    first = plan_for(jobs[0].size).paper if jobs else None
+    width, height = (first.width, first.height) if first else (210.0, 297.0)
+    canvas = new_canvas(buffer, width, height, title, "Print-and-play kaarten")
     renderer = FaceRenderer(FormCache(canvas), art)
     placements: list[Placement] = []
-    sheets = pack_sheets([back_design(job) for job in jobs], base_plan)
+    sheets = pack_sheets([Kind(job.size, back_design(job)) for job in jobs], plan_for)
     duplex = options.backs in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE)
     page = 0
     done = 0
@@ -105,6 +108,7 @@ def render_card_sheets(
         indices = [slot for _, slot in sheet.items]
         page += 1
         front_page = page
+        canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
         filled = sheet.filled
         slots = [plan.placed(index, filled) for index in indices]
         for job, (front, _) in zip(chunk, slots, strict=True):
@@ -131,6 +135,7 @@ def render_card_sheets(
             # the slot of its front, to cut out and glue on.
             page += 1
             back_page = page
+            canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
             glued = {index for index, job in zip(indices, chunk, strict=True) if job.two_sided}
             for index, job in zip(indices, chunk, strict=True):
                 if index in glued:
@@ -144,6 +149,7 @@ def render_card_sheets(
         if duplex:
             page += 1
             back_page = page
+            canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
             canvas.saveState()
             canvas.translate(mm(options.back_offset[0]), mm(options.back_offset[1]))
             for job, (_, back) in zip(chunk, slots, strict=True):
@@ -158,7 +164,9 @@ def render_card_sheets(
             _end_page(canvas)
         for index, job in zip(indices, chunk, strict=True):
             back_trim: Rect | None = None
-            if options.backs is BackMode.GUTTERFOLD:
+            if job.back is None:
+                pass  # nothing is printed behind a piece without a back
+            elif options.backs is BackMode.GUTTERFOLD:
                 back_trim = plan.backs[index].trim
             elif duplex:
                 back_trim = plan.backs[index].trim.shifted(*options.back_offset)
@@ -171,17 +179,20 @@ def render_card_sheets(
                     job.copy,
                     front_page,
                     plan.fronts[index].trim,
-                    back_page
+                    None
+                    if back_trim is None
+                    else back_page
                     if duplex or (loose and job.two_sided)
-                    else (front_page if back_trim else None),
+                    else front_page,
                     back_trim,
+                    plan.fronts[index].rotated,
                 )
             )
         done += len(chunk)
         if progress:
             progress(done, len(jobs))
     canvas.save()
-    gutters = sum(1 for sheet in sheets if sheet.plan is not base_plan)
+    gutters = sum(1 for sheet in sheets if sheet.plan is not plan_for(sheet.plan.card))
     return CardSheets(buffer.getvalue(), placements, gutters)
 
 
@@ -197,7 +208,12 @@ def _place(canvas: Canvas, form: str, slot: Slot) -> None:
     path = canvas.beginPath()
     path.rect(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h))
     canvas.clipPath(path, stroke=0, fill=0)
-    canvas.translate(mm(slot.trim.x - BLEED), mm(slot.trim.y - BLEED))
+    if slot.rotated:
+        # A quarter turn anticlockwise about the form's origin, then onto the slot.
+        canvas.translate(mm(slot.trim.right + BLEED), mm(slot.trim.y - BLEED))
+        canvas.rotate(90)
+    else:
+        canvas.translate(mm(slot.trim.x - BLEED), mm(slot.trim.y - BLEED))
     canvas.doForm(form)
     canvas.restoreState()
 

@@ -70,6 +70,8 @@ class Slot:
 
     trim: Rect
     clip: Rect
+    rotated: bool = False
+    """The piece lies on its side (turned a quarter anticlockwise): ``trim`` is its rotated box."""
 
 
 @dataclass(frozen=True)
@@ -105,11 +107,13 @@ class SheetPlan:
         others = [self.fronts[i].trim for i in filled if i != index]
 
         def bleed(side: str) -> float:
-            return 0.0 if any(_abuts(trim, other, side) for other in others) else BLEED
+            return 0.0 if any(abuts(trim, other, side) for other in others) else BLEED
 
         left, right, top, bottom = (bleed(side) for side in ("left", "right", "top", "bottom"))
         opened = Slot(
-            trim, Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom)
+            trim,
+            Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom),
+            self.fronts[index].rotated,
         )
         return opened, mirror_slot(opened, self)
 
@@ -117,8 +121,8 @@ class SheetPlan:
 _EPS = 1e-6
 
 
-def _abuts(a: Rect, b: Rect, side: str) -> bool:
-    """Whether ``b`` touches ``a`` along ``side`` of ``a`` over some length."""
+def abuts(a: Rect, b: Rect, side: str) -> bool:
+    """Whether ``b`` touches ``a`` along ``side`` (left, right, top, bottom) of ``a``."""
     if side in ("left", "right"):
         overlap = min(a.top, b.top) - max(a.y, b.y) > _EPS
         touch = abs(b.right - a.x) if side == "left" else abs(a.right - b.x)
@@ -175,17 +179,18 @@ def _mirror(slot: Slot, paper: Paper, mode: BackMode) -> Slot:
     """Where the back of ``slot`` prints on the back page so it lands behind the front."""
     if mode is BackMode.LONG_EDGE:  # flipped around the long (vertical) edge: columns mirror
         axis = paper.width / 2
-        return Slot(slot.trim.mirrored_x(axis), slot.clip.mirrored_x(axis))
+        return Slot(slot.trim.mirrored_x(axis), slot.clip.mirrored_x(axis), slot.rotated)
     if mode is BackMode.SHORT_EDGE:  # flipped around the short (top) edge: rows mirror
         axis = paper.height / 2
-        return Slot(slot.trim.mirrored_y(axis), slot.clip.mirrored_y(axis))
+        return Slot(slot.trim.mirrored_y(axis), slot.clip.mirrored_y(axis), slot.rotated)
     return slot
 
 
 def mirror_slot(front: Slot, plan: SheetPlan) -> Slot:
     """Where the back of the front slot ``front`` prints, for the plan's back mode."""
     if plan.mode is BackMode.GUTTERFOLD and plan.fold_x is not None:
-        return Slot(front.trim.mirrored_x(plan.fold_x), front.clip.mirrored_x(plan.fold_x))
+        fold = plan.fold_x
+        return Slot(front.trim.mirrored_x(fold), front.clip.mirrored_x(fold), front.rotated)
     return _mirror(front, plan.paper, plan.mode)
 
 
@@ -202,3 +207,15 @@ def _plan_gutterfold(paper: Paper, card: CardSize) -> SheetPlan:
     fronts = _grid(x0, y0, cols, rows, card)
     backs = tuple(Slot(s.trim.mirrored_x(fold), s.clip.mirrored_x(fold)) for s in fronts)
     return SheetPlan(paper, card, BackMode.GUTTERFOLD, fronts, backs, fold_x=fold)
+
+
+def column_xs(plan: SheetPlan, width: float) -> list[float]:
+    """Left trim edges of the columns of ``width`` mm pieces on the plan's paper, as its own
+    grid places them: centred, or against the gutter of a gutterfold sheet."""
+    if plan.fold_x is not None:
+        cols = max(0, int((plan.fold_x - GUTTER - PRINTABLE_MARGIN - MIN_MARK + 1e-9) // width))
+        x0 = plan.fold_x - GUTTER - cols * width
+    else:
+        cols = _fit(plan.paper.width, width)
+        x0 = (plan.paper.width - cols * width) / 2
+    return [x0 + col * width for col in range(cols)]

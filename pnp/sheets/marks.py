@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import font_name, text_width
-from pnp.sheets.imposition import Rect, SheetPlan, Slot
+from pnp.sheets.imposition import Rect, SheetPlan, Slot, abuts
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN
 from pnp.units import mm
 
@@ -47,7 +47,7 @@ class Segment:
     y2: float
 
 
-def _edges(slots: tuple[Slot, ...]) -> tuple[list[float], list[float]]:
+def _edges(slots: Sequence[Slot]) -> tuple[list[float], list[float]]:
     xs = sorted({round(v, 6) for s in slots for v in (s.trim.x, s.trim.right)})
     ys = sorted({round(v, 6) for s in slots for v in (s.trim.y, s.trim.top)})
     return xs, ys
@@ -83,17 +83,20 @@ def crop_marks(
             block = tuple(slot for index, slot in enumerate(block) if index in filled)
             if not block:
                 continue
-        xs, ys = _edges(block)
+        ys = _edges(block)[1]
         box = trim_bounds(block)
         margin = PRINTABLE_MARGIN
-        # top and bottom strips: vertical marks continuing the column edges
-        for y_outer, y_grid, sign in (
-            (margin, box.y, 1),
-            (plan.paper.height - margin, box.top, -1),
+        # Top and bottom strips: vertical marks continuing the column edges of the group of
+        # abutting pieces next to each strip (a sheet shared below a gutter may hold two
+        # groups with different columns; each is cut on its own once the gutter is cut).
+        top, bottom = _end_groups(block)
+        for y_outer, y_grid, sign, group in (
+            (margin, box.y, 1, bottom),
+            (plan.paper.height - margin, box.top, -1, top),
         ):
             end, over_bleed = _mark_end(abs(y_grid - y_outer))
             start = max(0.0, end - MAX_MARK)
-            for x in xs:
+            for x in _edges(group)[0]:
                 segment = Segment(x, y_outer + sign * start, x, y_outer + sign * end)
                 marks.append((segment, over_bleed))
         sides = [(margin, box.x, 1), (plan.paper.width - margin, box.right, -1)]
@@ -108,6 +111,22 @@ def crop_marks(
                 segment = Segment(x_outer + sign * start, y, x_outer + sign * end, y)
                 marks.append((segment, over_bleed))
     return marks
+
+
+def _end_groups(slots: Sequence[Slot]) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
+    """The topmost and the bottommost group of abutting pieces among ``slots``."""
+    groups: list[list[Slot]] = []
+    for slot in sorted(slots, key=lambda s: (-s.trim.top, s.trim.x)):
+        touching = [g for g in groups if any(_touch(slot.trim, other.trim) for other in g)]
+        merged = [slot, *(s for g in touching for s in g)]
+        groups = [g for g in groups if g not in touching] + [merged]
+    top = max(groups, key=lambda g: max(s.trim.top for s in g))
+    bottom = min(groups, key=lambda g: min(s.trim.y for s in g))
+    return tuple(top), tuple(bottom)
+
+
+def _touch(a: Rect, b: Rect) -> bool:
+    return any(abuts(a, b, side) for side in ("left", "right", "top", "bottom"))
 
 
 def _mark_end(room: float) -> tuple[float, bool]:
@@ -192,7 +211,7 @@ def info_strip(plan: SheetPlan) -> InfoStrip:
     left_depth = box.x - BLEED - MARK_GAP - PRINTABLE_MARGIN
     blocks = _blocks(plan)
     if bottom_depth >= left_depth:
-        xs = sorted(x for b in blocks for x in _edges(b)[0])
+        xs = sorted(x for b in blocks for x in _edges(_end_groups(b)[1])[0])
         return InfoStrip(False, PRINTABLE_MARGIN, _gaps(xs), bottom_depth)
     ys = sorted(y for b in blocks for y in _edges(b)[1])
     return InfoStrip(True, PRINTABLE_MARGIN, _gaps(ys), left_depth)

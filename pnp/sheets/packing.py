@@ -1,34 +1,48 @@
-"""Which cards share a sheet, and where each lands: runs of one back design, gutters between.
+"""Which pieces share a sheet, and where each lands: blocks of one kind, gutters between.
 
-Cards with the same back abut on a sheet (one cut serves two cards). Where the
-back design changes, the next run may start on a fresh row of the same sheet,
-below a gutter of ``RUN_GUTTER`` in which each run keeps its own bleed, so a
-slightly off cut can never leave a sliver of one deck's back on another deck's
-card. A gutter is only used where the paper has room for it and still keeps
-room for the crop marks and the sheet's scale bar and label: A4 has room for
-one beside three rows of poker cards; US Letter, with 7.7 mm above and below a
-full 3x3 grid, only beside two rows.
+A *kind* is a piece size with a back design. Pieces of one kind abut on a sheet
+(one cut serves two of them). Where the kind changes, the next block may start
+on a fresh row of the same sheet, below a gutter of ``RUN_GUTTER`` in which each
+block keeps its own bleed, so a slightly off cut can never leave a sliver of one
+deck's back on another deck's card. A gutter is only used where the paper has
+room for it and still keeps room for the crop marks and the sheet's scale bar
+and label: A4 has room for one beside three rows of poker cards; US Letter, with
+7.7 mm above and below a full 3x3 grid, only beside two rows.
+
+A piece without a back (a standee to fold) may lie on its side below another
+block when more of them fit that way.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from pnp.sheets.imposition import MIN_MARK, Rect, SheetPlan, Slot, mirror_slot
-from pnp.sheets.marks import MARK_GAP, trim_bounds
+from pnp.sheets.imposition import MIN_MARK, Rect, SheetPlan, Slot, column_xs, mirror_slot
+from pnp.sheets.marks import MARK_GAP
+from pnp.spec.model import CardSize
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN
 
 RUN_GUTTER = 2 * BLEED
-"""Gap between two runs of different backs, mm: each keeps its full bleed."""
+"""Gap between two blocks of different kinds, mm: each keeps its full bleed."""
 INFO_DEPTH = 4.5
 """Depth the scale bar and the sheet label need in their margin strip, mm."""
-
-
 MAX_CHOICES = 8
-"""Back changes up to which every way of sharing sheets is tried (2**8 packings at most)."""
+"""Kind changes up to which every way of sharing sheets is tried (2**8 packings at most)."""
+
+PlanFor = Callable[[CardSize], SheetPlan]
+"""The sheet layout of pieces of one size printed on their own."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What decides whether two pieces may abut: their size and their back design."""
+
+    size: CardSize
+    back: Hashable
+    """The back design; ``None``: the piece has no back."""
 
 
 @dataclass(frozen=True)
@@ -45,22 +59,41 @@ class Sheet:
         return frozenset(slot for _, slot in self.items)
 
 
-def pack_sheets(designs: Sequence[Hashable], plan: SheetPlan) -> list[Sheet]:
-    """Place items (given by their back design, in print order) on sheets laid out as ``plan``.
+@dataclass(frozen=True)
+class _Block:
+    """Pieces of one kind on a sheet, from a fresh row: ``count`` items from ``first``."""
 
-    Items fill the grid row by row. An item whose back differs from the one before
-    may start a new row below a gutter when the sheet has room for both, else it
-    starts a new sheet. Of the ways to choose, the one with the fewest sheets wins,
+    first: int
+    count: int
+    width: float
+    """Width of one piece as it lies on the sheet, mm."""
+    height: float
+    xs: tuple[float, ...]
+    rotated: bool
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(self.count / len(self.xs))
+
+
+def pack_sheets(kinds: Sequence[Kind], plan_for: PlanFor) -> list[Sheet]:
+    """Place items (given by their kind, in print order) on sheets.
+
+    Items fill a sheet row by row, in order, except that pieces without a back come
+    last. An item whose kind differs from the one before may start a new block
+    below a gutter when the sheet has room for it, else it starts a new sheet. Of the ways to choose, the one with the fewest sheets wins,
     then the one with the fewest sheets under half full, then the fewest gutters.
     """
-    runs = _runs(designs)
+    runs = _runs(kinds)
+    # Pieces without a back (standees) go last: they fill what the other blocks leave free.
+    runs.sort(key=lambda run: run[0].back is None)
     boundaries = len(runs) - 1
     if boundaries > MAX_CHOICES:  # too many to try each: share sheets wherever they fit
-        return _pack(runs, plan, [True] * boundaries)
+        return _pack(runs, plan_for, [True] * boundaries)
     best: tuple[tuple[int, int, int], list[Sheet]] | None = None
     for choice in itertools.product((False, True), repeat=boundaries):
-        sheets = _pack(runs, plan, list(choice))
-        sparse = sum(1 for sheet in sheets if 2 * len(sheet.items) < plan.per_sheet)
+        sheets = _pack(runs, plan_for, list(choice))
+        sparse = sum(1 for sheet in sheets if 2 * len(sheet.items) < sheet.plan.per_sheet)
         score = (len(sheets), sparse, sum(choice))
         if best is None or score < best[0]:
             best = (score, sheets)
@@ -68,86 +101,117 @@ def pack_sheets(designs: Sequence[Hashable], plan: SheetPlan) -> list[Sheet]:
     return best[1]
 
 
-def _pack(runs: list[tuple[int, int]], plan: SheetPlan, share: list[bool]) -> list[Sheet]:
-    """Pack ``runs`` (first item, length); ``share[i]`` lets run ``i + 1`` join run ``i``'s sheet."""
-    cols = plan.columns
-    rows = plan.per_sheet // cols
-    sheets: list[Sheet] = []
-    # The runs on the sheet being filled: (first item, items) each, from a fresh row.
-    current: list[tuple[int, int]] = []
-    used_rows = 0
-    for run_index, (start, length) in enumerate(runs):
-        if current and not (share[run_index - 1] and _fits(plan, used_rows + 1, len(current))):
-            sheets.append(_sheet(plan, current))
-            current, used_rows = [], 0
-        done = 0
-        while done < length:
-            free_rows = rows - used_rows
-            while free_rows > 0 and not _fits(plan, used_rows + free_rows, len(current)):
-                free_rows -= 1
-            take = min(length - done, free_rows * cols)
-            current.append((start + done, take))
-            used_rows += math.ceil(take / cols)
-            done += take
-            if used_rows >= rows or done < length:
-                sheets.append(_sheet(plan, current))
-                current, used_rows = [], 0
-    if current:
-        sheets.append(_sheet(plan, current))
-    return sheets
-
-
-def _runs(designs: Sequence[Hashable]) -> list[tuple[int, int]]:
-    """(first index, length) of each stretch of equal back designs."""
-    runs: list[tuple[int, int]] = []
-    for index, design in enumerate(designs):
-        if runs and designs[runs[-1][0]] == design:
-            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+def _runs(kinds: Sequence[Kind]) -> list[tuple[Kind, int, int]]:
+    """(kind, first index, length) of each stretch of equal kinds."""
+    runs: list[tuple[Kind, int, int]] = []
+    for index, kind in enumerate(kinds):
+        if runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1], runs[-1][2] + 1)
         else:
-            runs.append((index, 1))
+            runs.append((kind, index, 1))
     return runs
 
 
-def _fits(plan: SheetPlan, rows: int, gutters: int) -> bool:
-    """Whether ``rows`` rows of cards with ``gutters`` run gutters keep room for marks and label."""
-    if rows > plan.per_sheet // plan.columns:
-        return False
-    if gutters == 0:
-        return True
-    height = rows * plan.card.height + gutters * RUN_GUTTER
-    margin = (plan.paper.height - height) / 2
-    if margin < PRINTABLE_MARGIN + MIN_MARK:
-        return False
-    grid = trim_bounds(plan.fronts)
-    side = grid.x - BLEED - MARK_GAP - PRINTABLE_MARGIN
-    below = margin - BLEED - MARK_GAP - PRINTABLE_MARGIN
-    return max(side, below) >= INFO_DEPTH
+class _Filler:
+    """Fills sheets block by block for one packing choice."""
+
+    def __init__(self, plan_for: PlanFor) -> None:
+        self.plan_for = plan_for
+        self.sheets: list[Sheet] = []
+        self.host: SheetPlan | None = None
+        self.blocks: list[_Block] = []
+
+    def flush(self) -> None:
+        if self.host is not None and self.blocks:
+            self.sheets.append(_sheet(self.host, self.blocks))
+        self.host, self.blocks = None, []
+
+    def room(self, kind: Kind) -> _Block | None:
+        """The largest block of ``kind`` the current sheet still takes (count = capacity)."""
+        if self.host is None:
+            base = self.plan_for(kind.size)
+            cols = base.columns
+            xs = tuple(column_xs(base, kind.size.width))
+            assert len(xs) == cols
+            return _Block(0, base.per_sheet, kind.size.width, kind.size.height, xs, False)
+        best: _Block | None = None
+        turns = (False, True) if kind.back is None else (False,)
+        for rotated in turns:
+            width, height = kind.size.width, kind.size.height
+            if rotated:
+                width, height = height, width
+            xs = tuple(column_xs(self.host, width))
+            if not xs:
+                continue
+            rows = 0
+            while self._fits(
+                [*self.blocks, _Block(0, (rows + 1) * len(xs), width, height, xs, rotated)]
+            ):
+                rows += 1
+            if rows and (best is None or rows * len(xs) > best.count):
+                best = _Block(0, rows * len(xs), width, height, xs, rotated)
+        return best
+
+    def _fits(self, blocks: list[_Block]) -> bool:
+        """Whether ``blocks`` stacked with gutters keep room for marks, scale bar and label."""
+        assert self.host is not None
+        paper = self.host.paper
+        height = sum(b.rows * b.height for b in blocks) + (len(blocks) - 1) * RUN_GUTTER
+        margin = (paper.height - height) / 2
+        if margin < PRINTABLE_MARGIN + MIN_MARK:
+            return False
+        side = min(b.xs[0] for b in blocks) - BLEED - MARK_GAP - PRINTABLE_MARGIN
+        below = margin - BLEED - MARK_GAP - PRINTABLE_MARGIN
+        return max(side, below) >= INFO_DEPTH
+
+    def place(self, kind: Kind, first: int, length: int, share: bool) -> None:
+        """Place a run of ``length`` items of ``kind`` from item ``first``."""
+        if self.blocks and not (share and self.room(kind)):
+            self.flush()
+        done = 0
+        while done < length:
+            space = self.room(kind)
+            if space is None:
+                self.flush()
+                continue
+            if self.host is None:
+                self.host = self.plan_for(kind.size)
+            take = min(length - done, space.count)
+            self.blocks.append(replace(space, first=first + done, count=take))
+            done += take
+            if done < length or take == space.count:
+                self.flush()
 
 
-def _sheet(plan: SheetPlan, groups: list[tuple[int, int]]) -> Sheet:
-    """The sheet holding ``groups`` (first item, count), each group from a fresh row."""
-    cols = plan.columns
-    if len(groups) == 1:
-        first, count = groups[0]
-        return Sheet(plan, tuple((first + k, k) for k in range(count)))
-    # Runs separated by gutters: the block of rows is centred on the paper, columns unchanged.
-    rows = sum(math.ceil(count / cols) for _, count in groups)
-    height = rows * plan.card.height + (len(groups) - 1) * RUN_GUTTER
-    top = (plan.paper.height + height) / 2
-    xs = [slot.trim.x for slot in plan.fronts[:cols]]
+def _pack(runs: list[tuple[Kind, int, int]], plan_for: PlanFor, share: list[bool]) -> list[Sheet]:
+    """Pack ``runs``; ``share[i]`` lets run ``i + 1`` join run ``i``'s sheet."""
+    filler = _Filler(plan_for)
+    for index, (kind, first, length) in enumerate(runs):
+        filler.place(kind, first, length, index > 0 and share[index - 1])
+    filler.flush()
+    return filler.sheets
+
+
+def _sheet(host: SheetPlan, blocks: list[_Block]) -> Sheet:
+    """The sheet holding ``blocks``: one block keeps the host's own grid; several are stacked
+    from a fresh row each, parted by gutters, the stack centred on the paper."""
+    if len(blocks) == 1:
+        block = blocks[0]
+        return Sheet(host, tuple((block.first + k, k) for k in range(block.count)))
+    height = sum(b.rows * b.height for b in blocks) + (len(blocks) - 1) * RUN_GUTTER
+    y = (host.paper.height + height) / 2
     fronts: list[Slot] = []
     items: list[tuple[int, int]] = []
-    y = top
-    for group_index, (first, count) in enumerate(groups):
-        if group_index:
+    for index, block in enumerate(blocks):
+        if index:
             y -= RUN_GUTTER
-        for row in range(math.ceil(count / cols)):
-            y -= plan.card.height
-            for col in range(cols):
-                trim = Rect(xs[col], y, plan.card.width, plan.card.height)
-                k = row * cols + col
-                if k < count:
-                    items.append((first + k, len(fronts)))
-                fronts.append(Slot(trim, trim))
-    backs = tuple(mirror_slot(slot, plan) for slot in fronts)
-    return Sheet(replace(plan, fronts=tuple(fronts), backs=backs), tuple(items))
+        for row in range(block.rows):
+            y -= block.height
+            for col, x in enumerate(block.xs):
+                trim = Rect(x, y, block.width, block.height)
+                k = row * len(block.xs) + col
+                if k < block.count:
+                    items.append((block.first + k, len(fronts)))
+                fronts.append(Slot(trim, trim, block.rotated))
+    backs = tuple(mirror_slot(slot, host) for slot in fronts)
+    return Sheet(replace(host, fronts=tuple(fronts), backs=backs), tuple(items))
