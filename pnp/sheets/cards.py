@@ -120,7 +120,8 @@ def render_card_sheets(
             _set_page_boxes(canvas, slots[0][0])
         if options.cut_lines:
             draw_segments(canvas, cut_lines(plan), CUT_LINE_PT, CUT_GREY)
-        draw_crop_marks(canvas, plan, filled)
+        backed = {index for index, job in zip(indices, chunk, strict=True) if job.back}
+        draw_crop_marks(canvas, plan, filled, backed)
         draw_fold_line(canvas, plan)
         if plan.fold_x:
             side = " (voor- en achterkant, vouw op de stippellijn)"

@@ -70,17 +70,23 @@ def _blocks(plan: SheetPlan) -> list[tuple[Slot, ...]]:
 
 
 def crop_marks(
-    plan: SheetPlan, filled: Collection[int] | None = None
+    plan: SheetPlan,
+    filled: Collection[int] | None = None,
+    backed: Collection[int] | None = None,
 ) -> list[tuple[Segment, bool]]:
     """Crop mark segments for the sheet's front side, each with 'needs a white underlay'.
 
     With ``filled`` (the slots that hold cards) only those cards' edges are marked: a
-    sheet with one card has the marks of one card, not of a grid of empty slots.
+    sheet with one card has the marks of one card, not of a grid of empty slots. On a
+    gutterfold sheet the back half marks the ``backed`` slots (default: ``filled``): a
+    piece without a back leaves its mirror place empty.
     """
     marks: list[tuple[Segment, bool]] = []
-    for block in _blocks(plan):
-        if filled is not None:
-            block = tuple(slot for index, slot in enumerate(block) if index in filled)
+    halves = _blocks(plan)
+    for half, block in enumerate(halves):
+        chosen = backed if half == 1 and backed is not None else filled
+        if chosen is not None:
+            block = tuple(slot for index, slot in enumerate(block) if index in chosen)
             if not block:
                 continue
         ys = _edges(block)[1]
@@ -165,10 +171,15 @@ def draw_segments(canvas: Canvas, segments: list[Segment], width_pt: float, colo
     canvas.restoreState()
 
 
-def draw_crop_marks(canvas: Canvas, plan: SheetPlan, filled: Collection[int] | None = None) -> None:
-    """Draw the crop marks (of the ``filled`` slots only, if given), with white underlays
-    where they cross the outer bleed."""
-    marks = crop_marks(plan, filled)
+def draw_crop_marks(
+    canvas: Canvas,
+    plan: SheetPlan,
+    filled: Collection[int] | None = None,
+    backed: Collection[int] | None = None,
+) -> None:
+    """Draw the crop marks (of the ``filled`` slots only, if given; see :func:`crop_marks`),
+    with white underlays where they cross the outer bleed."""
+    marks = crop_marks(plan, filled, backed)
     # Over the bleed a mark sits in a white notch cut through the art, wide enough to find
     # at a glance and to lay a trimmer's blade on (US Letter: 2.2 mm between the 5 mm
     # line and the trim).
