@@ -235,11 +235,13 @@ def shown_path(path: Path) -> str:
     """A path as the user should read it: relative to the working folder, else from ``~``."""
     if not path.is_absolute():
         return path.as_posix()
-    for base, prefix in ((Path.cwd(), ""), (Path.home(), "~/")):
-        try:
-            return prefix + path.relative_to(base).as_posix()
-        except ValueError:
-            continue
+    here = Path.cwd()
+    if path.is_relative_to(here):
+        return path.relative_to(here).as_posix()
+    if here.is_relative_to(path.parent):  # a project file a few folders up: ../../pnp.toml
+        return Path(os.path.relpath(path, here)).as_posix()
+    if path.is_relative_to(Path.home()):
+        return "~/" + path.relative_to(Path.home()).as_posix()
     return str(path)
 
 
