@@ -128,7 +128,7 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 def user_settings_file() -> Path:
     """The user's ``pnp.toml``: in ``PNP_CONFIG_DIR`` if set, else the user's config folder."""
     folder = os.environ.get(CONFIG_DIR_ENV)
-    base = Path(folder) if folder else Path(platformdirs.user_config_dir("pnp"))
+    base = Path(folder) if folder else Path(platformdirs.user_config_dir("pnp", appauthor=False))
     return base / SETTINGS_FILE
 
 
