@@ -16,16 +16,18 @@ from pnp.check import check_game
 from pnp.cli_console import progress_display, stderr_console
 from pnp.cli_options import (
     ALL_GAMES,
-    BackOffset,
+    BackOffsetOption,
+    BacksOption,
+    BuildTargetArgument,
+    DuplexOption,
+    GameArgument,
     OneLineErrors,
-    PaperName,
-    back_offset_option,
-    complete_backs,
-    complete_build_target,
-    complete_duplex,
+    OutOption,
+    PaperOption,
+    QuietOption,
+    SaveOption,
+    VariantOption,
     complete_game,
-    complete_paper,
-    complete_variant,
 )
 from pnp.errors import PnpError
 from pnp.examples import examples_text
@@ -53,29 +55,6 @@ app = typer.Typer(
 )
 T = TypeVar("T")
 
-GameArgument = Annotated[
-    str, typer.Argument(help="Game id, e.g. twaalf-dagen.", autocompletion=complete_game)
-]
-VariantOption = Annotated[
-    list[str] | None,
-    typer.Option("--variant", help="Variant id (repeatable).", autocompletion=complete_variant),
-]
-PaperOption = Annotated[
-    PaperName | None,
-    typer.Option(
-        "--paper",
-        help="Paper size (default a4, or pnp.toml's).",
-        autocompletion=complete_paper,
-        show_default=False,
-    ),
-]
-OutOption = Annotated[
-    Path | None,
-    typer.Option("--out", help="Folder for the results (default output, or pnp.toml's)."),
-]
-QuietOption = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No progress and no 'wrote' lines; errors only.")
-]
 GAMES_TASK = "all games"
 """The overall bar of ``pnp build all``."""
 
@@ -108,33 +87,11 @@ def check_command(game: GameArgument) -> None:
 
 @app.command("build")
 def build_command(
-    game: Annotated[
-        str,
-        typer.Argument(
-            help="Game id, e.g. twaalf-dagen, or 'all' for every game.",
-            autocompletion=complete_build_target,
-        ),
-    ],
+    game: BuildTargetArgument,
     variant: VariantOption = None,
     paper: PaperOption = None,
-    backs: Annotated[
-        BackMode | None,
-        typer.Option(
-            "--backs",
-            help="How to print card backs (default long-edge, or pnp.toml's).",
-            autocompletion=complete_backs,
-            show_default=False,
-        ),
-    ] = None,
-    back_offset: Annotated[
-        BackOffset | None,
-        typer.Option(
-            "--back-offset",
-            help="Shift back pages by X,Y mm (see 'pnp calibrate') (default 0,0, or pnp.toml's).",
-            parser=back_offset_option,
-            metavar="X,Y",
-        ),
-    ] = None,
+    backs: BacksOption = None,
+    back_offset: BackOffsetOption = None,
     cut_lines: Annotated[
         bool, typer.Option("--cut-lines", help="Draw cut lines across the sheet.")
     ] = False,
@@ -273,25 +230,9 @@ def simulate_command(
 @app.command("calibrate")
 def calibrate_command(
     paper: PaperOption = None,
-    backs: Annotated[
-        BackMode | None,
-        typer.Option(
-            "--backs",
-            help="long-edge or short-edge (default long-edge, or pnp.toml's).",
-            autocompletion=complete_duplex,
-            show_default=False,
-        ),
-    ] = None,
+    backs: DuplexOption = None,
     out_dir: OutOption = None,
-    save: Annotated[
-        BackOffset | None,
-        typer.Option(
-            "--save",
-            help="Save the X,Y the sheet showed as the back offset in pnp.toml (nothing printed).",
-            parser=back_offset_option,
-            metavar="X,Y",
-        ),
-    ] = None,
+    save: SaveOption = None,
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""

@@ -11,7 +11,8 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -109,6 +110,74 @@ def complete_backs(incomplete: str) -> list[str]:
 def complete_duplex(incomplete: str) -> list[str]:
     """The duplex back modes (the calibration sheet is for these only)."""
     return _matching([BackMode.LONG_EDGE.value, BackMode.SHORT_EDGE.value], incomplete)
+
+
+GameArgument = Annotated[
+    str, typer.Argument(help="Game id, e.g. twaalf-dagen.", autocompletion=complete_game)
+]
+VariantOption = Annotated[
+    list[str] | None,
+    typer.Option("--variant", help="Variant id (repeatable).", autocompletion=complete_variant),
+]
+PaperOption = Annotated[
+    PaperName | None,
+    typer.Option(
+        "--paper",
+        help="Paper size (default a4, or pnp.toml's).",
+        autocompletion=complete_paper,
+        show_default=False,
+    ),
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option("--out", help="Folder for the results (default output, or pnp.toml's)."),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress and no 'wrote' lines; errors only.")
+]
+BuildTargetArgument = Annotated[
+    str,
+    typer.Argument(
+        help="Game id, e.g. twaalf-dagen, or 'all' for every game.",
+        autocompletion=complete_build_target,
+    ),
+]
+BacksOption = Annotated[
+    BackMode | None,
+    typer.Option(
+        "--backs",
+        help="How to print card backs (default long-edge, or pnp.toml's).",
+        autocompletion=complete_backs,
+        show_default=False,
+    ),
+]
+DuplexOption = Annotated[
+    BackMode | None,
+    typer.Option(
+        "--backs",
+        help="long-edge or short-edge (default long-edge, or pnp.toml's).",
+        autocompletion=complete_duplex,
+        show_default=False,
+    ),
+]
+BackOffsetOption = Annotated[
+    BackOffset | None,
+    typer.Option(
+        "--back-offset",
+        help="Shift back pages by X,Y mm (see 'pnp calibrate') (default 0,0, or pnp.toml's).",
+        parser=back_offset_option,
+        metavar="X,Y",
+    ),
+]
+SaveOption = Annotated[
+    BackOffset | None,
+    typer.Option(
+        "--save",
+        help="Save the X,Y the sheet showed as the back offset in pnp.toml (nothing printed).",
+        parser=back_offset_option,
+        metavar="X,Y",
+    ),
+]
 
 
 _INVALID = re.compile(r"^Invalid value for '([^']+)': (Value error, )?")
