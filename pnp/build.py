@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +67,8 @@ def check_options(options: BuildOptions) -> None:
     duplex = options.backs in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE)
     if options.back_offset != (0.0, 0.0) and not duplex:
         raise PnpError.single("--back-offset only applies to --backs long-edge or short-edge")
+    if not all(math.isfinite(v) for v in options.back_offset):
+        raise PnpError.single("--back-offset must be finite numbers of mm")
     if any(abs(v) > 20 for v in options.back_offset):
         raise PnpError.single("--back-offset is limited to 20 mm in each direction")
     if options.seed is not None and not options.map_sheet:

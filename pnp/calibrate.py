@@ -3,7 +3,8 @@
 The front carries a dot at three places; the back carries, exactly behind each
 dot, a grid of 1 mm squares numbered in mm. Held against the light, the dot
 shows through in one square: its numbers are the offset to pass to
-``--back-offset`` (the offset that moves the backs back under the fronts).
+``--back-offset`` (the offset that moves the backs back under the fronts), or
+to save once with ``pnp calibrate --save X,Y``.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ def _front(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
         "2. Houd het vel tegen het licht, met de achterkant naar je toe.",
         "3. Kijk bij de middelste stip in welk vakje van het raster hij valt.",
         "    Lees onder het raster X en links ervan Y af (in mm).",
-        "4. Bouw daarna met: pnp build <spel> --back-offset X,Y",
+        "4. Bewaar X en Y voor elke volgende build met: pnp calibrate --save X,Y",
+        "    (of geef ze per keer mee: pnp build <spel> --back-offset X,Y).",
         "Vallen de drie stippen in verschillende vakjes, dan draait of schaalt de printer:",
         "kies dan de waarden van de middelste stip.",
     ]

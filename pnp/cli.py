@@ -2,45 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
-from pnp.build import BuildOptions, build
+from pnp.build import BuildOptions, BuildResult, build
 from pnp.calibrate import write_calibration
 from pnp.catalogue import describe_games
 from pnp.check import check_game
+from pnp.cli_console import progress_display, stderr_console
+from pnp.cli_options import (
+    ALL_GAMES,
+    BackOffsetOption,
+    BacksOption,
+    BuildTargetArgument,
+    DuplexOption,
+    GameArgument,
+    OneLineErrors,
+    OutOption,
+    PaperOption,
+    QuietOption,
+    SaveOption,
+    VariantOption,
+    complete_game,
+)
 from pnp.errors import PnpError
 from pnp.examples import examples_text
 from pnp.maintenance import golden, pin, study
 from pnp.paths import display_path
+from pnp.registry import game as registered_game
+from pnp.registry import games as registered_games
+from pnp.settings import (
+    COMMAND_LINE,
+    Values,
+    format_offset,
+    resolve_settings,
+    save_back_offset,
+    shown_path,
+)
 from pnp.sheets.imposition import BackMode
 from pnp.simulation import simulate_game
-from pnp.spec.sizes import PAPERS
 
 app = typer.Typer(
-    add_completion=False,
+    cls=OneLineErrors,
+    add_completion=True,
     no_args_is_help=True,
     help="Print-and-play kits for Dutch holiday games.",
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True)
 T = TypeVar("T")
 
-PaperOption = Annotated[str, typer.Option("--paper", help=f"Paper size: {', '.join(PAPERS)}.")]
-OutOption = Annotated[Path, typer.Option("--out", help="Folder for the results.")]
+GAMES_TASK = "all games"
+"""The overall bar of ``pnp build all``."""
 
 
 def _run(action: Callable[[], T]) -> T:
@@ -56,37 +72,6 @@ def _run(action: Callable[[], T]) -> T:
         raise typer.Exit(130) from None
 
 
-def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x_text, y_text = text.split(",")
-        return (float(x_text), float(y_text))
-    except ValueError:
-        raise PnpError.single(
-            f"--back-offset must be X,Y in mm (e.g. 1.5,-0.5), not {text!r}"
-        ) from None
-
-
-@contextmanager
-def _progress() -> Iterator[Callable[[str, int, int], None]]:
-    tasks: dict[str, TaskID] = {}
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=False,
-        disable=not err.is_terminal,
-    ) as bar:
-
-        def update(task: str, done: int, total: int) -> None:
-            if task not in tasks:
-                tasks[task] = bar.add_task(task, total=total)
-            bar.update(tasks[task], completed=done, total=total)
-
-        yield update
-
-
 @app.command("list")
 def list_command() -> None:
     """Show the games, their variants and their components."""
@@ -94,7 +79,7 @@ def list_command() -> None:
 
 
 @app.command("check")
-def check_command(game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")]) -> None:
+def check_command(game: GameArgument) -> None:
     """Validate a game's spec tables and layouts (exit 2 with one line per problem)."""
     summary = _run(lambda: check_game(game))
     typer.echo(summary)
@@ -102,17 +87,11 @@ def check_command(game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf
 
 @app.command("build")
 def build_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")
-    ] = None,
-    paper: PaperOption = "a4",
-    backs: Annotated[
-        BackMode, typer.Option("--backs", help="How to print card backs.")
-    ] = BackMode.LONG_EDGE,
-    back_offset: Annotated[
-        str, typer.Option("--back-offset", help="Shift back pages by X,Y mm (see 'pnp calibrate').")
-    ] = "0,0",
+    game: BuildTargetArgument,
+    variant: VariantOption = None,
+    paper: PaperOption = None,
+    backs: BacksOption = None,
+    back_offset: BackOffsetOption = None,
     cut_lines: Annotated[
         bool, typer.Option("--cut-lines", help="Draw cut lines across the sheet.")
     ] = False,
@@ -130,54 +109,109 @@ def build_command(
             help="Also write spelregels-proef.pdf: rule IDs, example sources and claims shown.",
         ),
     ] = False,
-    out_dir: OutOption = Path("output"),
+    out_dir: OutOption = None,
+    quiet: QuietOption = False,
 ) -> None:
-    """Write the print-ready kit of GAME to OUT/GAME/."""
+    """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/."""
 
     def run() -> None:
-        options = BuildOptions(
-            paper, backs, _parse_offset(back_offset), cut_lines, out_dir, map_sheet, seed, proof
+        chosen = resolve_settings(
+            Values(
+                paper.value if paper else None,
+                backs,
+                back_offset.pair if back_offset else None,
+                out_dir,
+            ),
+            Path.cwd(),
         )
-        with _progress() as progress:
+        if not quiet:
+            typer.echo(chosen.describe())
+        options = BuildOptions(
+            chosen.paper.value,
+            chosen.backs.value,
+            chosen.back_offset.value,
+            cut_lines,
+            chosen.out.value,
+            map_sheet,
+            seed,
+            proof,
+        )
+        if game == ALL_GAMES:
+            if variant:
+                raise PnpError.single("--variant needs one game, not 'all'")
+            _build_all(options, quiet)
+            return
+        with progress_display(stderr_console(), quiet) as progress:
             result = build(game, tuple(variant or ()), options, progress)
-        chosen = ", ".join(result.variants) or "base game"
-        typer.echo(f"{result.game} ({chosen}) -> {result.folder}")
-        for path in result.files:
-            typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
+        if not quiet:
+            _report(result)
 
     _run(run)
 
 
+def _report(result: BuildResult) -> None:
+    """The folder a build wrote and each file in it."""
+    chosen = ", ".join(result.variants) or "base game"
+    typer.echo(f"{result.game} ({chosen}) -> {result.folder}")
+    for path in result.files:
+        typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+def _build_all(options: BuildOptions, quiet: bool) -> None:
+    """Build every game in turn; a game that fails is one line and the others still build."""
+    ids = list(registered_games())
+    failed: list[str] = []
+    with progress_display(stderr_console(), quiet) as progress:
+        progress(GAMES_TASK, 0, len(ids))
+        for done, game_id in enumerate(ids, start=1):
+            own = options
+            if options.map_sheet and registered_game(game_id).board is None:
+                own = replace(options, map_sheet=False, seed=None)  # not played on a map
+            try:
+                result = build(game_id, (), own, progress)
+            except PnpError as exc:
+                failed.append(game_id)
+                more = len(exc.problems) - 1
+                tail = f" (and {more} more: pnp check {game_id})" if more else ""
+                typer.echo(f"error: {game_id}: {exc.problems[0]}{tail}", err=True)
+            else:
+                if not quiet:
+                    _report(result)
+            progress(GAMES_TASK, done, len(ids))
+    built = len(ids) - len(failed)
+    if failed:
+        typer.echo(
+            f"error: built {built} of {len(ids)} games; failed: {', '.join(failed)}", err=True
+        )
+        raise typer.Exit(2)
+    if not quiet:
+        typer.echo(f"built {built} of {len(ids)} games")
+
+
 @app.command("examples")
-def examples_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")
-    ] = None,
-) -> None:
+def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
     """Print the rulebook's examples as plain text, each with the record it replays."""
     typer.echo(_run(lambda: examples_text(game, tuple(variant or ()))), nl=False)
 
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
+    game: GameArgument,
     players: Annotated[int, typer.Option("--players", help="Number of players.")] = 4,
     games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same summary.")] = 0,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", help="Variant id (repeatable).")
-    ] = None,
+    variant: VariantOption = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.")] = 1,
     policy: Annotated[
         list[str] | None,
         typer.Option("--policy", help="Policy per seat (random, heuristic); one name for all."),
     ] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Play seeded games with the bundled policies and print a summary."""
 
     def run() -> str:
-        with _progress() as progress:
+        with progress_display(stderr_console(), quiet) as progress:
             summary = simulate_game(
                 game,
                 players,
@@ -195,21 +229,46 @@ def simulate_command(
 
 @app.command("calibrate")
 def calibrate_command(
-    paper: PaperOption = "a4",
-    backs: Annotated[
-        BackMode, typer.Option("--backs", help="long-edge or short-edge.")
-    ] = BackMode.LONG_EDGE,
-    out_dir: OutOption = Path("output"),
+    paper: PaperOption = None,
+    backs: DuplexOption = None,
+    out_dir: OutOption = None,
+    save: SaveOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
-    path = _run(lambda: write_calibration(paper, backs, out_dir))
-    typer.echo(f"wrote {path}")
+    if save is not None:
+        if paper or backs or out_dir:
+            typer.echo(
+                "error: --save only saves the offset: leave out --paper, --backs, --out", err=True
+            )
+            raise typer.Exit(2)
+        path = _run(lambda: save_back_offset(save.pair, Path.cwd()))
+        if not quiet:
+            typer.echo(f"saved back offset {format_offset(save.pair)} mm to {shown_path(path)}")
+        return
+
+    def run() -> Path:
+        chosen = resolve_settings(
+            Values(paper.value if paper else None, backs, None, out_dir), Path.cwd()
+        )
+        mode = chosen.backs.value
+        if chosen.backs.source != COMMAND_LINE and mode not in (
+            BackMode.LONG_EDGE,
+            BackMode.SHORT_EDGE,
+        ):
+            mode = BackMode.LONG_EDGE  # the saved mode prints no duplex: calibrate the default
+        return write_calibration(chosen.paper.value, mode, chosen.out.value)
+
+    path = _run(run)
+    if not quiet:
+        typer.echo(f"wrote {path}")
 
 
 @app.command("golden")
 def golden_command(
     game: Annotated[
-        list[str] | None, typer.Argument(help="Game ids (default: every game).")
+        list[str] | None,
+        typer.Argument(help="Game ids (default: every game).", autocompletion=complete_game),
     ] = None,
     update: Annotated[
         bool, typer.Option("--update", help="Rewrite the golden files from fresh games.")
@@ -235,7 +294,7 @@ def golden_command(
 
 @app.command("pin")
 def pin_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. twaalf-dagen.")],
+    game: GameArgument,
     update: Annotated[
         bool, typer.Option("--update", help="Rewrite the pinned example files.")
     ] = False,
@@ -256,7 +315,7 @@ def pin_command(
 
 @app.command("study")
 def study_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. sinterklaas.")],
+    game: GameArgument,
     games: Annotated[
         int | None, typer.Option("--games", help="Games per setting (default: the study's).")
     ] = None,

@@ -29,3 +29,13 @@ def display_path(path: Path) -> str:
         except ValueError:
             continue
     return str(path)
+
+
+def find_project_file(start: Path) -> Path | None:
+    """The nearest ``pnp.toml`` in ``start`` or a folder above it, or ``None`` if there is none."""
+    folder = start.resolve()
+    for candidate in (folder, *folder.parents):
+        path = candidate / "pnp.toml"
+        if path.is_file():
+            return path
+    return None

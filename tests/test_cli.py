@@ -1,21 +1,51 @@
-"""The command line: list, check, calibrate, and ``python -m pnp``."""
+"""The command line: list, check, calibrate, build all, option errors, --quiet, colour and
+``python -m pnp``."""
 
 from __future__ import annotations
 
+import io
+import math
+import os
+import pty
+import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from rich.console import Console
 from typer.testing import CliRunner
 
+import pnp.cli
+from pnp.build import BuildOptions, BuildResult, ProgressCallback, check_options
 from pnp.cli import app
+from pnp.cli_console import stderr_console
+from pnp.errors import PnpError, Problem
 from pnp.examples import game_examples
 from pnp.project import load_game
+from pnp.registry import games
 from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
 from tests.pdfinspect import MM, read_page
+
+
+@pytest.fixture(autouse=True)
+def _own_config_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No user pnp.toml: the user's config folder is an empty temporary one."""
+    monkeypatch.setenv("PNP_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def _pnp(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m pnp ARGS`` with the test's environment plus ``env``."""
+    return subprocess.run(
+        [sys.executable, "-m", "pnp", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **env},
+    )
 
 
 def test_list_shows_games_variants_and_components_from_the_tables() -> None:
@@ -173,3 +203,199 @@ def test_pin_finds_a_stale_pinned_example_and_rewrites_it(project_copy: Path) ->
         and f"wrote cardspecs/santoska/examples/{pinned[0].name}" in updated.output
     )
     assert pinned[0].read_text(encoding="utf-8") == original
+
+
+BAD_OPTIONS = [
+    (("--paper", "a5"), "error: --paper 'a5' is not one of 'a4', 'letter'."),
+    (
+        ("--backs", "duplex"),
+        "error: --backs 'duplex' is not one of 'long-edge', 'short-edge', 'gutterfold', 'none'.",
+    ),
+    (("--back-offset", "nan,0"), "error: --back-offset must be finite numbers of mm, not 'nan,0'"),
+    (("--back-offset=-inf,1",), "error: --back-offset must be finite numbers of mm, not '-inf,1'"),
+    (
+        ("--back-offset", "1,20.5"),
+        "error: --back-offset must be within 20 mm in each direction, not '1,20.5'",
+    ),
+    (
+        ("--back-offset", "1,2,3"),
+        "error: --back-offset must be X,Y in mm (e.g. 1.5,-0.5), not '1,2,3'",
+    ),
+    (("--papr", "a4"), "error: No such option: --papr (Possible options: --paper, --proof)"),
+]
+
+
+@pytest.mark.parametrize(("args", "line"), BAD_OPTIONS, ids=[" ".join(a) for a, _ in BAD_OPTIONS])
+def test_a_bad_option_is_one_line_and_exit_2(
+    tmp_path: Path, args: tuple[str, ...], line: str
+) -> None:
+    done = _pnp("build", "twaalf-dagen", *args, "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [line]
+    assert done.stdout == ""
+    assert not (tmp_path / "out").exists()
+
+
+def test_help_lists_the_choices() -> None:
+    done = _pnp("build", "--help", COLUMNS="200", NO_COLOR="1")
+    assert done.returncode == 0, done.stderr
+    assert "<a4|letter>" in done.stdout
+    assert "<long-edge|short-edge|gutterfold|none>" in done.stdout
+    assert "--back-offset" in done.stdout and "--quiet" in done.stdout
+    calibrate = _pnp("calibrate", "--help", COLUMNS="200", NO_COLOR="1")
+    assert "--save" in calibrate.stdout and "<a4|letter>" in calibrate.stdout
+
+
+@pytest.mark.parametrize("offset", [(math.nan, 0.0), (0.0, math.inf), (-math.inf, 1.0)])
+def test_the_library_refuses_a_back_offset_that_is_not_finite(
+    offset: tuple[float, float],
+) -> None:
+    with pytest.raises(PnpError, match="finite"):
+        check_options(BuildOptions(back_offset=offset))
+    with pytest.raises(PnpError, match="20 mm"):
+        check_options(BuildOptions(back_offset=(20.5, 0.0)))
+
+
+def test_quiet_still_prints_errors(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["build", "twaalf-dagen", "-q", "--variant", "lang", "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: unknown variant 'lang' for twaalf-dagen (known: kort)\n"
+
+
+def _on_a_terminal(args: Sequence[str], **env: str) -> tuple[int, str, str]:
+    """Run ``python -m pnp`` with stderr on a pseudo-terminal: (status, stdout, terminal text)."""
+    master, slave = pty.openpty()
+    clean = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+    }
+    with subprocess.Popen(
+        [sys.executable, "-m", "pnp", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env={**clean, "TERM": "xterm-256color", "COLUMNS": "100", **env},
+    ) as process:
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal closed with the program
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        assert process.stdout is not None
+        stdout = process.stdout.read().decode()
+    os.close(master)
+    return process.returncode, stdout, b"".join(chunks).decode()
+
+
+def _colour_codes(text: str) -> list[str]:
+    """The SGR sequences of ``text`` that set a colour (foreground or background)."""
+    return [
+        code
+        for code in re.findall(r"\x1b\[([0-9;]*)m", text)
+        if any(p.startswith(("3", "4", "9")) for p in code.split(";") if p)
+    ]
+
+
+def test_progress_and_colour_on_a_terminal_only_and_never_with_no_color() -> None:
+    args = ["simulate", "twaalf-dagen", "--players", "3", "--games", "30"]
+    status, stdout, terminal = _on_a_terminal(args)
+    assert status == 0
+    assert "twaalf-dagen: games" in terminal and "30/30" in terminal
+    assert _colour_codes(terminal), "colours on a terminal"
+    assert "hands_per_game" in stdout
+    status, _, plain = _on_a_terminal(args, NO_COLOR="1")
+    assert status == 0
+    assert "30/30" in plain, "still a progress display"
+    assert _colour_codes(plain) == []
+    status, _, quiet = _on_a_terminal([*args, "--quiet"])
+    assert status == 0 and "twaalf-dagen: games" not in quiet
+    piped = _pnp(*args)
+    assert piped.returncode == 0 and piped.stderr == "", "no progress when stderr is not a terminal"
+
+
+def test_the_console_honours_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert stderr_console(force_terminal=True).no_color
+    monkeypatch.setenv("NO_COLOR", "")
+    assert not stderr_console(force_terminal=True).no_color
+
+
+def test_build_all_shows_every_game_and_goes_on_after_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pnp build all``: one overall bar, each game's own bars, a failure as one line."""
+    screen = io.StringIO()
+    monkeypatch.setattr(
+        pnp.cli,
+        "stderr_console",
+        lambda: Console(file=screen, force_terminal=True, width=100, no_color=True),
+    )
+    built: list[str] = []
+
+    def fake_build(
+        game_id: str,
+        variants: Sequence[str],
+        options: BuildOptions,
+        progress: ProgressCallback | None = None,
+    ) -> BuildResult:
+        assert progress is not None
+        progress(f"{game_id}: kaarten.pdf", 3, 3)
+        if game_id == "stoomboot":
+            problems = [Problem(None, None, None, "the map is wet"), Problem(None, None, None, "x")]
+            raise PnpError(problems)
+        built.append(game_id)
+        folder = options.out_dir / game_id
+        folder.mkdir(parents=True)
+        (folder / "kaarten.pdf").write_bytes(b"%PDF")
+        return BuildResult(game_id, (), folder, [folder / "kaarten.pdf"], {})
+
+    monkeypatch.setattr(pnp.cli, "build", fake_build)
+    result = CliRunner().invoke(app, ["build", "all", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    others = [game_id for game_id in games() if game_id != "stoomboot"]
+    assert built == others
+    assert result.stderr.splitlines() == [
+        "error: stoomboot: the map is wet (and 1 more: pnp check stoomboot)",
+        f"error: built {len(others)} of {len(games())} games; failed: stoomboot",
+    ]
+    for game_id in others:
+        assert f"  wrote {tmp_path / game_id / 'kaarten.pdf'} (4 bytes)" in result.stdout
+    shown = screen.getvalue()
+    assert re.search(r"all games\s.*\s4/4", shown)
+    for game_id in games():
+        assert re.search(rf"{game_id}: kaarten.pdf\s.*\s3/3", shown)
+    built.clear()
+    quiet = CliRunner().invoke(app, ["build", "all", "-q", "--out", str(tmp_path / "q")])
+    assert quiet.exit_code == 2 and quiet.stdout == "" and len(quiet.stderr.splitlines()) == 2
+
+
+def test_build_all_builds_the_other_games_when_one_is_broken(project_copy: Path) -> None:
+    deck = project_copy / "cardspecs" / "twaalf-dagen" / "deck.csv"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(",lavendel,", ",paars,", 1))
+    done = _pnp("build", "all", "--out", "out")
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("error: twaalf-dagen: cardspecs/twaalf-dagen/deck.csv:3: ")
+    assert lines[1] == "error: built 3 of 4 games; failed: twaalf-dagen"
+    for game_id in ("santoska", "sinterklaas", "stoomboot"):
+        assert (Path("out") / game_id / "kaarten.pdf").is_file()
+    assert not (Path("out") / "twaalf-dagen").exists()
+    assert done.stdout.splitlines()[0].startswith("settings: paper a4 (default)")
+
+
+def test_build_all_takes_no_variant(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["build", "all", "--variant", "kort", "-q", "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == "error: --variant needs one game, not 'all'\n"

@@ -1,0 +1,218 @@
+"""The command line's option types: choices, the ``X,Y`` offset parser, shell completion,
+and usage errors as one line.
+
+Completion callbacks never fail: a game whose tables cannot be read offers no variants.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from pnp.errors import PnpError
+from pnp.project import load_game
+from pnp.registry import games
+from pnp.settings import parse_back_offset
+from pnp.sheets.imposition import BackMode
+
+ALL_GAMES = "all"
+"""``pnp build all``: every registered game in turn."""
+
+
+class PaperName(enum.StrEnum):
+    """The paper sizes ``--paper`` takes (the names of :data:`pnp.spec.sizes.PAPERS`)."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+@dataclass(frozen=True)
+class BackOffset:
+    """An ``X,Y`` option's value (a class of its own, so typer takes it as one value)."""
+
+    x: float
+    y: float
+
+    @property
+    def pair(self) -> tuple[float, float]:
+        """(x, y) in mm."""
+        return (self.x, self.y)
+
+
+def back_offset_option(text: str | BackOffset) -> BackOffset:
+    """Parse an ``X,Y`` offset option; a bad one is a usage error naming the option."""
+    if isinstance(text, BackOffset):
+        return text
+    try:
+        return BackOffset(*parse_back_offset(text))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _matching(values: Sequence[str], incomplete: str) -> list[str]:
+    return [value for value in values if value.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Game ids that start with what was typed."""
+    try:
+        return _matching(list(games()), incomplete)
+    except PnpError:
+        return []
+
+
+def complete_build_target(incomplete: str) -> list[str]:
+    """Game ids and ``all`` (for ``pnp build``)."""
+    return complete_game(incomplete) + _matching([ALL_GAMES], incomplete)
+
+
+def complete_variant(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """Variant ids (with their names) of the game already on the command line."""
+    try:
+        known = games()
+        game_id = next((word for word in _typed_words(ctx) if word in known), None)
+        if game_id is None:
+            return []
+        variants = load_game(game_id).spec.variants
+    except PnpError:
+        return []
+    return [(v.id, v.name) for v in variants.values() if v.id.startswith(incomplete)]
+
+
+def _typed_words(ctx: typer.Context) -> list[str]:
+    """The game argument as parsed, then the words click left unparsed.
+
+    While the value of an option such as ``--variant`` is being completed, click
+    stops parsing at that option, so a game typed before it stays in ``ctx.args``.
+    """
+    game = ctx.params.get("game")
+    return [*([game] if isinstance(game, str) else []), *ctx.args]
+
+
+def complete_paper(incomplete: str) -> list[str]:
+    """Paper names that start with what was typed."""
+    return _matching([paper.value for paper in PaperName], incomplete)
+
+
+def complete_backs(incomplete: str) -> list[str]:
+    """Back modes that start with what was typed."""
+    return _matching([mode.value for mode in BackMode], incomplete)
+
+
+def complete_duplex(incomplete: str) -> list[str]:
+    """The duplex back modes (the calibration sheet is for these only)."""
+    return _matching([BackMode.LONG_EDGE.value, BackMode.SHORT_EDGE.value], incomplete)
+
+
+GameArgument = Annotated[
+    str, typer.Argument(help="Game id, e.g. twaalf-dagen.", autocompletion=complete_game)
+]
+VariantOption = Annotated[
+    list[str] | None,
+    typer.Option("--variant", help="Variant id (repeatable).", autocompletion=complete_variant),
+]
+PaperOption = Annotated[
+    PaperName | None,
+    typer.Option(
+        "--paper",
+        help="Paper size (default a4, or pnp.toml's).",
+        autocompletion=complete_paper,
+        show_default=False,
+    ),
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option("--out", help="Folder for the results (default output, or pnp.toml's)."),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress and no 'wrote' lines; errors only.")
+]
+BuildTargetArgument = Annotated[
+    str,
+    typer.Argument(
+        help="Game id, e.g. twaalf-dagen, or 'all' for every game.",
+        autocompletion=complete_build_target,
+    ),
+]
+BacksOption = Annotated[
+    BackMode | None,
+    typer.Option(
+        "--backs",
+        help="How to print card backs (default long-edge, or pnp.toml's).",
+        autocompletion=complete_backs,
+        show_default=False,
+    ),
+]
+DuplexOption = Annotated[
+    BackMode | None,
+    typer.Option(
+        "--backs",
+        help="long-edge or short-edge (default long-edge, or pnp.toml's).",
+        autocompletion=complete_duplex,
+        show_default=False,
+    ),
+]
+BackOffsetOption = Annotated[
+    BackOffset | None,
+    typer.Option(
+        "--back-offset",
+        help="Shift back pages by X,Y mm (see 'pnp calibrate') (default 0,0, or pnp.toml's).",
+        parser=back_offset_option,
+        metavar="X,Y",
+    ),
+]
+SaveOption = Annotated[
+    BackOffset | None,
+    typer.Option(
+        "--save",
+        help="Save the X,Y the sheet showed as the back offset in pnp.toml (nothing printed).",
+        parser=back_offset_option,
+        metavar="X,Y",
+    ),
+]
+
+
+_INVALID = re.compile(r"^Invalid value for '([^']+)': (Value error, )?")
+
+
+def usage_line(error: typer.TyperException) -> str:
+    """A usage error as the one line ``error: ...`` the user sees (no usage text, no box)."""
+    message = " ".join(error.format_message().split())
+    return "error: " + _INVALID.sub(r"\1 ", message)
+
+
+class OneLineErrors(TyperGroup):
+    """The ``pnp`` group: a usage error (unknown option, bad value) prints one line, exit 2."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command; in standalone mode usage errors become one line (help stays as is)."""
+        argv = list(sys.argv[1:] if args is None else args)
+        if not standalone_mode or not argv:  # no arguments: the help text, as typer prints it
+            return super().main(
+                argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:
+            code = super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.TyperException as exc:
+            typer.echo(usage_line(exc), err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            typer.echo("aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
