@@ -26,6 +26,7 @@ from pnp.errors import PnpError
 from pnp.examples import examples_text
 from pnp.maintenance import golden, pin, study
 from pnp.paths import display_path
+from pnp.scaffold import new_game
 from pnp.sheets.imposition import BackMode
 from pnp.simulation import simulate_game
 from pnp.spec.sizes import PAPERS
@@ -146,6 +147,17 @@ def build_command(
             typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
 
     _run(run)
+
+
+@app.command("new")
+def new_command(
+    game: Annotated[str, typer.Argument(help="Id of the new game, e.g. groter-kleiner.")],
+    dest: Annotated[
+        Path | None, typer.Option("--dest", help="Data folder to write into (default: pnp's).")
+    ] = None,
+) -> None:
+    """Write a small, working data-only game to start a new one from."""
+    typer.echo(_run(lambda: new_game(game, dest)).report())
 
 
 @app.command("examples")
