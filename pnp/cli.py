@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -30,6 +31,7 @@ from pnp.scaffold import new_game
 from pnp.sheets.imposition import BackMode
 from pnp.simulation import simulate_game
 from pnp.spec.sizes import PAPERS
+from pnp.watch import file_changes, watch_game, watched_folders
 
 app = typer.Typer(
     add_completion=False,
@@ -132,6 +134,9 @@ def build_command(
         ),
     ] = False,
     out_dir: OutOption = Path("output"),
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Rebuild whenever the game's files change.")
+    ] = False,
 ) -> None:
     """Write the print-ready kit of GAME to OUT/GAME/."""
 
@@ -139,6 +144,10 @@ def build_command(
         options = BuildOptions(
             paper, backs, _parse_offset(back_offset), cut_lines, out_dir, map_sheet, seed, proof
         )
+        if watch:
+            changes = file_changes(watched_folders(game))
+            rebuild = partial(build, game, tuple(variant or ()), options)
+            return watch_game(game, rebuild, changes, typer.echo)
         with _progress() as progress:
             result = build(game, tuple(variant or ()), options, progress)
         chosen = ", ".join(result.variants) or "base game"

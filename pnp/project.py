@@ -78,8 +78,8 @@ def require_engine(game_id: str, command: str) -> AnyGame:
     return found
 
 
-def _data_root(game_id: str) -> Path:
-    """The data root holding ``cardspecs/<game_id>/``."""
+def game_data_root(game_id: str) -> Path:
+    """The data root holding ``cardspecs/<game_id>/`` (and the game's ``art/``)."""
     found = engine_game(game_id)
     if found is not None:
         return found.data_root or project_root()
@@ -92,7 +92,7 @@ def load_game(game_id: str, root: Path | None = None) -> GameData:
     The folder is looked up under ``root``, else under the game's own data
     folder (a game installed as its own package), else under the project root.
     """
-    base = root or _data_root(game_id)
+    base = root or game_data_root(game_id)
     common = (root or project_root()) / "cardspecs" / COMMON
     folder = base / "cardspecs" / game_id
     if not (folder / "game.toml").is_file():
