@@ -215,3 +215,16 @@ def test_pnp_new_dest_writes_into_another_data_folder(project_copy: Path, tmp_pa
     assert not (project_copy / "cardspecs" / GAME_ID).exists()
     assert result.stdout.rstrip().endswith(f"next: PNP_ROOT={dest} pnp build {GAME_ID}")
     assert data_only_games([dest]) == {GAME_ID: dest}
+
+
+def test_the_document_lists_exactly_the_files_pnp_new_writes(tmp_path: Path) -> None:
+    text = (CODE / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    block = text.split("<!-- files: new -->", 1)[1].split("```")[1]
+    listed = sorted(
+        line.split("#")[0].strip().replace("<id>", GAME_ID)
+        for line in block.splitlines()[1:]
+        if line.split("#")[0].strip()
+    )
+    made = pnp.scaffold.new_game(GAME_ID, tmp_path)
+    assert listed == sorted(p.relative_to(tmp_path).as_posix() for p in made.files)
+    assert "pnp new <id>" in text and "pnp build <id> --watch" in text
