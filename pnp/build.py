@@ -14,8 +14,7 @@ from pnp.errors import PnpError
 from pnp.examples import game_parts
 from pnp.layout.game_data import GameData
 from pnp.output import commit_files
-from pnp.project import load_game
-from pnp.registry import game
+from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.board import render_board
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
@@ -119,8 +118,8 @@ def build(
     data = load_game(game_id)
     spec = data.spec
     chosen = resolve_variants(spec, variants)
-    the_game = game(game_id)
-    problems = the_game.validate_deck(spec, chosen)
+    the_game = engine_game(game_id)
+    problems = the_game.validate_deck(spec, chosen) if the_game is not None else []
     if problems:
         raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
     components = spec.components_for(chosen)
@@ -153,7 +152,7 @@ def build(
     if spec.scoresheet is not None:
         _add(files, f"{spec.scoresheet.file}.pdf", score_sheet_pdf(data, chosen, options.paper))
     if options.map_sheet:
-        if the_game.board is None:
+        if the_game is None or the_game.board is None:
             raise PnpError.single(f"{spec.id} is not played on a map of tiles: --map-sheet")
         board = the_game.board(spec, chosen, options.seed or 0)
         _add(files, BOARD_FILE, render_board(board, data, chosen, PAPERS[options.paper]))

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from pnp.errors import PnpError
-from pnp.project import load_game
-from pnp.registry import games
+from pnp.project import engine_game, game_ids, load_game
 
 
 def describe_games() -> str:
     """A plain-text overview of every registered game."""
     lines: list[str] = []
-    for game_id in games():
+    for game_id in game_ids():
         try:
             spec = load_game(game_id).spec
         except PnpError as exc:
@@ -19,7 +18,10 @@ def describe_games() -> str:
             )
             continue
         low, high = spec.players
-        lines.append(f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min)")
+        data_only = "" if engine_game(game_id) is not None else "  [no engine]"
+        lines.append(
+            f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min){data_only}"
+        )
         width = max([14, *(len(c.id) for c in spec.components), *(len(v) for v in spec.variants)])
         lines.append("  components:")
         for comp in spec.components:

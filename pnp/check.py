@@ -12,8 +12,7 @@ from pnp.examples import game_parts
 from pnp.layout.game_data import GameData, rule_fields, variant_flag
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.project import load_game
-from pnp.registry import game
+from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS
@@ -45,6 +44,7 @@ class _Problems:
 def check_game(game_id: str) -> str:
     """Check everything a build would use; raise :class:`PnpError` listing every problem."""
     data = load_game(game_id)
+    the_game = engine_game(game_id)
     spec = data.spec
     problems = _Problems()
     kits: list[tuple[str, ...]] = [()]
@@ -62,12 +62,13 @@ def check_game(game_id: str) -> str:
             for paper in PAPERS:
                 problems.run(partial(score_sheet_pdf, data, chosen, paper))
         problems.run(partial(_prepare_rulebook, data, chosen))
-        problems.add(
-            [
-                Problem(spec.folder / "game.toml", None, None, message)
-                for message in game(game_id).validate_deck(spec, chosen)
-            ]
-        )
+        if the_game is not None:
+            problems.add(
+                [
+                    Problem(spec.folder / "game.toml", None, None, message)
+                    for message in the_game.validate_deck(spec, chosen)
+                ]
+            )
     problems.raise_if_any()
     cards = sum(c.card_count for c in spec.components)
     return (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -33,8 +34,8 @@ from pnp.errors import PnpError
 from pnp.examples import examples_text
 from pnp.maintenance import golden, pin, study
 from pnp.paths import display_path
-from pnp.registry import game as registered_game
-from pnp.registry import games as registered_games
+from pnp.project import engine_game, game_ids
+from pnp.scaffold import new_game
 from pnp.settings import (
     COMMAND_LINE,
     Values,
@@ -45,6 +46,7 @@ from pnp.settings import (
 )
 from pnp.sheets.imposition import BackMode
 from pnp.simulation import simulate_game
+from pnp.watch import file_changes, watch_game, watched_folders
 
 app = typer.Typer(
     cls=OneLineErrors,
@@ -111,6 +113,9 @@ def build_command(
     ] = False,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Rebuild whenever the game's files change.")
+    ] = False,
 ) -> None:
     """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/."""
 
@@ -139,8 +144,14 @@ def build_command(
         if game == ALL_GAMES:
             if variant:
                 raise PnpError.single("--variant needs one game, not 'all'")
+            if watch:
+                raise PnpError.single("--watch needs one game, not 'all'")
             _build_all(options, quiet)
             return
+        if watch:
+            changes = file_changes(watched_folders(game))
+            rebuild = partial(build, game, tuple(variant or ()), options)
+            return watch_game(game, rebuild, changes, typer.echo)
         with progress_display(stderr_console(), quiet) as progress:
             result = build(game, tuple(variant or ()), options, progress)
         if not quiet:
@@ -159,13 +170,14 @@ def _report(result: BuildResult) -> None:
 
 def _build_all(options: BuildOptions, quiet: bool) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
-    ids = list(registered_games())
+    ids = game_ids()
     failed: list[str] = []
     with progress_display(stderr_console(), quiet) as progress:
         progress(GAMES_TASK, 0, len(ids))
         for done, game_id in enumerate(ids, start=1):
             own = options
-            if options.map_sheet and registered_game(game_id).board is None:
+            found = engine_game(game_id)
+            if options.map_sheet and (found is None or found.board is None):
                 own = replace(options, map_sheet=False, seed=None)  # not played on a map
             try:
                 result = build(game_id, (), own, progress)
@@ -186,6 +198,17 @@ def _build_all(options: BuildOptions, quiet: bool) -> None:
         raise typer.Exit(2)
     if not quiet:
         typer.echo(f"built {built} of {len(ids)} games")
+
+
+@app.command("new")
+def new_command(
+    game: Annotated[str, typer.Argument(help="Id of the new game, e.g. groter-kleiner.")],
+    dest: Annotated[
+        Path | None, typer.Option("--dest", help="Data folder to write into (default: pnp's).")
+    ] = None,
+) -> None:
+    """Write a small, working data-only game to start a new one from."""
+    typer.echo(_run(lambda: new_game(game, dest)).report())
 
 
 @app.command("examples")

@@ -18,13 +18,12 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.errors import PnpError
-from pnp.project import load_game
-from pnp.registry import games
+from pnp.project import game_ids, load_game
 from pnp.settings import parse_back_offset
 from pnp.sheets.imposition import BackMode
 
 ALL_GAMES = "all"
-"""``pnp build all``: every registered game in turn."""
+"""``pnp build all``: every game in turn."""
 
 
 class PaperName(enum.StrEnum):
@@ -64,7 +63,7 @@ def _matching(values: Sequence[str], incomplete: str) -> list[str]:
 def complete_game(incomplete: str) -> list[str]:
     """Game ids that start with what was typed."""
     try:
-        return _matching(list(games()), incomplete)
+        return _matching(game_ids(), incomplete)
     except PnpError:
         return []
 
@@ -77,7 +76,7 @@ def complete_build_target(incomplete: str) -> list[str]:
 def complete_variant(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     """Variant ids (with their names) of the game already on the command line."""
     try:
-        known = games()
+        known = set(game_ids())
         game_id = next((word for word in _typed_words(ctx) if word in known), None)
         if game_id is None:
             return []

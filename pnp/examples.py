@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.project import load_game
-from pnp.registry import game
+from pnp.project import engine_game, load_game, require_engine
 from pnp.rulebook.compose import GameParts
 from pnp.rulebook.example import Example
 from pnp.rulebook.plaintext import format_examples
@@ -21,13 +20,16 @@ from pnp.variants import resolve_variants
 
 def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:
     """The game's rulebook examples for a kit with ``chosen`` variants (none if it pins none)."""
-    story = game(spec.id).story
+    registered = engine_game(spec.id)
+    story = registered.story if registered is not None else None
     return tuple(rulebook_examples(story, spec, chosen)) if story is not None else ()
 
 
 def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:
     """What the game adds to the rulebook of a kit: examples, tables' fingerprint, setup figures."""
-    registered = game(spec.id)
+    registered = engine_game(spec.id)
+    if registered is None:  # a data-only game: only its tables and templates
+        return GameParts()
     fingerprint = registered.tables_fingerprint
     return GameParts(
         examples=game_examples(spec, chosen),
@@ -38,6 +40,7 @@ def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:
 
 def examples_text(game_id: str, variants: Sequence[str] = ()) -> str:
     """Every rulebook example of a kit as plain text, each with the record it was replayed from."""
+    require_engine(game_id, "examples")
     spec = load_game(game_id).spec
     chosen = resolve_variants(spec, variants)
     return format_examples(spec, chosen, game_examples(spec, chosen))

@@ -14,8 +14,8 @@ from pnp.engine.golden import check_golden, write_golden
 from pnp.errors import PnpError
 from pnp.gamedef import StudyResult
 from pnp.output import write_text_atomic
-from pnp.project import load_game
-from pnp.registry import AnyGame, game, games
+from pnp.project import load_game, require_engine
+from pnp.registry import AnyGame, games
 from pnp.story.search import story_search
 
 GOLDEN_FOLDER = "golden"
@@ -38,7 +38,7 @@ def golden(
     The files live under ``root``; by default a bundled game's under pnp's
     ``tests/golden/`` and an installed game's under ``golden/`` in its data folder.
     """
-    chosen = [game(gid) for gid in game_ids] or list(games().values())
+    chosen = [require_engine(gid, "golden") for gid in game_ids] or list(games().values())
     places = [(g.engine, root or golden_root(g)) for g in chosen]
     if update:
         return GoldenReport(tuple(p for kit, at in places for p in write_golden(kit, at)), ())
@@ -62,7 +62,7 @@ def study(
 
     Returns the result and the file written (``None`` without ``write``).
     """
-    the_game = game(game_id)
+    the_game = require_engine(game_id, "study")
     if the_game.study is None:
         with_study = _games_with_study()
         raise PnpError.single(
@@ -101,7 +101,7 @@ def pin(
     fresh search would change. With ``update`` the files are rewritten.
     ``report`` receives the search's progress lines.
     """
-    story = game(game_id).story
+    story = require_engine(game_id, "pin").story
     if story is None:
         raise PnpError.single(f"{game_id} pins no rulebook examples")
     spec = load_game(game_id).spec

@@ -7,8 +7,7 @@ from collections.abc import Callable, Sequence
 from pnp.engine.simulate import SimulationSummary
 from pnp.engine.simulate import simulate as run_simulation
 from pnp.errors import PnpError
-from pnp.project import load_game
-from pnp.registry import game
+from pnp.project import load_game, require_engine
 from pnp.variants import resolve_variants
 
 
@@ -24,9 +23,9 @@ def simulate_game(
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationSummary:
     """Play ``games`` seeded games with the bundled policies on the deck of the spec tables."""
+    the_game = require_engine(game_id, "simulate")
     spec = load_game(game_id).spec
     chosen = resolve_variants(spec, variants)
-    the_game = game(game_id)
     low, high = spec.players
     if not low <= players <= high:
         raise PnpError.single(f"{spec.name} is for {low} to {high} players, not {players}")

@@ -7,6 +7,7 @@ This loader is the one door all games use: tables are CSV with a header row and 
 from __future__ import annotations
 
 import csv
+import io
 import re
 from pathlib import Path
 from types import MappingProxyType
@@ -488,19 +489,30 @@ class _TableReader:
         except UnicodeDecodeError as exc:
             self.problems.add(self.path, None, None, f"not UTF-8 text ({exc.reason})")
             return ()
-        lines = text.splitlines()
-        reader = csv.reader(lines)
+        # The reader reads the text as a file, so a quoted cell keeps its line break and only
+        # real line ends count as lines (a form feed or U+2028 in a cell is just a character).
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         try:
             header = next(reader)
         except StopIteration:
             self.problems.add(self.path, 1, None, "the table is empty (no header row)")
             return ()
+        except csv.Error as exc:
+            self.problems.add(self.path, 1, None, f"not a CSV row: {exc}")
+            return ()
         header = [h.strip() for h in header]
         ok = self.check_header(header)
         rows: list[CardRow] = []
         data_rows = 0
-        for cells in reader:
-            line = reader.line_num
+        while True:
+            line = reader.line_num + 1  # a row spanning several lines is named by its first
+            try:
+                cells = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:  # e.g. a quote opened and never closed
+                self.problems.add(self.path, line, None, f"not a CSV row: {exc}")
+                break
             if not cells or all(not c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
                 continue
             data_rows += 1

@@ -1,0 +1,106 @@
+"""``pnp new``: write a small, working data-only game to start a new one from.
+
+The game's files are package data (``template/``): ``cardspecs/game/`` becomes
+``cardspecs/<id>/`` and ``art/game/`` becomes ``art/<id>/`` in the data root,
+with ``@id@`` and ``@name@`` replaced in every file. Both folders are written
+beside their targets and renamed into place, so a failed ``pnp new`` leaves
+nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.paths import display_path, project_root
+from pnp.project import COMMON, GAME_ID, game_ids
+
+TEMPLATE_FOLDER = "game"
+"""The name of the template's game folder under ``cardspecs/`` and ``art/``."""
+
+PARTS = ("art", "cardspecs")
+"""The data folders a new game writes into, in the order they are put in place
+(the spec folder last: a game exists once its ``game.toml`` does)."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What ``pnp new`` wrote: the game id, its data root and every file."""
+
+    game_id: str
+    root: Path
+    files: tuple[Path, ...]
+
+    def report(self) -> str:
+        """The lines to print: the files written and the command to run next."""
+        lines = [f"new game {self.game_id}:"]
+        lines += [f"  wrote {display_path(path)}" for path in self.files]
+        env = "" if self.root.resolve() == project_root() else f"PNP_ROOT={self.root} "
+        lines.append(f"next: {env}pnp build {self.game_id}")
+        return "\n".join(lines)
+
+
+def display_name(game_id: str) -> str:
+    """The game's Dutch name from its id, in sentence case: ``groter-kleiner`` -> ``Groter kleiner``."""
+    return game_id.replace("-", " ").capitalize()
+
+
+def new_game(game_id: str, dest: Path | None = None) -> NewGame:
+    """Write a new data-only game ``game_id`` into the data root ``dest`` (default: the project's).
+
+    Refuses an invalid id, an id that is already a game and a folder that is already there.
+    """
+    root = dest if dest is not None else project_root()
+    if not GAME_ID.match(game_id) or game_id == COMMON:
+        raise PnpError.single(
+            f"'{game_id}' is not a game id (lower-case letters and digits, words joined by '-')"
+        )
+    if game_id in game_ids():
+        raise PnpError.single(f"there is already a game '{game_id}'")
+    for part in PARTS:
+        if (root / part / game_id).exists():
+            raise PnpError.single(f"{display_path(root / part / game_id)} already exists")
+    names = {"@id@": game_id, "@name@": display_name(game_id)}
+    template = files(__name__) / "template"
+    staged: list[tuple[Path, Path]] = []
+    placed: list[Path] = []
+    written: list[Path] = []
+    try:
+        for part in PARTS:
+            (root / part).mkdir(parents=True, exist_ok=True)
+            temp = Path(tempfile.mkdtemp(dir=root / part, prefix=f".{game_id}.", suffix=".new"))
+            os.chmod(temp, 0o755)
+            staged.append((temp, root / part / game_id))
+            for relative in _copy(template / part / TEMPLATE_FOLDER, temp, names):
+                written.append(root / part / game_id / relative)
+        for temp, target in staged:
+            os.rename(temp, target)
+            placed.append(target)
+    except OSError as exc:
+        for folder in [temp for temp, _ in staged] + placed:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise PnpError.single(f"cannot write the new game: {exc.strerror or exc}", root) from None
+    return NewGame(game_id, root, tuple(sorted(written)))
+
+
+def _copy(source: Traversable, folder: Path, names: dict[str, str]) -> list[Path]:
+    """Copy the template folder ``source`` into ``folder``, names substituted; the paths written."""
+    written: list[Path] = []
+    for item in sorted(source.iterdir(), key=lambda i: i.name):
+        target = folder / item.name
+        if item.is_dir():
+            target.mkdir()
+            written += [Path(item.name) / p for p in _copy(item, target, names)]
+            continue
+        text = item.read_text(encoding="utf-8")
+        for marker, value in names.items():
+            text = text.replace(marker, value)
+        target.write_text(text, encoding="utf-8", newline="\n")
+        written.append(Path(item.name))
+    return written
