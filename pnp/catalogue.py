@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pnp.errors import PnpError
-from pnp.project import load_game
+from pnp.project import data_roots, load_game
 from pnp.registry import games
 
 
 def describe_games() -> str:
     """A plain-text overview of every registered game."""
+    data_roots()  # no game data at all is one error, not one problem per game
     lines: list[str] = []
     for game_id in games():
         try:

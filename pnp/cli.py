@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -25,7 +26,7 @@ from pnp.check import check_game
 from pnp.errors import PnpError
 from pnp.examples import examples_text
 from pnp.maintenance import golden, pin, study
-from pnp.paths import display_path
+from pnp.paths import ROOT_ENV, display_path, use_project
 from pnp.sheets.imposition import BackMode
 from pnp.simulation import simulate_game
 from pnp.spec.sizes import PAPERS
@@ -85,6 +86,44 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
             bar.update(tasks[task], completed=done, total=total)
 
         yield update
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        try:
+            typer.echo(f"pnp {version('pnp')}")
+        except PackageNotFoundError:
+            typer.echo("pnp (not installed: no version)")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    project: Annotated[
+        Path | None,
+        typer.Option(
+            "--project",
+            help=f"Your own data folder (cardspecs/, art/, fonts/), searched before pnp's "
+            f"own data; default: {ROOT_ENV}, else the nearest folder upward holding pnp.toml.",
+            exists=True,
+            file_okay=False,
+        ),
+    ] = None,
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
+) -> None:
+    """Print-and-play kits for Dutch holiday games."""
+    use_project(project)
+    ctx.call_on_close(lambda: use_project(None))
 
 
 @app.command("list")
