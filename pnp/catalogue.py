@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pnp.errors import PnpError
-from pnp.project import engine_game, game_ids, load_game
+from pnp.project import data_roots, engine_game, game_ids, load_game
 
 
 def describe_games() -> str:
     """A plain-text overview of every registered game."""
+    data_roots()  # no game data at all is one error, not one problem per game
     lines: list[str] = []
     for game_id in game_ids():
         try:

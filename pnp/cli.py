@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -33,8 +34,8 @@ from pnp.cli_options import (
 from pnp.errors import PnpError
 from pnp.examples import examples_text
 from pnp.maintenance import golden, pin, study
-from pnp.paths import display_path
-from pnp.project import engine_game, game_ids
+from pnp.paths import ROOT_ENV, display_path, use_project
+from pnp.project import data_roots, engine_game, game_ids
 from pnp.scaffold import new_game
 from pnp.settings import (
     COMMAND_LINE,
@@ -72,6 +73,44 @@ def _run(action: Callable[[], T]) -> T:
     except KeyboardInterrupt:
         typer.echo("interrupted; nothing was written", err=True)
         raise typer.Exit(130) from None
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        try:
+            typer.echo(f"pnp {version('pnp')}")
+        except PackageNotFoundError:
+            typer.echo("pnp (not installed: no version)")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    project: Annotated[
+        Path | None,
+        typer.Option(
+            "--project",
+            help=f"Your own data folder (cardspecs/, art/, fonts/), searched before pnp's "
+            f"own data; default: {ROOT_ENV}, else the nearest folder upward holding pnp.toml.",
+            exists=True,
+            file_okay=False,
+        ),
+    ] = None,
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
+) -> None:
+    """Print-and-play kits for Dutch holiday games."""
+    use_project(project)
+    ctx.call_on_close(lambda: use_project(None))
 
 
 @app.command("list")
@@ -129,6 +168,7 @@ def build_command(
             ),
             Path.cwd(),
         )
+        data_roots()  # no game data at all is one error, before anything is printed
         if not quiet:
             typer.echo(chosen.describe())
         options = BuildOptions(

@@ -1,9 +1,10 @@
 """The games of the project and how to load one: registered engines and data-only folders.
 
 A registered game (:mod:`pnp.registry`) has a reference engine. A folder
-``cardspecs/<id>/game.toml`` in the data root with no registered game of that
-id is a *data-only game*: it builds cards and a rulebook, but has no deck
-validation, no examples and nothing to simulate.
+``cardspecs/<id>/game.toml`` in a data root (the user's project folder, then
+pnp's own data) with no registered game of that id is a *data-only game*: it
+builds cards and a rulebook, but has no deck validation, no examples and
+nothing to simulate.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from pnp import paths
 from pnp.draw.art import ArtLibrary
 from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
-from pnp.paths import project_root
 from pnp.registry import AnyGame, games
 from pnp.spec.loader import load_game_spec
 
@@ -25,6 +26,18 @@ GAME_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 COMMON = "common"
 """The folder of ``cardspecs/`` shared by every game (not a game)."""
+
+
+def data_roots(root: Path | None = None) -> tuple[Path, ...]:
+    """The data roots in search order (see :mod:`pnp.paths`), ``root`` standing in for the
+    user's project folder; no data at all is one clear :class:`PnpError`."""
+    if root is not None:
+        bundled = paths.bundled_root()
+        return tuple(dict.fromkeys([root.resolve(), *([bundled] if bundled is not None else [])]))
+    try:
+        return paths.data_roots()
+    except paths.DataRootError as exc:
+        raise PnpError.single(str(exc)) from None
 
 
 def data_only_games(roots: Sequence[Path]) -> dict[str, Path]:
@@ -43,11 +56,6 @@ def data_only_games(roots: Sequence[Path]) -> dict[str, Path]:
             if game_id != COMMON and GAME_ID.match(game_id) and game_id not in registered:
                 found.setdefault(game_id, root)
     return dict(sorted(found.items()))
-
-
-def data_roots() -> list[Path]:
-    """The folders searched for data-only games."""
-    return [project_root()]
 
 
 def game_ids() -> list[str]:
@@ -78,29 +86,38 @@ def require_engine(game_id: str, command: str) -> AnyGame:
     return found
 
 
-def game_data_root(game_id: str) -> Path:
-    """The data root holding ``cardspecs/<game_id>/`` (and the game's ``art/``)."""
+def game_roots(game_id: str, root: Path | None = None) -> list[Path]:
+    """The roots a game's files are looked up in, in order: the user's project folder (or
+    ``root``), the game's own data folder (a game installed as its own package), pnp's data."""
     found = engine_game(game_id)
-    if found is not None:
-        return found.data_root or project_root()
-    return data_only_games(data_roots())[game_id]
+    shared = data_roots(root)
+    bundled = paths.bundled_root()
+    own = [found.data_root] if found is not None and found.data_root is not None else []
+    return [*(r for r in shared if r != bundled), *own, *(r for r in shared if r == bundled)]
+
+
+def game_data_root(game_id: str) -> Path:
+    """The data root whose ``cardspecs/<game_id>/`` is the game's folder."""
+    roots = game_roots(game_id)
+    return next((r for r in roots if (r / "cardspecs" / game_id / "game.toml").is_file()), roots[0])
 
 
 def load_game(game_id: str, root: Path | None = None) -> GameData:
     """Load and validate ``cardspecs/<game_id>/`` (raises :class:`PnpError` on any problem).
 
-    The folder is looked up under ``root``, else under the game's own data
-    folder (a game installed as its own package), else under the project root.
+    The game's folder is the first one found in the user's project folder (or
+    ``root``), then the game's own data folder (a game installed as its own
+    package), then pnp's bundled data; ``cardspecs/common/`` likewise, without the
+    game's own folder. Art is looked up file by file in the same order.
     """
-    base = root or game_data_root(game_id)
-    common = (root or project_root()) / "cardspecs" / COMMON
-    folder = base / "cardspecs" / game_id
-    if not (folder / "game.toml").is_file():
-        raise PnpError.single(f"game '{game_id}' has no spec folder", folder)
-    spec = load_game_spec(folder, base / "art")
-    return GameData(
-        spec,
-        LayoutLibrary(folder, common / "layouts"),
-        ArtLibrary(base / "art"),
-        common,
-    )
+    roots = game_roots(game_id, root)
+    shared = data_roots(root)
+    folders = [r / "cardspecs" / game_id for r in roots]
+    folder = next((f for f in folders if (f / "game.toml").is_file()), None)
+    if folder is None:
+        raise PnpError.single(f"game '{game_id}' has no spec folder", folders[0])
+    commons = [r / "cardspecs" / COMMON for r in shared]
+    common = next((c for c in commons if c.is_dir()), commons[-1])
+    art = tuple(r / "art" for r in roots if (r / "art").is_dir()) or (roots[0] / "art",)
+    spec = load_game_spec(folder, art)
+    return GameData(spec, LayoutLibrary(folder, common / "layouts"), ArtLibrary(art), common)

@@ -30,7 +30,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from pnp.errors import PnpError, ProblemCollector
 from pnp.output import write_text_atomic
-from pnp.paths import find_project_file
+from pnp.paths import PROJECT_FILE, find_project_file, project_folder
 from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
 from pnp.spec.tomlsource import TomlSource
@@ -132,10 +132,19 @@ def user_settings_file() -> Path:
     return base / SETTINGS_FILE
 
 
+def project_settings_file(start: Path) -> Path | None:
+    """The project's ``pnp.toml``: the one in the folder ``--project`` or ``PNP_ROOT`` names,
+    else the nearest one at or above ``start``."""
+    folder = project_folder()
+    if folder is not None and (folder / PROJECT_FILE).is_file():
+        return folder / PROJECT_FILE
+    return find_project_file(start)
+
+
 def settings_files(start: Path) -> list[Path]:
     """The settings files that exist, the one that wins first: the project's, then the user's."""
     found: list[Path] = []
-    project = find_project_file(start)
+    project = project_settings_file(start)
     if project is not None:
         found.append(project)
     user = user_settings_file()
@@ -205,7 +214,7 @@ def save_back_offset(offset: tuple[float, float], start: Path) -> Path:
     problem = back_offset_problem(*offset)
     if problem is not None:
         raise PnpError.single(f"back offset {problem}")
-    path = find_project_file(start) or user_settings_file()
+    path = project_settings_file(start) or user_settings_file()
     text = ""
     if path.is_file():
         source = TomlSource.read(path)  # a syntax error is reported with its line

@@ -17,8 +17,8 @@ from watchfiles import watch as watch_files
 
 from pnp.build import BuildResult
 from pnp.errors import PnpError
-from pnp.paths import display_path, project_root
-from pnp.project import COMMON, game_data_root
+from pnp.paths import display_path
+from pnp.project import COMMON, game_data_root, game_roots
 
 DEBOUNCE_MS = 300
 """Changes arriving within this many milliseconds of each other make one rebuild."""
@@ -31,15 +31,15 @@ def watched_folders(game_id: str) -> list[Path]:
     (tables may name pictures anywhere inside it). An unknown game is a user error.
     """
     root = game_data_root(game_id)
-    common = project_root() / "cardspecs" / COMMON
-    art = root / "art" / game_id
-    folders = [
-        root / "cardspecs" / game_id,
-        common,
-        art if art.is_dir() else root / "art",
-        project_root() / "fonts",
-    ]
-    return [folder for folder in folders if folder.is_dir()]
+    folders = [root / "cardspecs" / game_id]
+    for data in game_roots(game_id):  # the project's folders and pnp's own
+        art = data / "art" / game_id
+        folders += [
+            data / "cardspecs" / COMMON,
+            art if art.is_dir() else data / "art",
+            data / "fonts",
+        ]
+    return [folder for folder in dict.fromkeys(folders) if folder.is_dir()]
 
 
 def file_changes(folders: Sequence[Path], stop: Event | None = None) -> Iterator[set[Path]]:

@@ -213,7 +213,7 @@ def test_pnp_new_dest_writes_into_another_data_folder(project_copy: Path, tmp_pa
     assert (dest / "cardspecs" / GAME_ID / "game.toml").is_file()
     assert (dest / "art" / GAME_ID / "kaart.svg").is_file()
     assert not (project_copy / "cardspecs" / GAME_ID).exists()
-    assert result.stdout.rstrip().endswith(f"next: PNP_ROOT={dest} pnp build {GAME_ID}")
+    assert result.stdout.rstrip().endswith(f"next: pnp --project {dest} build {GAME_ID}")
     assert data_only_games([dest]) == {GAME_ID: dest}
 
 

@@ -178,7 +178,8 @@ def test_pnp_build_reports_a_wrong_setting_as_one_line_and_exit_2(
     broken = _pnp("build", "twaalf-dagen", cwd=Path.cwd())
     assert broken.returncode == 2
     assert len(broken.stderr.splitlines()) == 1
-    assert broken.stderr.startswith(f"error: {project / 'pnp.toml'}:1: invalid TOML")
+    # The project folder is a data root: its files are named relative to it.
+    assert broken.stderr.startswith("error: pnp.toml:1: invalid TOML")
     assert "Traceback" not in broken.stderr
 
 

@@ -13,7 +13,7 @@ from svglib.svglib import svg2rlg
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
-from pnp.spec.columns import check_art_reference
+from pnp.spec.columns import ArtRoots, check_art_reference
 
 
 @dataclass(frozen=True)
@@ -31,21 +31,23 @@ _PARSED: dict[tuple[Path, int, int], Art] = {}
 
 
 class ArtLibrary:
-    """Loads SVG art from ``art/``; art paths may not leave it.
+    """Loads SVG art from ``art/`` (or several, searched in order); art paths may not leave it.
 
     Parsing is the slow part of a build, so a file is parsed once per process
     (and again only when it changes on disk).
     """
 
-    def __init__(self, art_root: Path) -> None:
-        self.root = art_root
+    def __init__(self, art_root: ArtRoots) -> None:
+        self.roots = (art_root,) if isinstance(art_root, Path) else art_root
+        self.root = self.roots[0]
+        """The first folder searched: the user's own ``art/`` when a project holds one."""
 
     def get(self, reference: str) -> Art:
         """The art at ``reference`` (relative to ``art/``)."""
         try:
-            path = check_art_reference(reference, self.root)
+            path = check_art_reference(reference, self.roots)
         except ValueError as exc:
-            raise PnpError.single(str(exc), self.root / reference) from None
+            raise PnpError.single(str(exc), self.roots[0] / reference) from None
         stat = path.stat()
         key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
         if key not in _PARSED:

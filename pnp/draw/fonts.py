@@ -11,7 +11,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.errors import PnpError
-from pnp.paths import project_root
+from pnp.paths import DataRootError, find_data_file
 
 FONT_FILES: dict[str, str] = {
     "regular": "lato/Lato-Regular.ttf",
@@ -20,7 +20,10 @@ FONT_FILES: dict[str, str] = {
     "black": "lato/Lato-Black.ttf",
     "display": "comfortaa/Comfortaa-Bold.ttf",
 }
-"""Font role -> file under ``fonts/``. Layouts and sheets name roles, never files."""
+"""Font role -> file under ``fonts/``. Layouts and sheets name roles, never files.
+
+Each file is read from the first data root that has it (a project's own ``fonts/``,
+then the fonts bundled with pnp, see :mod:`pnp.paths`)."""
 
 
 def subset_tag(face: bytes, subset: Sequence[int]) -> bytes:
@@ -57,8 +60,13 @@ class _TaggedFont(TTFont):  # type: ignore[misc]
 @cache
 def font_name(role: str) -> str:
     """The reportlab font name for a role, registering the font on first use."""
-    relative = FONT_FILES[role]
-    path = project_root() / "fonts" / relative
+    relative = f"fonts/{FONT_FILES[role]}"
+    try:
+        path = find_data_file(relative)
+    except DataRootError as exc:
+        raise PnpError.single(str(exc)) from None
+    if path is None:
+        raise PnpError.single(f"font {relative} is missing from the data folders")
     name = "pnp-" + path.stem
     try:
         pdfmetrics.registerFont(_TaggedFont(name, str(path)))

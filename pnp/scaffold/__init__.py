@@ -18,8 +18,14 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.paths import display_path, project_root
-from pnp.project import COMMON, GAME_ID, game_ids
+from pnp.paths import (
+    BUNDLED_PACKAGE_FOLDER,
+    PROJECT_FILE,
+    bundled_root,
+    display_path,
+    project_folder,
+)
+from pnp.project import COMMON, GAME_ID, data_roots, game_ids
 
 TEMPLATE_FOLDER = "game"
 """The name of the template's game folder under ``cardspecs/`` and ``art/``."""
@@ -41,8 +47,9 @@ class NewGame:
         """The lines to print: the files written and the command to run next."""
         lines = [f"new game {self.game_id}:"]
         lines += [f"  wrote {display_path(path)}" for path in self.files]
-        env = "" if self.root.resolve() == project_root() else f"PNP_ROOT={self.root} "
-        lines.append(f"next: {env}pnp build {self.game_id}")
+        found = self.root.resolve() in data_roots()
+        project = "" if found else f"--project {self.root} "
+        lines.append(f"next: pnp {project}build {self.game_id}")
         return "\n".join(lines)
 
 
@@ -51,12 +58,26 @@ def display_name(game_id: str) -> str:
     return game_id.replace("-", " ").capitalize()
 
 
+def default_root() -> Path:
+    """Where ``pnp new`` writes by default: the user's project folder; else the checkout of
+    an editable install (where the bundled games are edited); else the working folder,
+    which becomes a project (a ``pnp.toml`` is written) so the new game is found there.
+    An installed pnp's own data is never written to."""
+    folder = project_folder()
+    if folder is not None:
+        return folder
+    bundled = bundled_root()
+    if bundled is not None and bundled.name != BUNDLED_PACKAGE_FOLDER:
+        return bundled
+    return Path.cwd()
+
+
 def new_game(game_id: str, dest: Path | None = None) -> NewGame:
     """Write a new data-only game ``game_id`` into the data root ``dest`` (default: the project's).
 
     Refuses an invalid id, an id that is already a game and a folder that is already there.
     """
-    root = dest if dest is not None else project_root()
+    root = dest if dest is not None else default_root()
     if not GAME_ID.match(game_id) or game_id == COMMON:
         raise PnpError.single(
             f"'{game_id}' is not a game id (lower-case letters and digits, words joined by '-')"
@@ -82,6 +103,10 @@ def new_game(game_id: str, dest: Path | None = None) -> NewGame:
         for temp, target in staged:
             os.rename(temp, target)
             placed.append(target)
+        marker = root / PROJECT_FILE
+        if dest is None and root.resolve() not in data_roots() and not marker.exists():
+            marker.write_text("# pnp project: your own games and changes\n", encoding="utf-8")
+            written.append(marker)
     except OSError as exc:
         for folder in [temp for temp, _ in staged] + placed:
             shutil.rmtree(folder, ignore_errors=True)

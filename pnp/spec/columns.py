@@ -17,13 +17,16 @@ COLUMN_TYPES = ("id", "count", "int", "text", "colour", "art", "bool", "choice")
 _MAY_BE_BLANK = ("text", "choice", "art", "colour")
 """Types whose blank cell in an optional column (``required = false``) reads as ""."""
 
+ArtRoots = Path | tuple[Path, ...]
+"""The ``art/`` folder, or several searched in order (a project's own art, then pnp's)."""
+
 
 @dataclass(frozen=True)
 class ColumnContext:
-    """What a cell may refer to: the game's palette and the art folder."""
+    """What a cell may refer to: the game's palette and the art folder(s)."""
 
     colours: Mapping[str, str]
-    art_root: Path
+    art_root: ArtRoots
 
 
 @dataclass(frozen=True)
@@ -107,14 +110,16 @@ def _as_int(text: str) -> int:
         raise ValueError(f"{text!r} is not a whole number") from None
 
 
-def check_art_reference(reference: str, art_root: Path) -> Path:
-    """Resolve an art reference inside ``art/``; raise ``ValueError`` if it leaves it or is missing."""
+def check_art_reference(reference: str, art_root: ArtRoots) -> Path:
+    """Resolve an art reference inside ``art/`` (the first of several folders that has the
+    file); raise ``ValueError`` if it leaves ``art/`` or is missing."""
     pure = PurePosixPath(reference)
     if pure.is_absolute() or ".." in pure.parts or "\\" in reference:
         raise ValueError(f"art path {reference!r} must stay inside art/")
     if pure.suffix.lower() != ".svg":
         raise ValueError(f"art {reference!r} is not an .svg file")
-    path = art_root / pure
-    if not path.is_file():
-        raise ValueError(f"art file {reference!r} does not exist in art/")
-    return path
+    for root in (art_root,) if isinstance(art_root, Path) else art_root:
+        path = root / pure
+        if path.is_file():
+            return path
+    raise ValueError(f"art file {reference!r} does not exist in art/")

@@ -14,7 +14,13 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import ProblemCollector
-from pnp.spec.columns import COLUMN_TYPES, Column, ColumnContext, check_art_reference
+from pnp.spec.columns import (
+    COLUMN_TYPES,
+    ArtRoots,
+    Column,
+    ColumnContext,
+    check_art_reference,
+)
 from pnp.spec.model import (
     CardRow,
     CardSize,
@@ -68,7 +74,7 @@ _COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required"}
 _TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook", "scoresheet"}
 
 
-def load_game_spec(folder: Path, art_root: Path) -> GameSpec:
+def load_game_spec(folder: Path, art_root: ArtRoots) -> GameSpec:
     """Load and validate one game's spec folder; raise :class:`PnpError` listing every problem."""
     source = TomlSource.read(folder / "game.toml")
     loader = _SpecLoader(folder, source, art_root)
@@ -79,7 +85,7 @@ def load_game_spec(folder: Path, art_root: Path) -> GameSpec:
 
 
 class _SpecLoader:
-    def __init__(self, folder: Path, source: TomlSource, art_root: Path) -> None:
+    def __init__(self, folder: Path, source: TomlSource, art_root: ArtRoots) -> None:
         self.folder = folder
         self.source = source
         self.art_root = art_root
