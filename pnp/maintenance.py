@@ -14,6 +14,7 @@ from pnp.engine.golden import check_golden, write_golden
 from pnp.errors import PnpError
 from pnp.gamedef import StudyResult
 from pnp.output import write_text_atomic
+from pnp.paths import BUNDLED_PACKAGE_FOLDER, bundled_root
 from pnp.project import load_game, require_engine
 from pnp.registry import AnyGame, games
 from pnp.story.search import story_search
@@ -76,8 +77,23 @@ def study(
     if not write:
         return result, None
     path = spec.folder / "rulebook" / the_game.study.data_file
+    refuse_installed_data(path, "study --write")
     write_text_atomic(path, result.data)
     return result, path
+
+
+def refuse_installed_data(path: Path, command: str) -> None:
+    """A developer command never writes into the data an installed pnp carries (a wheel's
+    ``pnp/_data``): the user copies the game into a project folder and runs it there."""
+    bundled = bundled_root()
+    if bundled is None or bundled.name != BUNDLED_PACKAGE_FOLDER:
+        return  # a checkout: this is where people edit the bundled games
+    if path.resolve().is_relative_to(bundled):
+        raise PnpError.single(
+            f"'pnp {command}' would write into the data installed with pnp ({path.name}); "
+            "copy the game's folder into your project folder (a folder with pnp.toml) and "
+            "run it there"
+        )
 
 
 def _games_with_study() -> list[str]:
@@ -107,6 +123,8 @@ def pin(
     spec = load_game(game_id).spec
     found = story_search(story).find_pinned(spec, None, report)
     if update:
+        for path, _ in found:
+            refuse_installed_data(path, "pin --update")
         for path, text in found:
             write_text_atomic(path, text)
         return PinReport(tuple(path for path, _ in found), ())
