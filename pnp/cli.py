@@ -5,16 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from pnp.build import BuildOptions, BuildResult, build
-from pnp.calibrate import write_calibration
-from pnp.catalogue import describe_games
-from pnp.check import check_game
 from pnp.cli_console import progress_display, stderr_console
 from pnp.cli_options import (
     ALL_GAMES,
@@ -32,11 +27,7 @@ from pnp.cli_options import (
     complete_game,
 )
 from pnp.errors import PnpError
-from pnp.examples import examples_text
-from pnp.maintenance import golden, pin, study
 from pnp.paths import ROOT_ENV, display_path, use_project
-from pnp.project import data_roots, engine_game, game_ids
-from pnp.scaffold import new_game
 from pnp.settings import (
     COMMAND_LINE,
     Values,
@@ -46,8 +37,12 @@ from pnp.settings import (
     shown_path,
 )
 from pnp.sheets.imposition import BackMode
-from pnp.simulation import simulate_game
-from pnp.watch import file_changes, watch_game, watched_folders
+
+if TYPE_CHECKING:
+    from pnp.build import BuildOptions, BuildResult
+
+# Commands import what they run when they run: ``pnp --help`` and completion stay quick
+# (the build pulls in ReportLab, svglib, pypdf and every game).
 
 app = typer.Typer(
     cls=OneLineErrors,
@@ -77,6 +72,8 @@ def _run(action: Callable[[], T]) -> T:
 
 def _print_version(value: bool) -> None:
     if value:
+        from importlib.metadata import PackageNotFoundError, version
+
         try:
             typer.echo(f"pnp {version('pnp')}")
         except PackageNotFoundError:
@@ -116,12 +113,16 @@ def main_options(
 @app.command("list")
 def list_command() -> None:
     """Show the games, their variants and their components."""
+    from pnp.catalogue import describe_games
+
     typer.echo(_run(describe_games))
 
 
 @app.command("check")
 def check_command(game: GameArgument) -> None:
     """Validate a game's spec tables and layouts (exit 2 with one line per problem)."""
+    from pnp.check import check_game
+
     summary = _run(lambda: check_game(game))
     typer.echo(summary)
 
@@ -159,6 +160,10 @@ def build_command(
     """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/."""
 
     def run() -> None:
+        from pnp.build import BuildOptions, build
+        from pnp.project import data_roots
+        from pnp.watch import file_changes, watch_game, watched_folders
+
         chosen = resolve_settings(
             Values(
                 paper.value if paper else None,
@@ -210,6 +215,9 @@ def _report(result: BuildResult) -> None:
 
 def _build_all(options: BuildOptions, quiet: bool) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
+    from pnp.build import build
+    from pnp.project import engine_game, game_ids
+
     ids = game_ids()
     failed: list[str] = []
     with progress_display(stderr_console(), quiet) as progress:
@@ -248,12 +256,16 @@ def new_command(
     ] = None,
 ) -> None:
     """Write a small, working data-only game to start a new one from."""
+    from pnp.scaffold import new_game
+
     typer.echo(_run(lambda: new_game(game, dest)).report())
 
 
 @app.command("examples")
 def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
     """Print the rulebook's examples as plain text, each with the record it replays."""
+    from pnp.examples import examples_text
+
     typer.echo(_run(lambda: examples_text(game, tuple(variant or ()))), nl=False)
 
 
@@ -274,6 +286,8 @@ def simulate_command(
     """Play seeded games with the bundled policies and print a summary."""
 
     def run() -> str:
+        from pnp.simulation import simulate_game
+
         with progress_display(stderr_console(), quiet) as progress:
             summary = simulate_game(
                 game,
@@ -311,6 +325,8 @@ def calibrate_command(
         return
 
     def run() -> Path:
+        from pnp.calibrate import write_calibration
+
         chosen = resolve_settings(
             Values(paper.value if paper else None, backs, None, out_dir), Path.cwd()
         )
@@ -341,6 +357,8 @@ def golden_command(
     ] = None,
 ) -> None:
     """Check the golden playthroughs against the engines (exit 1 on a difference)."""
+    from pnp.maintenance import golden
+
     report = _run(lambda: golden(tuple(game or ()), update=update, root=root))
     for path in report.written:
         typer.echo(f"wrote {path}")
@@ -363,6 +381,8 @@ def pin_command(
     ] = False,
 ) -> None:
     """Search seeded games for the rulebook examples again; exit 1 if a pinned file is stale."""
+    from pnp.maintenance import pin
+
     report = _run(lambda: pin(game, update=update, report=lambda line: typer.echo(line, err=True)))
     for path in report.written:
         typer.echo(f"wrote {display_path(path)}")
@@ -389,6 +409,8 @@ def study_command(
     ] = False,
 ) -> None:
     """Re-measure what the rulebook prints (balance, win rates); exit 1 if a target is missed."""
+    from pnp.maintenance import study
+
     result, path = _run(lambda: study(game, games=games, jobs=jobs, seed=seed, write=write))
     typer.echo(result.table)
     if path is not None:

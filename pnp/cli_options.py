@@ -18,7 +18,6 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.errors import PnpError
-from pnp.project import game_ids, load_game
 from pnp.settings import parse_back_offset
 from pnp.sheets.imposition import BackMode
 
@@ -62,6 +61,8 @@ def _matching(values: Sequence[str], incomplete: str) -> list[str]:
 
 def complete_game(incomplete: str) -> list[str]:
     """Game ids that start with what was typed."""
+    from pnp.project import game_ids  # only when completing: it loads every game
+
     try:
         return _matching(game_ids(), incomplete)
     except PnpError:
@@ -75,6 +76,8 @@ def complete_build_target(incomplete: str) -> list[str]:
 
 def complete_variant(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     """Variant ids (with their names) of the game already on the command line."""
+    from pnp.project import game_ids, load_game  # only when completing
+
     try:
         known = set(game_ids())
         game_id = next((word for word in _typed_words(ctx) if word in known), None)

@@ -24,10 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import platformdirs
-import tomlkit
-from tomlkit.exceptions import TOMLKitError
-
 from pnp.errors import PnpError, ProblemCollector
 from pnp.output import write_text_atomic
 from pnp.paths import PROJECT_FILE, find_project_file, project_folder
@@ -127,6 +123,8 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 
 def user_settings_file() -> Path:
     """The user's ``pnp.toml``: in ``PNP_CONFIG_DIR`` if set, else the user's config folder."""
+    import platformdirs  # here, not at the top: every pnp command imports this module
+
     folder = os.environ.get(CONFIG_DIR_ENV)
     base = Path(folder) if folder else Path(platformdirs.user_config_dir("pnp", appauthor=False))
     return base / SETTINGS_FILE
@@ -215,6 +213,9 @@ def save_back_offset(offset: tuple[float, float], start: Path) -> Path:
     if problem is not None:
         raise PnpError.single(f"back offset {problem}")
     path = project_settings_file(start) or user_settings_file()
+    import tomlkit  # only `calibrate --save` edits a file
+    from tomlkit.exceptions import TOMLKitError
+
     text = ""
     if path.is_file():
         source = TomlSource.read(path)  # a syntax error is reported with its line

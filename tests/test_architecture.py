@@ -36,10 +36,18 @@ def test_import_contracts_are_kept() -> None:
     assert "Contracts: 2 kept, 0 broken." in run.stdout
 
 
+LAZY = {"cli.py", "cli_options.py"}
+"""The command line, the top layer, imports what a command runs when it runs (``pnp --help``
+answers at once). Nothing imports the CLI, and the layers contract above reads function-level
+imports too, so no cycle can hide there."""
+
+
 def _function_level_imports() -> list[str]:
-    """``file:line module`` of every ``pnp`` import inside a function body."""
+    """``file:line module`` of every ``pnp`` import inside a function body, outside the CLI."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
+        if path.parent == PACKAGE and path.name in LAZY:
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -57,7 +65,8 @@ def _function_level_imports() -> list[str]:
 
 
 def test_no_function_level_imports_of_pnp_modules() -> None:
-    """Modules import each other at the top, so a cycle cannot hide inside a function."""
+    """Modules import each other at the top, so a cycle cannot hide inside a function (the
+    CLI excepted, see ``LAZY``)."""
     assert _function_level_imports() == []
 
 

@@ -358,7 +358,7 @@ def test_build_all_shows_every_game_and_goes_on_after_a_failure(
         (folder / "kaarten.pdf").write_bytes(b"%PDF")
         return BuildResult(game_id, (), folder, [folder / "kaarten.pdf"], {})
 
-    monkeypatch.setattr(pnp.cli, "build", fake_build)
+    monkeypatch.setattr("pnp.build.build", fake_build)  # the command imports it when it runs
     result = CliRunner().invoke(app, ["build", "all", "--out", str(tmp_path)])
     assert result.exit_code == 2
     others = [game_id for game_id in games() if game_id != "stoomboot"]
@@ -399,3 +399,13 @@ def test_build_all_takes_no_variant(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert result.stderr == "error: --variant needs one game, not 'all'\n"
+
+
+def test_the_command_line_starts_without_the_heavy_libraries() -> None:
+    """``pnp --help``, ``--version`` and shell completion answer at once: importing the CLI
+    loads neither the build (ReportLab, svglib, pypdf, the games) nor the settings' TOML
+    writer; each command imports what it runs when it runs."""
+    heavy = ["reportlab", "svglib", "pypdf", "pnp.build", "pnp.games", "tomlkit", "jinja2"]
+    probe = f"import sys, pnp.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
