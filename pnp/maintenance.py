@@ -14,7 +14,7 @@ from pnp.engine.golden import check_golden, write_golden
 from pnp.errors import PnpError
 from pnp.gamedef import StudyResult
 from pnp.output import write_text_atomic
-from pnp.paths import BUNDLED_PACKAGE_FOLDER, bundled_root
+from pnp.paths import installed_data_root
 from pnp.project import load_game, require_engine
 from pnp.registry import AnyGame, games
 from pnp.story.search import story_search
@@ -85,10 +85,8 @@ def study(
 def refuse_installed_data(path: Path, command: str) -> None:
     """A developer command never writes into the data an installed pnp carries (a wheel's
     ``pnp/_data``): the user copies the game into a project folder and runs it there."""
-    bundled = bundled_root()
-    if bundled is None or bundled.name != BUNDLED_PACKAGE_FOLDER:
-        return  # a checkout: this is where people edit the bundled games
-    if path.resolve().is_relative_to(bundled):
+    installed = installed_data_root()
+    if installed is not None and path.resolve().is_relative_to(installed):
         raise PnpError.single(
             f"'pnp {command}' would write into the data installed with pnp ({path.name}); "
             "copy the game's folder into your project folder (a folder with pnp.toml) and "

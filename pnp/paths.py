@@ -101,6 +101,13 @@ def bundled_root() -> Path | None:
     return None
 
 
+def installed_data_root() -> Path | None:
+    """The bundled data when it is an installed package's (a wheel's ``pnp/_data``), which
+    pnp never writes to; ``None`` for a checkout, where people edit the bundled games."""
+    bundled = bundled_root()
+    return bundled if bundled is not None and bundled.name == BUNDLED_PACKAGE_FOLDER else None
+
+
 def data_roots() -> tuple[Path, ...]:
     """The data roots, searched in order: the user's project folder, then the bundled data.
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import maintenance
+from pnp import maintenance, paths
 from pnp.errors import PnpError
 from pnp.paths import BUNDLED_PACKAGE_FOLDER
 
@@ -19,7 +19,7 @@ def test_a_write_into_installed_data_is_refused(
     installed = tmp_path / "site-packages" / "pnp" / BUNDLED_PACKAGE_FOLDER
     target = installed / "cardspecs" / "sinterklaas" / "rulebook" / "studie.toml"
     target.parent.mkdir(parents=True)
-    monkeypatch.setattr(maintenance, "bundled_root", lambda: installed.resolve())
+    monkeypatch.setattr(paths, "bundled_root", lambda: installed.resolve())
     with pytest.raises(PnpError) as refused:
         maintenance.refuse_installed_data(target, "study --write")
     (problem,) = refused.value.problems
@@ -33,5 +33,5 @@ def test_a_checkout_stays_writable(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     checkout = tmp_path / "pnp-checkout"
     target = checkout / "cardspecs" / "sinterklaas" / "rulebook" / "studie.toml"
     target.parent.mkdir(parents=True)
-    monkeypatch.setattr(maintenance, "bundled_root", lambda: checkout.resolve())
+    monkeypatch.setattr(paths, "bundled_root", lambda: checkout.resolve())
     maintenance.refuse_installed_data(target, "study --write")

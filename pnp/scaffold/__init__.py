@@ -19,10 +19,10 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.paths import (
-    BUNDLED_PACKAGE_FOLDER,
     PROJECT_FILE,
     bundled_root,
     display_path,
+    installed_data_root,
     project_folder,
 )
 from pnp.project import COMMON, GAME_ID, data_roots, game_ids
@@ -67,7 +67,7 @@ def default_root() -> Path:
     if folder is not None:
         return folder
     bundled = bundled_root()
-    if bundled is not None and bundled.name != BUNDLED_PACKAGE_FOLDER:
+    if bundled is not None and installed_data_root() is None:
         return bundled
     return Path.cwd()
 

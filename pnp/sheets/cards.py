@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.draw.art import ArtLibrary
 from pnp.layout.model import Layout
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.sheets.imposition import BackMode, Rect, Slot
+from pnp.sheets.imposition import BackMode, Rect, SheetPlan, Slot
 from pnp.sheets.marks import (
     CUT_GREY,
     CUT_LINE_PT,
@@ -108,7 +108,7 @@ def render_card_sheets(
         indices = [slot for _, slot in sheet.items]
         page += 1
         front_page = page
-        canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
+        _begin_page(canvas, plan)
         filled = sheet.filled
         slots = [plan.placed(index, filled) for index in indices]
         for job, (front, _) in zip(chunk, slots, strict=True):
@@ -136,7 +136,7 @@ def render_card_sheets(
             # the slot of its front, to cut out and glue on.
             page += 1
             back_page = page
-            canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
+            _begin_page(canvas, plan)
             glued = {index for index, job in zip(indices, chunk, strict=True) if job.two_sided}
             for index, job in zip(indices, chunk, strict=True):
                 if index in glued:
@@ -150,7 +150,7 @@ def render_card_sheets(
         if duplex:
             page += 1
             back_page = page
-            canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
+            _begin_page(canvas, plan)
             canvas.saveState()
             canvas.translate(mm(options.back_offset[0]), mm(options.back_offset[1]))
             for job, (_, back) in zip(chunk, slots, strict=True):
@@ -164,15 +164,18 @@ def render_card_sheets(
                 )
             _end_page(canvas)
         for index, job in zip(indices, chunk, strict=True):
+            # Where its back went (nothing is printed behind a piece without a back).
             back_trim: Rect | None = None
+            back_at: int | None = None
             if job.back is None:
-                pass  # nothing is printed behind a piece without a back
+                pass
             elif options.backs is BackMode.GUTTERFOLD:
-                back_trim = plan.backs[index].trim
+                back_trim, back_at = plan.backs[index].trim, front_page
             elif duplex:
                 back_trim = plan.backs[index].trim.shifted(*options.back_offset)
+                back_at = back_page
             elif loose and job.two_sided:
-                back_trim = plan.fronts[index].trim
+                back_trim, back_at = plan.fronts[index].trim, back_page
             placements.append(
                 Placement(
                     job.component,
@@ -180,11 +183,7 @@ def render_card_sheets(
                     job.copy,
                     front_page,
                     plan.fronts[index].trim,
-                    None
-                    if back_trim is None
-                    else back_page
-                    if duplex or (loose and job.two_sided)
-                    else front_page,
+                    back_at,
                     back_trim,
                     plan.fronts[index].rotated,
                 )
@@ -193,8 +192,8 @@ def render_card_sheets(
         if progress:
             progress(done, len(jobs))
     canvas.save()
-    gutters = sum(1 for sheet in sheets if sheet.plan is not plan_for(sheet.plan.card))
-    return CardSheets(buffer.getvalue(), placements, gutters)
+    gutter_sheets = sum(1 for sheet in sheets if sheet.gutters)
+    return CardSheets(buffer.getvalue(), placements, gutter_sheets)
 
 
 def back_design(job: CardJob) -> str | None:
@@ -224,6 +223,11 @@ def _set_page_boxes(canvas: Canvas, slot: Slot) -> None:
     trim, clip = slot.trim, slot.clip
     canvas.setTrimBox((mm(trim.x), mm(trim.y), mm(trim.right), mm(trim.top)))
     canvas.setBleedBox((mm(clip.x), mm(clip.y), mm(clip.right), mm(clip.top)))
+
+
+def _begin_page(canvas: Canvas, plan: SheetPlan) -> None:
+    """Start a page of ``plan``'s paper (a file's sheets may differ in orientation)."""
+    canvas.setPageSize((mm(plan.paper.width), mm(plan.paper.height)))
 
 
 def _end_page(canvas: Canvas) -> None:

@@ -52,6 +52,8 @@ class Sheet:
     plan: SheetPlan
     items: tuple[tuple[int, int], ...]
     """(item index in the input, slot index in ``plan``), in slot order."""
+    gutters: int = 0
+    """Gutters parting blocks of different kinds on this sheet (cut on both sides of each)."""
 
     @property
     def filled(self) -> frozenset[int]:
@@ -81,8 +83,9 @@ def pack_sheets(kinds: Sequence[Kind], plan_for: PlanFor) -> list[Sheet]:
 
     Items fill a sheet row by row, in order, except that pieces without a back come
     last. An item whose kind differs from the one before may start a new block
-    below a gutter when the sheet has room for it, else it starts a new sheet. Of the ways to choose, the one with the fewest sheets wins,
-    then the one with the fewest sheets under half full, then the fewest gutters.
+        below a gutter when the sheet has room for it, else it starts a new sheet. Of the
+    ways to choose, the one with the fewest sheets wins, then the one with the fewest
+    sheets under half full, then the one that lets the fewest kinds share a sheet.
     """
     runs = _runs(kinds)
     # Pieces without a back (standees) go last: they fill what the other blocks leave free.
@@ -214,4 +217,5 @@ def _sheet(host: SheetPlan, blocks: list[_Block]) -> Sheet:
                     items.append((block.first + k, len(fronts)))
                 fronts.append(Slot(trim, trim, block.rotated))
     backs = tuple(mirror_slot(slot, host) for slot in fronts)
-    return Sheet(replace(host, fronts=tuple(fronts), backs=backs), tuple(items))
+    plan = replace(host, fronts=tuple(fronts), backs=backs)
+    return Sheet(plan, tuple(items), len(blocks) - 1)
