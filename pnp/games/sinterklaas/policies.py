@@ -34,6 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from pnp.engine.sampling import sample
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import (
@@ -42,10 +43,19 @@ from pnp.games.sinterklaas.cards import (
     SCHOENPIET,
     STROOIPIET,
     WISSELPIET,
+    CardTable,
     action_card,
     plain_card,
 )
-from pnp.games.sinterklaas.combinations import best_key, cards_key
+from pnp.games.sinterklaas.combinations import (
+    PACKED_BIAS,
+    PACKED_BYTES,
+    best_key,
+    cards_key,
+    packed_key,
+    packed_values,
+    unpack_fields,
+)
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
     CARD_MASK,
@@ -70,6 +80,18 @@ SAMPLES = 24
 """Random deals per equity estimate."""
 
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
+
+_PACKED: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
+"""id(card table) -> (the table, its cards' packed values); tables live as long as their config."""
+
+
+def _packed(table: CardTable) -> tuple[int, ...]:
+    """The packed value of every card code of ``table`` (built once per table)."""
+    entry = _PACKED.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, packed_values(table.colour, table.number))
+        _PACKED[id(table)] = entry
+    return entry[1]
 
 
 class HeuristicPolicy:
@@ -132,8 +154,11 @@ class HeuristicPolicy:
                 extra = [plain_card(colour, number)] * inpak
                 best = max(best, HeuristicPolicy.key(view, [*cards, *extra], strikes))
             return best
+        if not precise:
+            packed = _packed(table)
+            return packed_key(sum([packed[c] for c in cards]))
         best = cards_key(cards, table.colour, table.number, precise)
-        if precise and strikes and cards:
+        if strikes and cards:
             for index in range(len(cards)):
                 rest = cards[:index] + cards[index + 1 :]
                 best = max(best, HeuristicPolicy.key(view, rest, strikes - 1))
@@ -196,10 +221,12 @@ class HeuristicPolicy:
                 return 0.5
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
+        if not view.config.precise:
+            return self._packed_equity(view, hand, rng, pool, opponents, reveals, need, inpak)
         room = list(view.room)
         wins = 0.0
         for _ in range(SAMPLES):
-            cards = rng.sample(pool, need)
+            cards = sample(rng, pool, need)
             future = cards[:reveals]
             table_cards = room + future
             mine = self.key(view, [*hand, *table_cards], strikes, inpak)
@@ -213,6 +240,64 @@ class HeuristicPolicy:
             if mine > best_other:
                 wins += 1.0
             elif mine == best_other and view.config.remise:
+                wins += 0.3
+        return wins / SAMPLES
+
+    @staticmethod
+    def _packed_equity(
+        view: SinterklaasView,
+        hand: Sequence[int],
+        rng: random.Random,
+        pool: list[int],
+        opponents: list[int],
+        reveals: int,
+        need: int,
+        inpak: int,
+    ) -> float:
+        """:meth:`equity` without Pietje Precies, on packed sums (same draws, same result).
+
+        The sample is drawn from the pool's packed values instead of its codes:
+        the same positions are drawn, so ``rng`` moves exactly as before.
+        """
+        table = view.table
+        packed = _packed(table)
+        pool_values = [packed[c] for c in pool]
+        # every key below sums the table cards once: the bias rides along with them
+        room_sum = sum([packed[c] for c in view.room]) + PACKED_BIAS
+        hand_sum = sum([packed[c] for c in hand])
+        extras: tuple[int, ...] = (0,)
+        if inpak:
+            number = table.number[action_card(INPAKPIET)]
+            extras = tuple(inpak * packed[plain_card(colour, number)] for colour in range(5))
+        sizes = view.hand_sizes
+        spans = []
+        offset = reveals
+        for seat in opponents:
+            spans.append((offset, offset + sizes[seat]))
+            offset += sizes[seat]
+        remise = view.config.remise
+        unpack = unpack_fields
+        wins = 0.0
+        for _ in range(SAMPLES):
+            cards = sample(rng, pool_values, need)
+            table_sum = room_sum + sum(cards[:reveals])
+            mine_sum = hand_sum + table_sum
+            mine = 0
+            for extra in extras:
+                if mine_sum + extra != PACKED_BIAS:
+                    key = max(unpack((mine_sum + extra).to_bytes(PACKED_BYTES, "little")))
+                    if key > mine:
+                        mine = key
+            best_other = 0
+            for start, stop in spans:
+                other_sum = sum(cards[start:stop]) + table_sum
+                if other_sum != PACKED_BIAS:
+                    other = max(unpack(other_sum.to_bytes(PACKED_BYTES, "little")))
+                    if other > best_other:
+                        best_other = other
+            if mine > best_other:
+                wins += 1.0
+            elif mine == best_other and remise:
                 wins += 0.3
         return wins / SAMPLES
 
