@@ -85,6 +85,19 @@ _PACKED: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
 """id(card table) -> (the table, its cards' packed values); tables live as long as their config."""
 
 
+_DECK_COUNTS: dict[int, tuple[CardTable, dict[int, int]]] = {}
+"""id(card table) -> (the table, copies of each card code in deck order)."""
+
+
+def _deck_counts(table: CardTable) -> dict[int, int]:
+    """Copies of each code of ``table``'s deck, in ascending code order (built once per table)."""
+    entry = _DECK_COUNTS.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, dict(Counter(table.deck)))
+        _DECK_COUNTS[id(table)] = entry
+    return entry[1]
+
+
 def _packed(table: CardTable) -> tuple[int, ...]:
     """The packed value of every card code of ``table`` (built once per table)."""
     entry = _PACKED.get(id(table))
@@ -190,12 +203,19 @@ class HeuristicPolicy:
 
     def unseen(self, view: SinterklaasView) -> list[int]:
         """Cards this seat has not seen (candidates for other hands and future reveals)."""
-        pool = Counter(view.table.deck)
+        pool = dict(_deck_counts(view.table))
         known = [*view.hand, *view.room, *view.discard, *view.scored]
         for seat in range(view.num_players):
             known.extend(c for c in view.bid(seat) if c)
-        pool.subtract(known)
-        return [c for c, k in pool.items() for _ in range(max(0, k))]
+        for card in known:
+            if card in pool:
+                pool[card] -= 1
+        # deck order (ascending codes), as many copies as are unseen
+        unseen: list[int] = []
+        for card, copies in pool.items():
+            if copies > 0:
+                unseen += [card] * copies
+        return unseen
 
     def equity(
         self,
@@ -288,16 +308,23 @@ class HeuristicPolicy:
                     key = max(unpack((mine_sum + extra).to_bytes(PACKED_BYTES, "little")))
                     if key > mine:
                         mine = key
-            best_other = 0
+            # the sample is lost as soon as one opponent beats ``mine``: stop there
+            tied = lost = False
             for start, stop in spans:
                 other_sum = sum(cards[start:stop]) + table_sum
+                other = 0
                 if other_sum != PACKED_BIAS:
                     other = max(unpack(other_sum.to_bytes(PACKED_BYTES, "little")))
-                    if other > best_other:
-                        best_other = other
-            if mine > best_other:
+                if other > mine:
+                    lost = True
+                    break
+                if other == mine:
+                    tied = True
+            if lost:
+                continue
+            if not tied:
                 wins += 1.0
-            elif mine == best_other and remise:
+            elif remise:
                 wins += 0.3
         return wins / SAMPLES
 
