@@ -71,3 +71,55 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
         selected.add(j)
         append(population[j])
     return result
+
+
+def sample_sums(rng: random.Random, population: Sequence[int], sizes: Sequence[int]) -> list[int]:
+    """The sums of consecutive parts of ``rng.sample(population, sum(sizes))``.
+
+    Part ``i`` holds the next ``sizes[i]`` sampled elements. The draws are
+    those of :func:`sample` (so the generator moves the same way); the sample
+    itself is never built, for policies that only need totals of packed values.
+    """
+    k = sum(sizes)
+    if type(rng) is not random.Random:
+        drawn = rng.sample(population, k)
+        sums, start = [], 0
+        for size in sizes:
+            sums.append(sum(drawn[start : start + size]))
+            start += size
+        return sums
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    sums = []
+    if n <= _setsize(k):
+        pool = list(population)
+        bit_length = _BIT_LENGTH
+        if n >= len(bit_length):
+            bit_length = [m.bit_length() for m in range(n + 1)]
+        m = n
+        for size in sizes:
+            total = 0
+            for _ in range(size):
+                bits = bit_length[m]
+                j = getrandbits(bits)
+                while j >= m:
+                    j = getrandbits(bits)
+                total += pool[j]
+                m -= 1
+                pool[j] = pool[m]
+            sums.append(total)
+        return sums
+    selected: set[int] = set()
+    bits = n.bit_length()
+    for size in sizes:
+        total = 0
+        for _ in range(size):
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            total += population[j]
+        sums.append(total)
+    return sums

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.engine.sampling import sample
+from pnp.engine.sampling import sample, sample_sums
 
 
 @settings(max_examples=300, deadline=None)
@@ -55,3 +55,24 @@ def test_other_generator_classes_use_their_own_sample() -> None:
     rng = _Counting(3)
     assert sample(rng, range(10), 4) == random.Random(3).sample(range(10), 4)
     assert rng.calls == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**64),
+    n=st.integers(0, 300),
+    sizes=st.lists(st.integers(0, 12), max_size=6),
+)
+def test_sample_sums_are_the_sums_of_the_sample(seed: int, n: int, sizes: list[int]) -> None:
+    """The part sums of the standard library's sample, and the same generator state after."""
+    population = [7**i % 1_000_003 for i in range(n)]
+    if sum(sizes) > n:
+        return
+    ours, theirs = random.Random(seed), random.Random(seed)
+    drawn = theirs.sample(population, sum(sizes))
+    expected, start = [], 0
+    for size in sizes:
+        expected.append(sum(drawn[start : start + size]))
+        start += size
+    assert sample_sums(ours, population, sizes) == expected
+    assert ours.getstate() == theirs.getstate()

@@ -34,7 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from pnp.engine.sampling import sample
+from pnp.engine.sampling import sample, sample_sums
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import (
@@ -242,7 +242,7 @@ class HeuristicPolicy:
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
         if not view.config.precise:
-            return self._packed_equity(view, hand, rng, pool, opponents, reveals, need, inpak)
+            return self._packed_equity(view, hand, rng, pool, opponents, reveals, inpak)
         room = list(view.room)
         wins = 0.0
         for _ in range(SAMPLES):
@@ -271,7 +271,6 @@ class HeuristicPolicy:
         pool: list[int],
         opponents: list[int],
         reveals: int,
-        need: int,
         inpak: int,
     ) -> float:
         """:meth:`equity` without Pietje Precies, on packed sums (same draws, same result).
@@ -290,17 +289,13 @@ class HeuristicPolicy:
             number = table.number[action_card(INPAKPIET)]
             extras = tuple(inpak * packed[plain_card(colour, number)] for colour in range(5))
         sizes = view.hand_sizes
-        spans = []
-        offset = reveals
-        for seat in opponents:
-            spans.append((offset, offset + sizes[seat]))
-            offset += sizes[seat]
+        parts = [reveals, *(sizes[seat] for seat in opponents)]
         remise = view.config.remise
         unpack = unpack_fields
         wins = 0.0
         for _ in range(SAMPLES):
-            cards = sample(rng, pool_values, need)
-            table_sum = room_sum + sum(cards[:reveals])
+            future, *hands = sample_sums(rng, pool_values, parts)
+            table_sum = room_sum + future
             mine_sum = hand_sum + table_sum
             mine = 0
             for extra in extras:
@@ -310,8 +305,8 @@ class HeuristicPolicy:
                         mine = key
             # the sample is lost as soon as one opponent beats ``mine``: stop there
             tied = lost = False
-            for start, stop in spans:
-                other_sum = sum(cards[start:stop]) + table_sum
+            for hand_part in hands:
+                other_sum = hand_part + table_sum
                 other = 0
                 if other_sum != PACKED_BIAS:
                     other = max(unpack(other_sum.to_bytes(PACKED_BYTES, "little")))

@@ -32,7 +32,6 @@ from pnp.games.twaalf_dagen.engine import (
     play_low,
 )
 
-
 _PLAYS_NEEDED: dict[tuple[int, ...], int] = {}
 """(top, *counts) -> :func:`plays_needed`; hands repeat often across moves and games."""
 _CACHE_LIMIT = 200_000
