@@ -10,7 +10,6 @@ from pnp.errors import PnpError
 from pnp.project import load_game, require_engine
 from pnp.variants import resolve_variants
 
-
 DEFAULT_POLICY = "heuristic"
 """The policy of every seat when none is named (``pnp simulate``'s help says so too)."""
 
