@@ -73,6 +73,10 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
     return result
 
 
+_STEPS: dict[int, list[tuple[int, int, int]]] = {}
+"""Population size -> the swap-pool steps ``(m, m.bit_length(), m - 1)`` for m = n, n-1, ..., 1."""
+
+
 def sample_sums(rng: random.Random, population: Sequence[int], sizes: Sequence[int]) -> list[int]:
     """The sums of consecutive parts of ``rng.sample(population, sum(sizes))``.
 
@@ -95,20 +99,19 @@ def sample_sums(rng: random.Random, population: Sequence[int], sizes: Sequence[i
     sums = []
     if n <= _setsize(k):
         pool = list(population)
-        bit_length = _BIT_LENGTH
-        if n >= len(bit_length):
-            bit_length = [m.bit_length() for m in range(n + 1)]
-        m = n
+        steps = _STEPS.get(n)
+        if steps is None:
+            steps = _STEPS[n] = [(m, m.bit_length(), m - 1) for m in range(n, 0, -1)]
+        start = 0
         for size in sizes:
             total = 0
-            for _ in range(size):
-                bits = bit_length[m]
+            for m, bits, last in steps[start : start + size]:
                 j = getrandbits(bits)
                 while j >= m:
                     j = getrandbits(bits)
                 total += pool[j]
-                m -= 1
-                pool[j] = pool[m]
+                pool[j] = pool[last]
+            start += size
             sums.append(total)
         return sums
     selected: set[int] = set()
