@@ -229,19 +229,8 @@ def play_length(action: int) -> int:
     return action & _MAX
 
 
-_PLAY_CARDS: dict[int, tuple[int, ...]] = {}
-"""Packed play -> its card numbers (filled as plays occur; there are a few hundred)."""
-
-
 def play_cards(action: int) -> tuple[int, ...]:
     """The card numbers of a packed play, ascending (empty for PASS)."""
-    cards = _PLAY_CARDS.get(action)
-    if cards is None:
-        cards = _PLAY_CARDS[action] = _unpack_play(action)
-    return cards
-
-
-def _unpack_play(action: int) -> tuple[int, ...]:
     if action == PASS:
         return ()
     low = (action >> 5) & _MAX
@@ -955,20 +944,6 @@ class TwaalfDagenState(Journaled):
 # Player view
 
 
-_DECK_COUNTS: dict[int, tuple[TwaalfDagenConfig, int, tuple[int, ...]]] = {}
-"""id(config) -> (config, top, copies per card number): policies ask for it every move."""
-
-
-def _deck_counts(config: TwaalfDagenConfig, top: int) -> tuple[int, ...]:
-    entry = _DECK_COUNTS.get(id(config))
-    if entry is None or entry[0] is not config or entry[1] != top:
-        counts = [0] * (top + 2)
-        for number, copies in config.card_counts.items():
-            counts[number] = copies
-        entry = _DECK_COUNTS[id(config)] = (config, top, tuple(counts))
-    return entry[2]
-
-
 class TwaalfDagenView:
     """What one seat may know: their own cards plus public information.
 
@@ -1055,7 +1030,10 @@ class TwaalfDagenView:
     @property
     def deck_counts(self) -> tuple[int, ...]:
         """Copies of each card number in the whole deck (public)."""
-        return _deck_counts(self._state.config, self._state.top)
+        counts = [0] * (self._state.top + 2)
+        for number, copies in self._state.config.card_counts.items():
+            counts[number] = copies
+        return tuple(counts)
 
     @property
     def seen_counts(self) -> tuple[int, ...]:

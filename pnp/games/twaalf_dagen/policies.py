@@ -32,23 +32,9 @@ from pnp.games.twaalf_dagen.engine import (
     play_low,
 )
 
-_PLAYS_NEEDED: dict[tuple[int, ...], int] = {}
-"""(top, *counts) -> :func:`plays_needed`; hands repeat often across moves and games."""
-_CACHE_LIMIT = 200_000
-
 
 def plays_needed(counts: Sequence[int], top: int) -> int:
     """Estimate how many plays empty a hand: a set per number, runs of singles as straights."""
-    key = (top, *counts)
-    plays = _PLAYS_NEEDED.get(key)
-    if plays is None:
-        if len(_PLAYS_NEEDED) >= _CACHE_LIMIT:
-            _PLAYS_NEEDED.clear()
-        plays = _PLAYS_NEEDED[key] = _count_plays(counts, top)
-    return plays
-
-
-def _count_plays(counts: Sequence[int], top: int) -> int:
     plays = 0
     run = 0
     for v in range(1, top + 2):
