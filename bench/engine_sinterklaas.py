@@ -3,9 +3,10 @@
 Measures, for the base game and for every rule at once (speculaas, actiepiet,
 pietje-precies, wie-kent-hem-niet, surprises), actions applied per second on
 one core with random and heuristic play (chance actions included), full games
-per second, and the wall time of a random-play simulation on ``--jobs``
-processes. Targets: at least 20,000 actions/s per core with random play;
-10,000 games in under 60 s on 2 cores. Run::
+per second, and the wall time of a simulation with the default (heuristic)
+policy on ``--jobs`` processes. Targets: at least 20,000 actions/s per core
+with random play and 10,000 with heuristic play; 10,000 games in under 60 s
+on 2 cores. Run::
 
     python bench/engine_sinterklaas.py [--players 4] [--games 1000] [--sim-games 10000]
 """

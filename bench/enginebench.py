@@ -21,6 +21,8 @@ from pnp.registry import game
 
 TARGET_ACTIONS_PER_S = 20_000
 """Random play on one core, in the range of well-known pure-Python card-game engines."""
+TARGET_HEURISTIC_ACTIONS_PER_S = 10_000
+"""Heuristic play on one core: fast enough for the simulation target."""
 TARGET_SIM_SECONDS = 60.0
 TARGET_SIM_GAMES = 10_000
 
@@ -41,10 +43,17 @@ def single_core(
     return actions / elapsed, games / elapsed, actions
 
 
-def parallel(game_id: str, config: Any, players: int, games: int, jobs: int) -> tuple[float, int]:
-    """Simulate ``games`` random games on ``jobs`` processes; return (wall seconds, actions)."""
+def parallel(
+    game_id: str, config: Any, players: int, games: int, jobs: int, policy: str = "heuristic"
+) -> tuple[float, int]:
+    """Simulate ``games`` games of ``policy`` (default: ``pnp simulate``'s) on ``jobs`` processes.
+
+    Returns (wall seconds, actions).
+    """
     start = time.perf_counter()
-    summary = simulate(game(game_id).engine, config, players, games, seed=1, jobs=jobs)
+    summary = simulate(
+        game(game_id).engine, config, players, games, seed=1, jobs=jobs, policies=[policy] * players
+    )
     return time.perf_counter() - start, summary.total_actions
 
 
@@ -68,17 +77,22 @@ def play_rows(
         (f"{prefix}actions/s, 1 core, random", f"{rate:,.0f}", f">= {TARGET_ACTIONS_PER_S:,}"),
         (f"{prefix}games/s, 1 core, random", f"{games_rate:,.1f}", ""),
         (f"{prefix}actions per game, random", f"{actions / games:,.1f}", ""),
-        (f"{prefix}actions/s, 1 core, heuristic", f"{h_rate:,.0f}", ""),
+        (
+            f"{prefix}actions/s, 1 core, heuristic",
+            f"{h_rate:,.0f}",
+            f">= {TARGET_HEURISTIC_ACTIONS_PER_S:,}",
+        ),
         (f"{prefix}games/s, 1 core, heuristic", f"{h_games_rate:,.1f}", ""),
         (f"{prefix}actions per game, heuristic", f"{h_actions / heuristic_games:,.1f}", ""),
     ]
-    return rows, rate >= TARGET_ACTIONS_PER_S
+    return rows, rate >= TARGET_ACTIONS_PER_S and h_rate >= TARGET_HEURISTIC_ACTIONS_PER_S
 
 
 def simulation_rows(
     game_id: str, config: Any, players: int, games: int, jobs: int
 ) -> tuple[list[Row], bool]:
-    """The parallel rows (scaled to 10,000 games) and whether the target was met."""
+    """The parallel rows of the default (heuristic) policy, scaled to 10,000 games, and
+    whether the target was met."""
     wall, actions = parallel(game_id, config, players, games, jobs)
     scaled = wall * TARGET_SIM_GAMES / max(1, games)
     rows = [

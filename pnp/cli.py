@@ -279,11 +279,14 @@ def simulate_command(
     jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.")] = 1,
     policy: Annotated[
         list[str] | None,
-        typer.Option("--policy", help="Policy per seat (random, heuristic); one name for all."),
+        typer.Option(
+            "--policy",
+            help="Policy per seat, e.g. random or heuristic; one name for all (default heuristic).",
+        ),
     ] = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Play seeded games with the bundled policies and print a summary."""
+    """Play seeded games (the heuristic policy at every seat unless --policy says) and summarise."""
 
     def run() -> str:
         from pnp.simulation import simulate_game

@@ -10,6 +10,9 @@ from pnp.errors import PnpError
 from pnp.project import load_game, require_engine
 from pnp.variants import resolve_variants
 
+DEFAULT_POLICY = "heuristic"
+"""The policy of every seat when none is named (``pnp simulate``'s help says so too)."""
+
 
 def simulate_game(
     game_id: str,
@@ -22,7 +25,11 @@ def simulate_game(
     policies: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` seeded games with the bundled policies on the deck of the spec tables."""
+    """Play ``games`` seeded games on the deck of the spec tables and summarise them.
+
+    ``policies`` names one policy per seat, or one for every seat; without
+    it every seat plays :data:`DEFAULT_POLICY`.
+    """
     the_game = require_engine(game_id, "simulate")
     spec = load_game(game_id).spec
     chosen = resolve_variants(spec, variants)
@@ -31,7 +38,7 @@ def simulate_game(
         raise PnpError.single(f"{spec.name} is for {low} to {high} players, not {players}")
     if games < 1 or jobs < 1:
         raise PnpError.single("--games and --jobs must be at least 1")
-    names = list(policies) if policies else ["heuristic"] * players
+    names = list(policies) if policies else [DEFAULT_POLICY] * players
     if len(names) == 1:
         names = names * players
     config = the_game.config_from_spec(spec, chosen)

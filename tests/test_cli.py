@@ -132,6 +132,17 @@ def test_simulate_prints_the_same_summary_whatever_the_number_of_jobs() -> None:
     assert "hands_per_game" in one.stdout and "win share per seat" in one.stdout
 
 
+def test_simulate_help_names_the_policy_it_plays_by_default() -> None:
+    """Without --policy every seat plays the default policy, and the help says which."""
+    from pnp.simulation import DEFAULT_POLICY
+
+    help_text = " ".join(CliRunner().invoke(app, ["simulate", "--help"]).stdout.split())
+    assert f"default {DEFAULT_POLICY}" in help_text
+    result = CliRunner().invoke(app, ["simulate", "twaalf-dagen", "--games", "3"])
+    assert result.exit_code == 0, result.output
+    assert f"policies: {', '.join([DEFAULT_POLICY] * 4)}" in result.stdout
+
+
 def test_simulate_kort_plays_three_hands() -> None:
     result = CliRunner().invoke(
         app, ["simulate", "twaalf-dagen", "--players", "5", "--games", "20", "--variant", "kort"]

@@ -19,6 +19,7 @@ scoring cards (after strikes, SK-P3); otherwise the player's key is 0.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -151,3 +152,50 @@ def cards_key(
             if key > best:
                 best = key
     return best
+
+
+# -- packed sums: the non-precise key of many card sets from one addition each --
+#
+# A group's key (count << 16 | kind << 12 | total) is kind << 12 plus the sum,
+# over its cards, of (1 << 16) + number: the same card weight for the card's
+# colour group and its number group. A card's *packed value* holds that
+# weight in two 32-bit fields of one integer (its colour's field among the 8
+# colour fields, its number's among the 16 number fields), so the packed sum
+# of a set of cards holds every group's sum, sums of disjoint sets add up,
+# and :func:`packed_key` reads the best key from it. Equal to
+# :func:`cards_key` with ``precise=False`` (tested over random card sets).
+
+_FIELDS = struct.Struct("<24I")
+
+
+def packed_values(colour_of: Sequence[int], number_of: Sequence[int]) -> tuple[int, ...]:
+    """Every card code's packed value (index = code), from a card table's lookup lists."""
+    values = []
+    for colour, number in zip(colour_of, number_of, strict=True):
+        weight = (1 << 16) + number
+        # colour % 8 and number % 16 match the list indexing of cards_key
+        values.append(weight << (32 * (colour % 8)) | weight << (32 * (8 + number % 16)))
+    return tuple(values)
+
+
+PACKED_BIAS = sum(_COLOUR_BITS << (32 * f) for f in range(8)) + sum(
+    _NUMBER_BITS << (32 * f) for f in range(8, 24)
+)
+"""Every field's kind bits: a packed sum plus this holds the keys of all its groups."""
+
+PACKED_BYTES = _FIELDS.size
+unpack_fields = _FIELDS.unpack
+"""``unpack_fields(biased.to_bytes(PACKED_BYTES, "little"))``: the 24 group keys of a biased sum."""
+
+
+def packed_key(packed: int) -> int:
+    """The best non-precise key of the cards whose packed values add up to ``packed``.
+
+    An empty field reads as its bare kind bits, below any real group's key
+    (which counts at least one card, 1 << 16), so the maximum over all fields
+    of ``packed + PACKED_BIAS`` is the best group's key.
+    """
+    if not packed:
+        return 0
+    fields: tuple[int, ...] = unpack_fields((packed + PACKED_BIAS).to_bytes(PACKED_BYTES, "little"))
+    return max(fields)

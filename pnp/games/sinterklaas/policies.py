@@ -34,6 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from pnp.engine.sampling import sample, sample_sums
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import (
@@ -42,10 +43,19 @@ from pnp.games.sinterklaas.cards import (
     SCHOENPIET,
     STROOIPIET,
     WISSELPIET,
+    CardTable,
     action_card,
     plain_card,
 )
-from pnp.games.sinterklaas.combinations import best_key, cards_key
+from pnp.games.sinterklaas.combinations import (
+    PACKED_BIAS,
+    PACKED_BYTES,
+    best_key,
+    cards_key,
+    packed_key,
+    packed_values,
+    unpack_fields,
+)
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
     CARD_MASK,
@@ -70,6 +80,31 @@ SAMPLES = 24
 """Random deals per equity estimate."""
 
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
+
+_PACKED: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
+"""id(card table) -> (the table, its cards' packed values); tables live as long as their config."""
+
+
+_DECK_COUNTS: dict[int, tuple[CardTable, dict[int, int]]] = {}
+"""id(card table) -> (the table, copies of each card code in deck order)."""
+
+
+def _deck_counts(table: CardTable) -> dict[int, int]:
+    """Copies of each code of ``table``'s deck, in ascending code order (built once per table)."""
+    entry = _DECK_COUNTS.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, dict(Counter(table.deck)))
+        _DECK_COUNTS[id(table)] = entry
+    return entry[1]
+
+
+def _packed(table: CardTable) -> tuple[int, ...]:
+    """The packed value of every card code of ``table`` (built once per table)."""
+    entry = _PACKED.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, packed_values(table.colour, table.number))
+        _PACKED[id(table)] = entry
+    return entry[1]
 
 
 class HeuristicPolicy:
@@ -132,8 +167,11 @@ class HeuristicPolicy:
                 extra = [plain_card(colour, number)] * inpak
                 best = max(best, HeuristicPolicy.key(view, [*cards, *extra], strikes))
             return best
+        if not precise:
+            packed = _packed(table)
+            return packed_key(sum([packed[c] for c in cards]))
         best = cards_key(cards, table.colour, table.number, precise)
-        if precise and strikes and cards:
+        if strikes and cards:
             for index in range(len(cards)):
                 rest = cards[:index] + cards[index + 1 :]
                 best = max(best, HeuristicPolicy.key(view, rest, strikes - 1))
@@ -165,12 +203,19 @@ class HeuristicPolicy:
 
     def unseen(self, view: SinterklaasView) -> list[int]:
         """Cards this seat has not seen (candidates for other hands and future reveals)."""
-        pool = Counter(view.table.deck)
+        pool = dict(_deck_counts(view.table))
         known = [*view.hand, *view.room, *view.discard, *view.scored]
         for seat in range(view.num_players):
             known.extend(c for c in view.bid(seat) if c)
-        pool.subtract(known)
-        return [c for c, k in pool.items() for _ in range(max(0, k))]
+        for card in known:
+            if card in pool:
+                pool[card] -= 1
+        # deck order (ascending codes), as many copies as are unseen
+        unseen: list[int] = []
+        for card, copies in pool.items():
+            if copies > 0:
+                unseen += [card] * copies
+        return unseen
 
     def equity(
         self,
@@ -196,10 +241,12 @@ class HeuristicPolicy:
                 return 0.5
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
+        if not view.config.precise:
+            return self._packed_equity(view, hand, rng, pool, opponents, reveals, inpak)
         room = list(view.room)
         wins = 0.0
         for _ in range(SAMPLES):
-            cards = rng.sample(pool, need)
+            cards = sample(rng, pool, need)
             future = cards[:reveals]
             table_cards = room + future
             mine = self.key(view, [*hand, *table_cards], strikes, inpak)
@@ -213,6 +260,66 @@ class HeuristicPolicy:
             if mine > best_other:
                 wins += 1.0
             elif mine == best_other and view.config.remise:
+                wins += 0.3
+        return wins / SAMPLES
+
+    @staticmethod
+    def _packed_equity(
+        view: SinterklaasView,
+        hand: Sequence[int],
+        rng: random.Random,
+        pool: list[int],
+        opponents: list[int],
+        reveals: int,
+        inpak: int,
+    ) -> float:
+        """:meth:`equity` without Pietje Precies, on packed sums (same draws, same result).
+
+        The sample is drawn from the pool's packed values instead of its codes:
+        the same positions are drawn, so ``rng`` moves exactly as before.
+        """
+        table = view.table
+        packed = _packed(table)
+        pool_values = [packed[c] for c in pool]
+        # every key below sums the table cards once: the bias rides along with them
+        room_sum = sum([packed[c] for c in view.room]) + PACKED_BIAS
+        hand_sum = sum([packed[c] for c in hand])
+        extras: tuple[int, ...] = (0,)
+        if inpak:
+            number = table.number[action_card(INPAKPIET)]
+            extras = tuple(inpak * packed[plain_card(colour, number)] for colour in range(5))
+        sizes = view.hand_sizes
+        parts = [reveals, *(sizes[seat] for seat in opponents)]
+        remise = view.config.remise
+        unpack = unpack_fields
+        wins = 0.0
+        for _ in range(SAMPLES):
+            future, *hands = sample_sums(rng, pool_values, parts)
+            table_sum = room_sum + future
+            mine_sum = hand_sum + table_sum
+            mine = 0
+            for extra in extras:
+                if mine_sum + extra != PACKED_BIAS:
+                    key = max(unpack((mine_sum + extra).to_bytes(PACKED_BYTES, "little")))
+                    if key > mine:
+                        mine = key
+            # the sample is lost as soon as one opponent beats ``mine``: stop there
+            tied = lost = False
+            for hand_part in hands:
+                other_sum = hand_part + table_sum
+                other = 0
+                if other_sum != PACKED_BIAS:
+                    other = max(unpack(other_sum.to_bytes(PACKED_BYTES, "little")))
+                if other > mine:
+                    lost = True
+                    break
+                if other == mine:
+                    tied = True
+            if lost:
+                continue
+            if not tied:
+                wins += 1.0
+            elif remise:
                 wins += 0.3
         return wins / SAMPLES
 

@@ -1,0 +1,91 @@
+"""The heuristic's packed combination keys equal the plain ones (``cards_key``), and its
+equity estimates consume the generator exactly like the card-list version."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.engine import RandomPolicy, play
+from pnp.engine.sampling import sample
+from pnp.games.sinterklaas.cards import card_table
+from pnp.games.sinterklaas.combinations import cards_key, packed_key, packed_values
+from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState, standard_config
+from pnp.games.sinterklaas.policies import SAMPLES, HeuristicPolicy
+from pnp.games.sinterklaas.steps import ALL_IN, IN
+from pnp.games.sinterklaas.view import SinterklaasView
+
+EVERY = ("speculaas", "actiepiet", "wie-kent-hem-niet", "surprises")
+TABLES = [card_table(standard_config().kinds), card_table(standard_config(EVERY).kinds)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), which=st.sampled_from([0, 1]))
+def test_packed_key_equals_cards_key(data: st.DataObject, which: int) -> None:
+    """Any set of deck cards: the packed sum's key is the counted key."""
+    table = TABLES[which]
+    cards = data.draw(st.lists(st.sampled_from(table.deck), max_size=20))
+    packed = packed_values(table.colour, table.number)
+    expected = cards_key(cards, table.colour, table.number)
+    assert packed_key(sum(packed[c] for c in cards)) == expected
+
+
+def _reference_equity(view: SinterklaasView, hand: list[int], rng: random.Random) -> float:
+    """The equity estimate on card lists, as the policy computed it before packing."""
+    policy = HeuristicPolicy()
+    opponents = [
+        s for s in range(view.num_players) if s != view.seat and view.status[s] in (IN, ALL_IN)
+    ]
+    if not opponents:
+        return 1.0
+    pool = policy.unseen(view)
+    reveals, sizes = view.reveals_left, view.hand_sizes
+    need = reveals + sum(sizes[s] for s in opponents)
+    if need > len(pool):
+        reveals = 0
+        need = sum(sizes[s] for s in opponents)
+        if need > len(pool):
+            return 0.5
+    strikes, inpak, room = policy.strikes(view), policy.inpak(view), list(view.room)
+    wins = 0.0
+    for _ in range(SAMPLES):
+        cards = rng.sample(pool, need)
+        table_cards = room + cards[:reveals]
+        mine = policy.key(view, [*hand, *table_cards], strikes, inpak)
+        offset, best_other = reveals, 0
+        for seat in opponents:
+            other = policy.key(view, [*cards[offset : offset + sizes[seat]], *table_cards])
+            offset += sizes[seat]
+            best_other = max(best_other, other)
+        if mine > best_other:
+            wins += 1.0
+        elif mine == best_other and view.config.remise:
+            wins += 0.3
+    return wins / SAMPLES
+
+
+def test_equity_matches_the_card_list_estimate_over_random_play() -> None:
+    """At every decision of random games (base and every rule), same estimate, same generator."""
+    checked = 0
+    for variants in ((), EVERY):
+        config = standard_config(variants)
+        for seed in range(6):
+            result = play(ENGINE, config, [RandomPolicy() for _ in range(4)], seed)
+            history = list(result.state.history)
+            state = SinterklaasState(config, 4, None)
+            for action in history[:-1]:
+                state.push(action)
+                seat = state.current_player()
+                if seat < 0:
+                    continue
+                view = SinterklaasView(state, seat)
+                ours, theirs = random.Random(seed), random.Random(seed)
+                hand = list(view.hand)
+                assert HeuristicPolicy().equity(view, hand, ours) == _reference_equity(
+                    view, hand, theirs
+                )
+                assert sample(ours, range(9), 3) == theirs.sample(range(9), 3)
+                checked += 1
+    assert checked > 100
