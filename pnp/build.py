@@ -20,7 +20,7 @@ from typing import Any
 
 from pnp.build_options import BuildOptions, BuildResult, kit_request, reuse_kit
 from pnp.draw.art import Art, ArtLibrary
-from pnp.draw.fonts import FONT_FILES
+from pnp.draw.fonts import FONT_FILES, register_all
 from pnp.errors import PnpError
 from pnp.examples import game_parts
 from pnp.fingerprint import matches
@@ -49,6 +49,7 @@ from pnp.spec.columns import check_art_reference
 from pnp.spec.model import Component
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
+from pnp.workers import run_forked
 
 __all__ = [
     "BOARD_FILE",
@@ -128,11 +129,14 @@ def build(
     progress: ProgressCallback | None = None,
     *,
     force: bool = False,
+    jobs: int = 1,
 ) -> BuildResult:
     """Build a game's kit into ``options.out_dir/<game>/``; nothing is written if anything fails.
 
     Output files whose inputs did not change since the kit folder's last build are
-    reused as they are (see :mod:`pnp.kit_record`); ``force`` renders every file.
+    reused as they are (see :mod:`pnp.kit_record`); ``force`` renders every file. With
+    ``jobs`` above 1 the parts to render are rendered in that many forked processes at
+    once (the same bytes).
     """
     options = options or BuildOptions()
     check_options(options)
@@ -164,10 +168,21 @@ def build(
     placements: list[dict[str, object]] = []
     recorded: dict[str, Part] = {}
     reused: list[str] = []
+
+    def reusable(part: _KitPart) -> bool:
+        return (
+            previous is not None
+            and part.name in fresh
+            and part.name in previous.parts
+            and (earlier is not None or not part.cards)
+        )
+
+    todo = [part for part in parts if not reusable(part)]
+    rendered = _render_parts(todo, data, progress, jobs)
     for part in parts:
-        before = previous.parts.get(part.name) if previous else None
-        if before is not None and part.name in fresh and (earlier is not None or not part.cards):
+        if part.name not in rendered:
             assert previous is not None
+            before = previous.parts[part.name]
             for name in before.files:
                 was = previous.stamps[name]
                 _add(entries, name, (was["size"], was["sha256"]))
@@ -175,9 +190,7 @@ def build(
             recorded[part.name] = before
             reused += before.files
             continue
-        own = _own_libraries(data)
-        with recording() as reads:
-            files, placed = part.render(own, progress)
+        files, placed, reads = rendered[part.name]
         for name, blob in files.items():
             _add(entries, name, (len(blob), hashlib.sha256(blob).hexdigest()))
             blobs[name] = blob
@@ -207,6 +220,33 @@ def build(
         manifest,
         tuple(folder / name for name in reused),
     )
+
+
+Rendered = tuple[dict[str, bytes], list[dict[str, object]], set[str]]
+"""A part's files (name -> bytes), its card placements, and the files its rendering read."""
+
+
+def _render_parts(
+    parts: Sequence[_KitPart], data: GameData, progress: ProgressCallback | None, jobs: int
+) -> dict[str, Rendered]:
+    """Render ``parts``, in this process or in up to ``jobs`` forked workers."""
+    # The rulebook takes longest (start it first) and needs the most memory (render it
+    # before the cards' leftovers take room).
+    ordered = sorted(parts, key=lambda part: part.name != RULEBOOK_PART)
+    if jobs <= 1 or len(parts) <= 1:
+        return {part.name: _render_part(part, data, progress) for part in ordered}
+    register_all()  # parsed once here, shared by every worker instead of parsed in each
+    tasks = [functools.partial(_render_part, part, data) for part in ordered]
+    results = run_forked(tasks, jobs, progress)
+    return {part.name: result for part, result in zip(ordered, results, strict=True)}
+
+
+def _render_part(part: _KitPart, data: GameData, progress: ProgressCallback | None) -> Rendered:
+    """One part's files and placements, and every file read while rendering them."""
+    own = _own_libraries(data)
+    with recording() as reads:
+        files, placed = part.render(own, progress)
+    return files, placed, reads
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,10 @@ def build_command(
         bool,
         typer.Option("--force", help="Render every file, even those that are up to date."),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", min=1, help="Render up to this many files at once (processes)."),
+    ] = 1,
 ) -> None:
     """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/.
 
@@ -202,7 +206,7 @@ def build_command(
                 raise PnpError.single("--variant needs one game, not 'all'")
             if watch:
                 raise PnpError.single("--watch needs one game, not 'all'")
-            _build_all(options, quiet, force)
+            _build_all(options, quiet, force, jobs)
             return
         variants = tuple(variant or ())
         if watch:
@@ -210,14 +214,14 @@ def build_command(
             from pnp.watch import file_changes, watch_game, watched_folders
 
             changes = file_changes(watched_folders(game))
-            rebuild = partial(build, game, variants, options)
+            rebuild = partial(build, game, variants, options, jobs=jobs)
             return watch_game(game, rebuild, changes, typer.echo)
         result = None if force else reuse_kit(game, variants, options)
         if result is None:
             from pnp.build import build
 
             with progress_display(stderr_console(), quiet) as progress:
-                result = build(game, variants, options, progress, force=force)
+                result = build(game, variants, options, progress, force=force, jobs=jobs)
         if not quiet:
             _report(result)
 
@@ -240,7 +244,7 @@ def _report(result: BuildResult) -> None:
         typer.echo(f"  reused {len(reused)} up-to-date files ({names})")
 
 
-def _build_all(options: BuildOptions, quiet: bool, force: bool) -> None:
+def _build_all(options: BuildOptions, quiet: bool, force: bool, jobs: int) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
     from pnp.build import build
     from pnp.project import engine_game, game_ids
@@ -255,7 +259,7 @@ def _build_all(options: BuildOptions, quiet: bool, force: bool) -> None:
             if options.map_sheet and (found is None or found.board is None):
                 own = replace(options, map_sheet=False, seed=None)  # not played on a map
             try:
-                result = build(game_id, (), own, progress, force=force)
+                result = build(game_id, (), own, progress, force=force, jobs=jobs)
             except PnpError as exc:
                 failed.append(game_id)
                 more = len(exc.problems) - 1
