@@ -8,6 +8,7 @@ date in a fraction of the time it takes to import the renderers.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,10 +65,13 @@ class BuildResult:
 
 def kit_request(game_id: str, options: BuildOptions) -> dict[str, Any]:
     """Everything besides the variants and the data files that a kit's bytes follow from, as
-    plain JSON data; pnp's code fingerprint covers its version and the libraries."""
+    plain JSON data: options, ``SOURCE_DATE_EPOCH``, pnp's code fingerprint (its version and
+    the libraries') and the data roots."""
     return {
         "game": game_id,
         "options": options.described(),
+        # ReportLab dates every PDF from it when it is set.
+        "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH"),
         "code": code_fingerprint(),
         "roots": [str(root) for root in data_roots()],
     }

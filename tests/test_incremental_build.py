@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.build import BuildOptions, BuildResult, build
+from pnp.build_options import kit_request
 from pnp.cli import app
 from pnp.kit_record import RECORD_FILE
 from pnp.paths import ROOT_ENV, project_root
@@ -205,3 +206,10 @@ def test_a_new_data_file_that_may_shadow_another_rebuilds(out: Path, edit: Path)
     finally:
         extra.unlink()
     assert _rebuilt(result) == KIT_FILES
+
+
+def test_the_pdf_date_from_the_environment_is_an_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    unset = kit_request(GAME, BuildOptions())
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1733011200")
+    assert kit_request(GAME, BuildOptions()) != unset
