@@ -230,11 +230,10 @@ def _render_parts(
     parts: Sequence[_KitPart], data: GameData, progress: ProgressCallback | None, jobs: int
 ) -> dict[str, Rendered]:
     """Render ``parts``, in this process or in up to ``jobs`` forked workers."""
-    # The rulebook takes longest (start it first) and needs the most memory (render it
-    # before the cards' leftovers take room).
-    ordered = sorted(parts, key=lambda part: part.name != RULEBOOK_PART)
     if jobs <= 1 or len(parts) <= 1:
-        return {part.name: _render_part(part, data, progress) for part in ordered}
+        return {part.name: _render_part(part, data, progress) for part in parts}
+    # The rulebook takes longest: start it first.
+    ordered = sorted(parts, key=lambda part: part.name != RULEBOOK_PART)
     register_all()  # parsed once here, shared by every worker instead of parsed in each
     tasks = [functools.partial(_render_part, part, data) for part in ordered]
     results = run_forked(tasks, jobs, progress)
