@@ -1,4 +1,9 @@
-"""``build(game, variants, options)``: the library API behind ``pnp build``."""
+"""``build(game, variants, options)``: the library API behind ``pnp build``.
+
+A kit is rendered in *parts* (each card PDF, the score sheet, the board, the rulebook's
+editions); each part records the data files it read, so that the next build into the same
+folder renders only the parts whose inputs changed (see :mod:`pnp.kit_record`).
+"""
 
 from __future__ import annotations
 
@@ -6,23 +11,56 @@ import functools
 import hashlib
 import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
+from pnp.build_options import BuildOptions, BuildResult, kit_request, reuse_kit
+from pnp.draw.art import Art, ArtLibrary
+from pnp.draw.fonts import FONT_FILES, register_all
 from pnp.errors import PnpError
 from pnp.examples import game_parts
+from pnp.fingerprint import matches
+from pnp.kit_record import (
+    KitRecord,
+    Part,
+    check_kit,
+    forget_record,
+    new_record,
+    read_record,
+    write_record,
+)
 from pnp.layout.game_data import GameData
+from pnp.layout.loader import LayoutLibrary
 from pnp.output import commit_files
-from pnp.project import engine_game, load_game
+from pnp.paths import DATA_FOLDERS, find_data_file
+from pnp.project import COMMON, engine_game, game_roots, load_game
+from pnp.reads import record, recording
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.board import render_board
-from pnp.sheets.cards import CardJob, Placement, SheetOptions, render_card_sheets
+from pnp.sheets.cards import CardJob, Placement, SheetOptions, back_design, render_card_sheets
 from pnp.sheets.imposition import BackMode, plan_sheet
+from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.scoresheet import render_score_sheet
+from pnp.spec.columns import check_art_reference
 from pnp.spec.model import Component
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
+from pnp.workers import run_forked
+
+__all__ = [
+    "BOARD_FILE",
+    "BuildOptions",
+    "BuildResult",
+    "ProgressCallback",
+    "build",
+    "card_jobs",
+    "check_options",
+    "score_sheet_pdf",
+]
 
 BOARD_FILE = "speelbord.pdf"
 """The printed board of ``--map-sheet``."""
@@ -30,33 +68,11 @@ BOARD_FILE = "speelbord.pdf"
 ProgressCallback = Callable[[str, int, int], None]
 """Called with (task description, steps done, steps total)."""
 
+MANIFEST = "manifest.json"
+"""The kit's list of files and card placements (written last)."""
 
-@dataclass(frozen=True)
-class BuildOptions:
-    """Print options; the defaults suit an A4 printer with long-edge duplex."""
-
-    paper: str = "a4"
-    backs: BackMode = BackMode.LONG_EDGE
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    cut_lines: bool = False
-    out_dir: Path = Path("output")
-    map_sheet: bool = False
-    """Also write the whole map as one printed board (games played on tiles)."""
-    seed: int | None = None
-    """Seed of the board's setup (default 0); only with ``map_sheet``."""
-    proof: bool = False
-    """Also write the rulebook's proofreading edition (rule IDs, example sources and claims)."""
-
-
-@dataclass(frozen=True)
-class BuildResult:
-    """What a build wrote."""
-
-    game: str
-    variants: tuple[str, ...]
-    folder: Path
-    files: list[Path]
-    manifest: dict[str, object] = field(repr=False)
+RULEBOOK_PART = "spelregels"
+"""The part of the kit holding the rulebook's editions."""
 
 
 def check_options(options: BuildOptions) -> None:
@@ -111,80 +127,324 @@ def build(
     variants: Sequence[str] = (),
     options: BuildOptions | None = None,
     progress: ProgressCallback | None = None,
+    *,
+    force: bool = False,
+    jobs: int = 1,
 ) -> BuildResult:
-    """Build a game's kit into ``options.out_dir/<game>/``; nothing is written if anything fails."""
+    """Build a game's kit into ``options.out_dir/<game>/``; nothing is written if anything fails.
+
+    Output files whose inputs did not change since the kit folder's last build are
+    reused as they are (see :mod:`pnp.kit_record`); ``force`` renders every file. With
+    ``jobs`` above 1 the parts to render are rendered in that many forked processes at
+    once (the same bytes).
+    """
     options = options or BuildOptions()
     check_options(options)
-    data = load_game(game_id)
-    spec = data.spec
-    chosen = resolve_variants(spec, variants)
-    the_game = engine_game(game_id)
-    problems = the_game.validate_deck(spec, chosen) if the_game is not None else []
-    if problems:
-        raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
-    components = spec.components_for(chosen)
-    files: dict[str, bytes] = {}
+    if not force:
+        up_to_date = reuse_kit(game_id, variants, options)
+        if up_to_date is not None:
+            return up_to_date
+    started = time.time_ns()
+    with recording() as shared_reads:
+        data = load_game(game_id)
+        spec = data.spec
+        chosen = resolve_variants(spec, variants)
+        the_game = engine_game(game_id)
+        problems = the_game.validate_deck(spec, chosen) if the_game is not None else []
+        if problems:
+            raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
+        components = spec.components_for(chosen)
+        parts = _parts(data, chosen, options, components)
+    folder = options.out_dir / spec.id
+    request = kit_request(spec.id, options)
+    previous = None if force else read_record(folder)
+    fresh = check_kit(folder, previous).reusable(request, chosen) if previous else set()
+    earlier = _earlier_placements(folder, previous) if fresh else None
+    roots = game_roots(game_id)
+    common = _data_files(shared_reads | _font_files(), roots, folder)
+    entries: dict[str, tuple[int, str]] = {}
+    """Each file of the kit: its size and sha256."""
+    blobs: dict[str, bytes] = {}
     placements: list[dict[str, object]] = []
-    print_files = _print_files(components)
-    gutter_sheets = 0
-    for name, group in print_files.items():
-        task = f"{spec.id}: {name}"
+    recorded: dict[str, Part] = {}
+    reused: list[str] = []
 
-        def report(done: int, total: int, task: str = task) -> None:
-            if progress:
-                progress(task, done, total)
-
-        # Single-sided parts (standees) are imposed without a back page or half.
-        backs = options.backs if any(c.back for c in group) else BackMode.NONE
-        plans = functools.cache(functools.partial(plan_sheet, PAPERS[options.paper], mode=backs))
-        sheets = render_card_sheets(
-            card_jobs(data, group, chosen),
-            plans,
-            SheetOptions(backs, options.back_offset, options.cut_lines),
-            data.art,
-            title=f"{spec.name} – {group[0].name.lower() if group[0].file != 'kaarten' else 'kaarten'}",
-            label=spec.name,
-            progress=report,
+    def reusable(part: _KitPart) -> bool:
+        return (
+            previous is not None
+            and part.name in fresh
+            and part.name in previous.parts
+            and (earlier is not None or not part.cards)
         )
-        _add(files, name, sheets.pdf)
-        placements += [_with_file(p, name) for p in sheets.placements]
-        gutter_sheets += sheets.gutter_sheets
+
+    todo = [part for part in parts if not reusable(part)]
+    rendered = _render_parts(todo, data, progress, jobs)
+    for part in parts:
+        if part.name not in rendered:
+            assert previous is not None
+            before = previous.parts[part.name]
+            for name in before.files:
+                was = previous.stamps[name]
+                _add(entries, name, (was["size"], was["sha256"]))
+                placements += [p for p in earlier or () if p["file"] == name]
+            recorded[part.name] = before
+            reused += before.files
+            continue
+        files, placed, reads = rendered[part.name]
+        for name, blob in files.items():
+            _add(entries, name, (len(blob), hashlib.sha256(blob).hexdigest()))
+            blobs[name] = blob
+        placements += placed
+        recorded[part.name] = Part(list(files), sorted(common | _data_files(reads, roots, folder)))
+    manifest = _manifest(data, chosen, options, entries, placements)
+    blobs[MANIFEST] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+    entries[MANIFEST] = (len(blobs[MANIFEST]), hashlib.sha256(blobs[MANIFEST]).hexdigest())
+    forget_record(folder)
+    commit_files(folder, blobs)
+    record = new_record(
+        folder,
+        request,
+        (list(variants), chosen),
+        list(entries),
+        recorded,
+        _listed_folders(roots, spec.id),
+        {name: digest for name, (_, digest) in entries.items()},
+        started,
+    )
+    write_record(folder, record)
+    return BuildResult(
+        spec.id,
+        chosen,
+        folder,
+        [folder / name for name in entries],
+        manifest,
+        tuple(folder / name for name in reused),
+    )
+
+
+Rendered = tuple[dict[str, bytes], list[dict[str, object]], set[str]]
+"""A part's files (name -> bytes), its card placements, and the files its rendering read."""
+
+
+def _render_parts(
+    parts: Sequence[_KitPart], data: GameData, progress: ProgressCallback | None, jobs: int
+) -> dict[str, Rendered]:
+    """Render ``parts``, in this process or in up to ``jobs`` forked workers."""
+    if jobs <= 1 or len(parts) <= 1:
+        return {part.name: _render_part(part, data, progress) for part in parts}
+    # The rulebook takes longest: start it first.
+    ordered = sorted(parts, key=lambda part: part.name != RULEBOOK_PART)
+    register_all()  # parsed once here, shared by every worker instead of parsed in each
+    tasks = [functools.partial(_render_part, part, data) for part in ordered]
+    results = run_forked(tasks, jobs, progress)
+    return {part.name: result for part, result in zip(ordered, results, strict=True)}
+
+
+def _render_part(part: _KitPart, data: GameData, progress: ProgressCallback | None) -> Rendered:
+    """One part's files and placements, and every file read while rendering them."""
+    own = _own_libraries(data)
+    with recording() as reads:
+        files, placed = part.render(own, progress)
+    return files, placed, reads
+
+
+@dataclass(frozen=True)
+class _KitPart:
+    """Output files rendered together: ``render(data, progress)`` gives them (name -> bytes)
+    and the placements of the cards on them (``cards``: a card PDF)."""
+
+    name: str
+    render: Callable[
+        [GameData, ProgressCallback | None], tuple[dict[str, bytes], list[dict[str, object]]]
+    ]
+    cards: bool = False
+
+
+def _parts(
+    data: GameData,
+    chosen: tuple[str, ...],
+    options: BuildOptions,
+    components: Sequence[Component],
+) -> list[_KitPart]:
+    """The parts of the kit in the order their files are listed: card PDFs, score sheet,
+    board, rulebook."""
+    spec = data.spec
+    print_files = _print_files(components)
+    parts = [
+        _KitPart(name, functools.partial(_card_pdf, name, group, chosen, options), cards=True)
+        for name, group in print_files.items()
+    ]
     if spec.scoresheet is not None:
-        _add(files, f"{spec.scoresheet.file}.pdf", score_sheet_pdf(data, chosen, options.paper))
+        file = f"{spec.scoresheet.file}.pdf"
+
+        def score(
+            data: GameData, _: ProgressCallback | None
+        ) -> tuple[dict[str, bytes], list[dict[str, object]]]:
+            return {file: score_sheet_pdf(data, chosen, options.paper)}, []
+
+        parts.append(_KitPart(file, score))
     if options.map_sheet:
-        if the_game is None or the_game.board is None:
+        the_game = engine_game(spec.id)
+        board_of = the_game.board if the_game is not None else None
+        if board_of is None:
             raise PnpError.single(f"{spec.id} is not played on a map of tiles: --map-sheet")
-        board = the_game.board(spec, chosen, options.seed or 0)
-        _add(files, BOARD_FILE, render_board(board, data, chosen, PAPERS[options.paper]))
-    rulebook_task = f"{spec.id}: spelregels"
-    if progress:
-        progress(rulebook_task, 0, 1)
+
+        def board(
+            data: GameData, _: ProgressCallback | None
+        ) -> tuple[dict[str, bytes], list[dict[str, object]]]:
+            assert board_of is not None
+            drawn = render_board(
+                board_of(data.spec, chosen, options.seed or 0), data, chosen, PAPERS[options.paper]
+            )
+            return {BOARD_FILE: drawn}, []
+
+        parts.append(_KitPart(BOARD_FILE, board))
     printing = {
         "paper": options.paper,
         "backs": options.backs.value,
         "files": {comp.id: name for name, group in print_files.items() for comp in group},
         "map_sheet": options.map_sheet,
-        "gutters": gutter_sheets > 0,
+        "gutters": any(
+            _gutter_sheets(data, group, chosen, options) for group in print_files.values()
+        ),
     }
-    rulebook = make_rulebook(
-        data, chosen, game_parts(spec, chosen), options.paper, printing, options.proof
+
+    def rulebook(
+        data: GameData, progress: ProgressCallback | None
+    ) -> tuple[dict[str, bytes], list[dict[str, object]]]:
+        task = f"{data.spec.id}: spelregels"
+        if progress:
+            progress(task, 0, 1)
+        made = make_rulebook(
+            data, chosen, game_parts(data.spec, chosen), options.paper, printing, options.proof
+        )
+        if progress:
+            progress(task, 1, 1)
+        return made.files(), []
+
+    parts.append(_KitPart(RULEBOOK_PART, rulebook))
+    return parts
+
+
+def _card_pdf(
+    name: str,
+    group: Sequence[Component],
+    chosen: tuple[str, ...],
+    options: BuildOptions,
+    data: GameData,
+    progress: ProgressCallback | None,
+) -> tuple[dict[str, bytes], list[dict[str, object]]]:
+    """One card PDF of the kit and where each card went on it."""
+    spec = data.spec
+    task = f"{spec.id}: {name}"
+
+    def report(done: int, total: int) -> None:
+        if progress:
+            progress(task, done, total)
+
+    backs = _backs(group, options)
+    sheets = render_card_sheets(
+        card_jobs(data, group, chosen),
+        _plans(options, backs),
+        SheetOptions(backs, options.back_offset, options.cut_lines),
+        data.art,
+        title=f"{spec.name} – {group[0].name.lower() if group[0].file != 'kaarten' else 'kaarten'}",
+        label=spec.name,
+        progress=report,
     )
-    for name, blob in rulebook.files().items():
-        _add(files, name, blob)
-    if progress:
-        progress(rulebook_task, 1, 1)
-    manifest = _manifest(data, chosen, options, files, placements)
-    files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
-    folder = options.out_dir / spec.id
-    written = commit_files(folder, files)
-    return BuildResult(spec.id, chosen, folder, written, manifest)
+    return {name: sheets.pdf}, [_with_file(p, name) for p in sheets.placements]
 
 
-def _add(files: dict[str, bytes], name: str, blob: bytes) -> None:
+def _backs(group: Sequence[Component], options: BuildOptions) -> BackMode:
+    # Single-sided parts (standees) are imposed without a back page or half.
+    return options.backs if any(c.back for c in group) else BackMode.NONE
+
+
+def _plans(options: BuildOptions, backs: BackMode) -> PlanFor:
+    return functools.cache(functools.partial(plan_sheet, PAPERS[options.paper], mode=backs))
+
+
+def _gutter_sheets(
+    data: GameData, group: Sequence[Component], chosen: tuple[str, ...], options: BuildOptions
+) -> int:
+    """How many sheets of a card PDF part two kinds of card by a gutter (packed, not drawn)."""
+    jobs = card_jobs(data, group, chosen)
+    kinds = [Kind(job.size, back_design(job)) for job in jobs]
+    sheets = pack_sheets(kinds, _plans(options, _backs(group, options)))
+    return sum(1 for sheet in sheets if sheet.gutters)
+
+
+class _RecordingArt(ArtLibrary):
+    """The art library recording each picture a part draws (parsed art is shared by the whole
+    process, so a second part drawing a picture does not read its file again)."""
+
+    def get(self, reference: str) -> Art:
+        """The art at ``reference``, recorded as read."""
+        art = super().get(reference)
+        record(check_art_reference(reference, self.roots))
+        return art
+
+
+def _own_libraries(data: GameData) -> GameData:
+    """``data`` with layouts and art of its own, so that a part's reads are all recorded."""
+    return replace(
+        data,
+        layouts=LayoutLibrary(data.spec.folder, data.common / "layouts"),
+        art=_RecordingArt(data.art.roots),
+    )
+
+
+def _font_files() -> set[str]:
+    """The font files of every role: fonts are registered once per process, so each part
+    counts on all of them."""
+    found = (find_data_file(f"fonts/{relative}") for relative in FONT_FILES.values())
+    return {os.path.abspath(path) for path in found if path is not None}
+
+
+def _data_files(reads: Iterable[str], roots: Sequence[Path], out: Path) -> set[str]:
+    """The files among ``reads`` that are game data (in a data root's ``cardspecs/``, ``art/``
+    or ``fonts/``), outside the kit folder. pnp's own code is the code fingerprint's."""
+    tops = tuple(f"{root / folder}{os.sep}" for root in roots for folder in DATA_FOLDERS)
+    kit = f"{os.path.abspath(out)}{os.sep}"
+    return {
+        path
+        for path in reads
+        if path.startswith(tops) and not path.startswith(kit) and os.path.isfile(path)
+    }
+
+
+def _listed_folders(roots: Sequence[Path], game_id: str) -> list[str]:
+    """The data folders whose list of files a kit depends on (a file added to one may shadow
+    another, or be found by a layout or template)."""
+    return [
+        str(root / sub)
+        for root in roots
+        for sub in (
+            Path("cardspecs") / game_id,
+            Path("cardspecs") / COMMON,
+            Path("art"),
+            Path("fonts"),
+        )
+    ]
+
+
+def _earlier_placements(folder: Path, previous: KitRecord | None) -> list[dict[str, Any]] | None:
+    """The card placements of the kit's manifest as the last build wrote it, if it is intact."""
+    was = previous.stamps.get(MANIFEST) if previous else None
+    if was is None or matches(folder / MANIFEST, was) is None:
+        return None
+    try:
+        placed = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["placements"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return placed if isinstance(placed, list) else None
+
+
+def _add(files: dict[str, tuple[int, str]], name: str, entry: tuple[int, str]) -> None:
     """Add one output file; two parts of a kit may never share a name."""
     if name in files:
         raise PnpError.single(f"two parts of the kit would both be written to {name}")
-    files[name] = blob
+    files[name] = entry
 
 
 def score_sheet_pdf(data: GameData, chosen: tuple[str, ...], paper: str) -> bytes:
@@ -234,7 +494,7 @@ def _manifest(
     data: GameData,
     chosen: tuple[str, ...],
     options: BuildOptions,
-    files: dict[str, bytes],
+    files: dict[str, tuple[int, str]],
     placements: list[dict[str, object]],
 ) -> dict[str, object]:
     spec = data.spec
@@ -242,18 +502,10 @@ def _manifest(
         "game": spec.id,
         "name": spec.name,
         "variants": list(chosen),
-        "options": {
-            "paper": options.paper,
-            "backs": options.backs.value,
-            "back_offset_mm": list(options.back_offset),
-            "cut_lines": options.cut_lines,
-            "map_sheet": options.map_sheet,
-            "seed": options.seed or 0 if options.map_sheet else None,
-            "proof": options.proof,
-        },
+        "options": options.described(),
         "files": [
-            {"name": name, "bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest()}
-            for name, blob in files.items()
+            {"name": name, "bytes": size, "sha256": digest}
+            for name, (size, digest) in files.items()
         ],
         "components": [
             {"id": c.id, "name": c.name, "cards": c.card_count} for c in spec.components_for(chosen)

@@ -39,7 +39,7 @@ from pnp.settings import (
 from pnp.sheets.imposition import BackMode
 
 if TYPE_CHECKING:
-    from pnp.build import BuildOptions, BuildResult
+    from pnp.build_options import BuildOptions, BuildResult
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
 # (the build pulls in ReportLab, svglib, pypdf and every game).
@@ -156,13 +156,25 @@ def build_command(
     watch: Annotated[
         bool, typer.Option("--watch", help="Rebuild whenever the game's files change.")
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Render every file, even those that are up to date."),
+    ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", min=1, help="Render up to this many files at once (processes)."),
+    ] = 1,
 ) -> None:
-    """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/."""
+    """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/.
+
+    Files whose inputs (tables, layouts, templates, art, fonts, options, pnp itself) did
+    not change since the last build into OUT are reused as they are.
+    """
 
     def run() -> None:
-        from pnp.build import BuildOptions, build
-        from pnp.project import data_roots
-        from pnp.watch import file_changes, watch_game, watched_folders
+        # Only what tells whether the kit is up to date: rendering is imported when needed.
+        from pnp.build_options import BuildOptions, reuse_kit
+        from pnp.paths import DataRootError, data_roots
 
         chosen = resolve_settings(
             Values(
@@ -173,7 +185,10 @@ def build_command(
             ),
             Path.cwd(),
         )
-        data_roots()  # no game data at all is one error, before anything is printed
+        try:
+            data_roots()  # no game data at all is one error, before anything is printed
+        except DataRootError as exc:
+            raise PnpError.single(str(exc)) from None
         if not quiet:
             typer.echo(chosen.describe())
         options = BuildOptions(
@@ -191,14 +206,22 @@ def build_command(
                 raise PnpError.single("--variant needs one game, not 'all'")
             if watch:
                 raise PnpError.single("--watch needs one game, not 'all'")
-            _build_all(options, quiet)
+            _build_all(options, quiet, force, jobs)
             return
+        variants = tuple(variant or ())
         if watch:
+            from pnp.build import build
+            from pnp.watch import file_changes, watch_game, watched_folders
+
             changes = file_changes(watched_folders(game))
-            rebuild = partial(build, game, tuple(variant or ()), options)
+            rebuild = partial(build, game, variants, options, jobs=jobs)
             return watch_game(game, rebuild, changes, typer.echo)
-        with progress_display(stderr_console(), quiet) as progress:
-            result = build(game, tuple(variant or ()), options, progress)
+        result = None if force else reuse_kit(game, variants, options)
+        if result is None:
+            from pnp.build import build
+
+            with progress_display(stderr_console(), quiet) as progress:
+                result = build(game, variants, options, progress, force=force, jobs=jobs)
         if not quiet:
             _report(result)
 
@@ -206,14 +229,22 @@ def build_command(
 
 
 def _report(result: BuildResult) -> None:
-    """The folder a build wrote and each file in it."""
+    """The folder a build wrote, each file it wrote, and how many it reused."""
     chosen = ", ".join(result.variants) or "base game"
+    reused = set(result.reused)
+    if result.files and reused >= set(result.files):
+        typer.echo(f"{result.game}: up to date ({len(reused)} files reused) -> {result.folder}")
+        return
     typer.echo(f"{result.game} ({chosen}) -> {result.folder}")
     for path in result.files:
-        typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
+        if path not in reused:
+            typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
+    if reused:
+        names = ", ".join(path.name for path in result.files if path in reused)
+        typer.echo(f"  reused {len(reused)} up-to-date files ({names})")
 
 
-def _build_all(options: BuildOptions, quiet: bool) -> None:
+def _build_all(options: BuildOptions, quiet: bool, force: bool, jobs: int) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
     from pnp.build import build
     from pnp.project import engine_game, game_ids
@@ -228,7 +259,7 @@ def _build_all(options: BuildOptions, quiet: bool) -> None:
             if options.map_sheet and (found is None or found.board is None):
                 own = replace(options, map_sheet=False, seed=None)  # not played on a map
             try:
-                result = build(game_id, (), own, progress)
+                result = build(game_id, (), own, progress, force=force, jobs=jobs)
             except PnpError as exc:
                 failed.append(game_id)
                 more = len(exc.problems) - 1

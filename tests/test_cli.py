@@ -357,6 +357,8 @@ def test_build_all_shows_every_game_and_goes_on_after_a_failure(
         variants: Sequence[str],
         options: BuildOptions,
         progress: ProgressCallback | None = None,
+        force: bool = False,
+        jobs: int = 1,
     ) -> BuildResult:
         assert progress is not None
         progress(f"{game_id}: kaarten.pdf", 3, 3)

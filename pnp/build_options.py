@@ -1,0 +1,96 @@
+"""What a build is asked (:class:`BuildOptions`) and answers (:class:`BuildResult`), and the
+check that a kit folder already holds the answer, made without loading any game.
+
+This module imports nothing that renders, so ``pnp build`` can tell that a kit is up to
+date in a fraction of the time it takes to import the renderers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.fingerprint import code_fingerprint
+from pnp.kit_record import up_to_date
+from pnp.paths import DataRootError, data_roots
+from pnp.sheets.imposition import BackMode
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Print options; the defaults suit an A4 printer with long-edge duplex."""
+
+    paper: str = "a4"
+    backs: BackMode = BackMode.LONG_EDGE
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cut_lines: bool = False
+    out_dir: Path = Path("output")
+    map_sheet: bool = False
+    """Also write the whole map as one printed board (games played on tiles)."""
+    seed: int | None = None
+    """Seed of the board's setup (default 0); only with ``map_sheet``."""
+    proof: bool = False
+    """Also write the rulebook's proofreading edition (rule IDs, example sources and claims)."""
+
+    def described(self) -> dict[str, object]:
+        """The options as the manifest lists them (what shapes the output, not where it goes)."""
+        return {
+            "paper": self.paper,
+            "backs": self.backs.value,
+            "back_offset_mm": list(self.back_offset),
+            "cut_lines": self.cut_lines,
+            "map_sheet": self.map_sheet,
+            "seed": self.seed or 0 if self.map_sheet else None,
+            "proof": self.proof,
+        }
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build wrote."""
+
+    game: str
+    variants: tuple[str, ...]
+    folder: Path
+    files: list[Path]
+    """Every file of the kit, written now or reused."""
+    manifest: dict[str, object] = field(repr=False)
+    reused: tuple[Path, ...] = ()
+    """The files of ``files`` that were up to date and left as they were."""
+
+
+def kit_request(game_id: str, options: BuildOptions) -> dict[str, Any]:
+    """Everything besides the variants and the data files that a kit's bytes follow from, as
+    plain JSON data: options, ``SOURCE_DATE_EPOCH``, pnp's code fingerprint (its version and
+    the libraries') and the data roots."""
+    return {
+        "game": game_id,
+        "options": options.described(),
+        # ReportLab dates every PDF from it when it is set.
+        "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH"),
+        "code": code_fingerprint(),
+        "roots": [str(root) for root in data_roots()],
+    }
+
+
+def reuse_kit(game_id: str, variants: Sequence[str], options: BuildOptions) -> BuildResult | None:
+    """The kit of this build as it stands in the output folder, if nothing it was made from
+    (data files, options, pnp's code) nor any of its files changed since; else ``None``."""
+    folder = options.out_dir / game_id
+    try:
+        request = kit_request(game_id, options)
+    except DataRootError:
+        return None  # the build says what is missing
+    files = up_to_date(folder, request, variants)
+    if files is None:
+        return None
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    chosen = tuple(manifest.get("variants", ()))
+    return BuildResult(game_id, chosen, folder, files, manifest, tuple(files))
