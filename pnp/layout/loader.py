@@ -8,6 +8,7 @@ drawn after the inherited ones.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -23,7 +24,7 @@ from pnp.layout.model import (
     Layout,
 )
 from pnp.layout.template import check_template
-from pnp.spec.model import CardSize, SourceRef
+from pnp.spec.model import LAYOUT_NAME, CardSize, Component, SourceRef
 from pnp.spec.sizes import BLEED, SAFE
 from pnp.spec.tomlsource import TomlSource
 
@@ -67,12 +68,33 @@ class LayoutLibrary:
         self._cache: dict[tuple[str, CardSize], Layout] = {}
 
     def path_of(self, name: str) -> Path | None:
-        """The file defining layout ``name``, or None."""
+        """The file defining layout ``name``, or None (also for a name that is not a plain name)."""
+        if not LAYOUT_NAME.match(name):
+            return None
         for folder in self.folders:
             candidate = folder / f"{name}.toml"
             if candidate.is_file():
                 return candidate
         return None
+
+    def missing(self, name: str) -> str:
+        """The message for a layout ``name`` that no layouts folder holds."""
+        if not LAYOUT_NAME.match(name):
+            return f"{name[:40]!r} is not a layout name (letters, digits, '-' or '_')"
+        where = " or ".join(f"{f.parent.name}/{f.name}/" for f in self.folders)
+        return f"layout '{name}' not found in {where}"
+
+    def check_named(self, components: Iterable[Component]) -> None:
+        """Raise one located problem per layout a component names that does not exist."""
+        problems = ProblemCollector()
+        for comp in components:
+            for key in ("layout", "back", "board_layout"):
+                name = getattr(comp, key)
+                if name and self.path_of(name) is None:
+                    ref = comp.source_of(key)
+                    path, line = (ref.path, ref.line) if ref else (None, None)
+                    problems.add(path, line, None, self.missing(name))
+        problems.raise_if_any()
 
     def load(self, name: str, size: CardSize, wanted_by: SourceRef | None = None) -> Layout:
         """The resolved layout ``name`` for cards of ``size``."""
@@ -146,10 +168,7 @@ class LayoutLibrary:
             path = self.path_of(current)
             if path is None:
                 where = (requester.path, requester.line) if requester else (None, None)
-                raise PnpError.single(
-                    f"layout '{current}' not found in {', '.join(str(f.name) for f in self.folders)}",
-                    *where,
-                )
+                raise PnpError.single(self.missing(current), *where)
             toml = TomlSource.read(path)
             chain.append(toml)
             seen.append(current)

@@ -121,5 +121,8 @@ def check_art_reference(reference: str, art_root: ArtRoots) -> Path:
     for root in (art_root,) if isinstance(art_root, Path) else art_root:
         path = root / pure
         if path.is_file():
+            # A link may not lead out of art/ (its target would end up in the PDFs).
+            if not path.resolve().is_relative_to(root.resolve()):
+                raise ValueError(f"art {reference!r} is a link to a file outside art/")
             return path
     raise ValueError(f"art file {reference!r} does not exist in art/")

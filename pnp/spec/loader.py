@@ -13,7 +13,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import ProblemCollector
+from pnp.datafiles import read_confined_text, relative_name_problem
+from pnp.errors import PnpError, ProblemCollector
 from pnp.spec.columns import (
     COLUMN_TYPES,
     ArtRoots,
@@ -22,6 +23,7 @@ from pnp.spec.columns import (
     check_art_reference,
 )
 from pnp.spec.model import (
+    LAYOUT_NAME,
     CardRow,
     CardSize,
     Component,
@@ -360,15 +362,18 @@ class _SpecLoader:
                     )
             columns = self.columns(keys, table.get("columns"))
             table_name = self.text(keys, table, "table")
+            if table_name and (problem := relative_name_problem(table_name, "table")):
+                self.fail((*keys, "table"), problem)
+                table_name = ""
             back = table.get("back", "")
-            if not isinstance(back, str):
+            if not isinstance(back, str) or (back and not LAYOUT_NAME.match(back)):
                 self.fail((*keys, "back"), "'back' must be a layout name or \"\" for none")
                 back = ""
             rows: tuple[CardRow, ...] = ()
             table_path = self.folder / table_name
             if table_name and columns is not None:
                 ctx = ColumnContext(colours, self.art_root)
-                rows = _TableReader(table_path, columns, ctx, self.problems).read()
+                rows = _TableReader(table_path, self.folder, columns, ctx, self.problems).read()
                 for row in rows:
                     if row.id in seen_ids:
                         first = seen_ids[row.id]
@@ -392,7 +397,7 @@ class _SpecLoader:
                 Component(
                     id=cid,
                     name=self.text(keys, table, "name"),
-                    layout=self.text(keys, table, "layout"),
+                    layout=self.layout_name(keys, table, "layout"),
                     back=back or None,
                     size=size,
                     rows=rows,
@@ -402,16 +407,37 @@ class _SpecLoader:
                     file=file,
                     two_sided=two_sided,
                     board_layout=self.board_layout(keys, table),
+                    sources=self.sources(keys, table),
                 )
             )
         return components
+
+    def sources(
+        self, keys: tuple[str, ...], table: dict[str, object]
+    ) -> tuple[tuple[str, SourceRef], ...]:
+        """The line of each key the component's table sets."""
+        return tuple(
+            (key, SourceRef(self.source.path, self.source.line_of(*keys, key) or 1))
+            for key in table
+        )
+
+    def layout_name(self, keys: tuple[str, ...], table: dict[str, Any], key: str) -> str:
+        """A layout name (``layout``, ``back``): a plain name, never a path."""
+        value = self.text(keys, table, key)
+        if value and not LAYOUT_NAME.match(value):
+            self.fail(
+                (*keys, key),
+                f"'{key}' must be a layout name (letters, digits, '-' or '_'), not {value[:40]!r}",
+            )
+            return ""
+        return value
 
     def board_layout(self, keys: tuple[str, ...], table: dict[str, object]) -> str | None:
         """The optional layout of the component on a printed map sheet."""
         value = table.get("board_layout")
         if value is None:
             return None
-        if not isinstance(value, str) or not value:
+        if not isinstance(value, str) or not LAYOUT_NAME.match(value):
             self.fail((*keys, "board_layout"), "'board_layout' must be a layout name")
             return None
         return value
@@ -479,21 +505,26 @@ class _TableReader:
     """Reads one CSV table against its declared columns."""
 
     def __init__(
-        self, path: Path, columns: dict[str, Column], ctx: ColumnContext, problems: ProblemCollector
+        self,
+        path: Path,
+        root: Path,
+        columns: dict[str, Column],
+        ctx: ColumnContext,
+        problems: ProblemCollector,
     ) -> None:
         self.path = path
+        self.root = root
+        """The game's folder: the table must lie inside it."""
         self.columns = columns
         self.ctx = ctx
         self.problems = problems
 
     def read(self) -> tuple[CardRow, ...]:
         try:
-            text = self.path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            self.problems.add(self.path, None, None, "table file not found")
-            return ()
-        except UnicodeDecodeError as exc:
-            self.problems.add(self.path, None, None, f"not UTF-8 text ({exc.reason})")
+            text = read_confined_text(self.path, self.root, bom=True)
+        except PnpError as exc:
+            for problem in exc.problems:
+                self.problems.add(problem.path, problem.line, problem.column, problem.message)
             return ()
         # The reader reads the text as a file, so a quoted cell keeps its line break and only
         # real line ends count as lines (a form feed or U+2028 in a cell is just a character).
