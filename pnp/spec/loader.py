@@ -17,6 +17,7 @@ from pnp.datafiles import read_confined_text, relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
 from pnp.spec.columns import (
     COLUMN_TYPES,
+    MAX_TEXT_LENGTH,
     ArtRoots,
     Column,
     ColumnContext,
@@ -55,6 +56,12 @@ _COMPONENT_KEYS = {
     "board_layout",
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+MAX_ROWS = 500
+"""The most rows a spec table may hold (the largest bundled table has a few dozen)."""
+
+MAX_KIT_CARDS = 2000
+"""The most cards and tiles a game's components may hold together."""
 _RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest", "speelbord"}
 """Output names the build uses for itself (without ``.pdf``)."""
 _RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
@@ -153,6 +160,12 @@ class _SpecLoader:
         components = self.components(colours, set(variants))
         if not components:
             self.fail(("components",), "the game has no [components.*] tables")
+        cards = sum(c.card_count for c in components)
+        if cards > MAX_KIT_CARDS:
+            self.fail(
+                ("components",),
+                f"the components hold {cards} cards; a kit holds at most {MAX_KIT_CARDS}",
+            )
         return GameSpec(
             id=game_id,
             name=self.text(("game",), game, "name"),
@@ -484,14 +497,47 @@ class _SpecLoader:
                 )
                 broken = True
                 continue
+            limits = {key: decl.get(key) for key in ("min", "max", "max_length")}
+            bad = [
+                key
+                for key, value in limits.items()
+                if value is not None
+                and (isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9)
+            ]
+            length = limits["max_length"]
+            if (
+                "max_length" not in bad
+                and length is not None
+                and not 1 <= length <= MAX_TEXT_LENGTH
+            ):
+                bad.append("max_length")
+            choices = decl.get("choices", [])
+            if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+                bad.append("choices")
+            required = decl.get("required", True)
+            if not isinstance(required, bool):
+                bad.append("required")
+            for key in bad:
+                self.fail(
+                    (*ckeys, name, key),
+                    f"column '{name}': '{key}' must be "
+                    + {
+                        "max_length": f"a whole number from 1 to {MAX_TEXT_LENGTH}",
+                        "choices": "a list of texts",
+                        "required": "true or false",
+                    }.get(key, "a whole number"),
+                )
+            if bad:
+                broken = True
+                continue
             columns[name] = Column(
                 name=name,
                 type=ctype,
-                minimum=decl.get("min"),
-                maximum=decl.get("max"),
-                max_length=decl.get("max_length"),
-                choices=tuple(decl.get("choices", ())),
-                required=bool(decl.get("required", True)),
+                minimum=limits["min"],
+                maximum=limits["max"],
+                max_length=limits["max_length"],
+                choices=tuple(choices),
+                required=required,
             )
         for needed, ctype in (("id", "id"), ("count", "count")):
             if needed not in columns or columns[needed].type != ctype:
@@ -553,6 +599,9 @@ class _TableReader:
             if not cells or all(not c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
                 continue
             data_rows += 1
+            if data_rows > MAX_ROWS:
+                self.problems.add(self.path, line, None, f"a table holds at most {MAX_ROWS} rows")
+                break
             if not ok:
                 continue
             row = self.read_row(header, cells, line)
