@@ -105,11 +105,32 @@ PRINTED_RULE_TAG = re.compile(r'\s*<font size="7" color="#8A8178">\[[^\]]*\]</fo
 
 
 def inline(text: str) -> str:
-    """Plain text with ``**bold**``, ``*italic*`` and ``[XX-B1]`` rule IDs as paragraph markup."""
+    """Plain text with ``**bold**``, ``*italic*`` and ``[XX-B1]`` rule IDs as paragraph markup.
+
+    Emphasis that crosses other emphasis (``*a **b* c**``) cannot be nested, so it is
+    printed as written, asterisks and all: the markup is always well formed.
+    """
     escaped = escape(text, quote=False)
-    escaped = _BOLD.sub(r"<b>\1</b>", escaped)
-    escaped = _ITALIC.sub(r"<i>\1</i>", escaped)
-    return _INLINE_RULES.sub(RULE_TAG_MARKUP, escaped)
+    bold = _BOLD.sub(r"<b>\1</b>", escaped)
+    both = _ITALIC.sub(r"<i>\1</i>", bold)
+    for candidate in (both, bold, escaped):
+        if _well_nested(candidate):
+            return _INLINE_RULES.sub(RULE_TAG_MARKUP, candidate)
+    raise AssertionError("escaped text holds no tags")  # pragma: no cover
+
+
+_EMPHASIS_TAG = re.compile(r"<(/?)([bi])>")
+
+
+def _well_nested(markup: str) -> bool:
+    """Whether every ``<b>`` and ``<i>`` tag of ``markup`` closes in the order it opened."""
+    stack: list[str] = []
+    for closing, tag in _EMPHASIS_TAG.findall(markup):
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            return False
+    return not stack
 
 
 def _paragraph(text: str) -> Paragraph:
