@@ -3,6 +3,7 @@
 Templates live with the game's data (``cardspecs/<game>/rulebook/``) and may
 extend or include the shared ones in ``cardspecs/common/rulebook/``. They are
 user-editable, so they run sandboxed (no attribute access to Python internals)
+and within a budget of loop steps, output and time (:mod:`pnp.rulebook.budget`),
 and every undefined name is an error. Any template mistake becomes one
 :class:`~pnp.errors.PnpError` naming the template file and line.
 """
@@ -18,10 +19,10 @@ from pathlib import Path
 from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound
 from jinja2.exceptions import TemplateSyntaxError
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
+from pnp.rulebook.budget import BudgetedEnvironment
 from pnp.rulebook.dutch import count_phrase, number_word, plural_number
 
 TEMPLATE_SUFFIX = ".j2"
@@ -60,7 +61,7 @@ class TemplateSet:
 
     def __init__(self, game_folder: Path, common_folder: Path) -> None:
         self.folders = (game_folder, common_folder)
-        self.environment = SandboxedEnvironment(
+        self.environment = BudgetedEnvironment(
             loader=_ConfinedLoader(self.folders),
             undefined=StrictUndefined,
             autoescape=False,
@@ -84,7 +85,7 @@ class TemplateSet:
         """Render template ``name`` with ``context``; any mistake is a located :class:`PnpError`."""
         try:
             template = self.environment.get_template(name)
-            return template.render(dict(context))
+            return self.environment.render_within_budget(lambda: template.generate(dict(context)))
         except TemplateNotFound as exc:
             missing = exc.name or name
             raise PnpError.single(
