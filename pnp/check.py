@@ -14,6 +14,7 @@ from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import prepare_rulebook
+from pnp.sheets.imposition import BackMode, plan_sheet
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
@@ -54,6 +55,7 @@ def check_game(game_id: str) -> str:
         except PnpError as exc:
             problems.add(exc.problems)
     problems.add(_layout_fields(data))
+    problems.add(_sizes_fit(data))
     problems.raise_if_any()
     drawings = 0
     for chosen in kits:
@@ -109,6 +111,21 @@ def _layout_fields(data: GameData) -> list[Problem]:
                             f"(table {comp.table.name} has: {', '.join(sorted(known))})",
                         )
                     )
+    return found
+
+
+def _sizes_fit(data: GameData) -> list[Problem]:
+    """Pieces too large for a sheet of either paper (a build on that paper would refuse them)."""
+    found: list[Problem] = []
+    for comp in data.spec.components:
+        for paper in PAPERS.values():
+            try:
+                plan_sheet(paper, comp.size, BackMode.LONG_EDGE)
+            except PnpError as exc:
+                ref = comp.source_of("size")
+                path, line = (ref.path, ref.line) if ref else (data.spec.folder / "game.toml", None)
+                found += [Problem(path, line, None, p.message) for p in exc.problems]
+                break
     return found
 
 

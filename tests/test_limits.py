@@ -152,3 +152,28 @@ def test_a_form_feed_in_a_cell_does_not_shift_the_lines_after_it(
     assert result.exit_code == 2, result.output
     assert f"deck.csv:{first}: column 'id': holds the control character U+000C" in result.stderr
     assert f"deck.csv:{last}: column 'id':" in result.stderr
+
+
+def test_check_refuses_a_piece_no_sheet_can_hold_at_its_size_line(
+    project_copy: Path,
+) -> None:
+    line = _edit(
+        project_copy, GAME / "game.toml", 'size = "poker"', "size = { width = 200, height = 200 }"
+    )
+    result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
+    assert result.exit_code == 2, result.output
+    errors = [e for e in result.stderr.splitlines() if e.strip()]
+    assert errors == [
+        f"error: cardspecs/twaalf-dagen/game.toml:{line}: "
+        "a 200x200 mm card does not fit on a4 paper"
+    ]
+
+
+def test_a_component_the_engine_needs_is_named_when_missing(project_copy: Path) -> None:
+    path = project_copy / GAME / "game.toml"
+    text = path.read_text(encoding="utf-8").replace("[components.gifts", '[components."gi.fts"')
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
+    assert result.exit_code == 2, result.output
+    assert "the game has no component 'gifts' ([components.gifts])" in result.stderr
+    assert "Traceback" not in result.output

@@ -12,6 +12,13 @@ Value = str | int | bool
 """A cell of a spec table after type conversion."""
 
 
+class MissingComponent(KeyError):
+    """A component the game's code asks for is not in ``game.toml``."""
+
+    def __str__(self) -> str:
+        return f"the game has no component '{self.args[0]}' ([components.{self.args[0]}])"
+
+
 LAYOUT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 """A layout's name: the file ``<name>.toml`` in a layouts folder, never a path."""
 
@@ -187,7 +194,7 @@ class GameSpec:
         for comp in self.components:
             if comp.id == component_id:
                 return comp
-        raise KeyError(component_id)
+        raise MissingComponent(component_id)
 
     def components_for(self, variant_ids: tuple[str, ...]) -> tuple[Component, ...]:
         """The components a kit with these variants needs, in spec order."""
