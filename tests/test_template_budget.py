@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import pnp.rulebook.budget
 from pnp.cli import app
 from pnp.errors import PnpError
+from pnp.rulebook.markup import MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 
 
@@ -77,4 +78,37 @@ def test_the_build_names_the_template_line(project_copy: Path, tmp_path: Path) -
     assert errors == [
         "error: cardspecs/twaalf-dagen/rulebook/spelregels.j2:4: template error: "
         "a repetition longer than 1,000,000 items"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("# Kop\n\n" + "a" * 500 + "\n", 3, "a word of 500 characters (at most 100)"),
+        ("Intro\n\n" + "woord " * 2000 + "\n", 3, "a paragraph of more than 8000 characters"),
+        ("\n".join(f"## Kop {i}" for i in range(301)), 301, "more than 300 headings"),
+        ("\n".join(["::pagebreak"] * 3), 2, "a page break right after a page break"),
+        ("\n".join(["::toc"] * 201), 201, "more than 200 directives"),
+    ],
+    ids=["long-word", "long-paragraph", "headings", "empty-page", "directives"],
+)
+def test_rulebook_markup_is_bounded_before_layout(text: str, line: int, message: str) -> None:
+    with pytest.raises(MarkupError) as caught:
+        parse(text)
+    assert caught.value.line == line
+    assert message in caught.value.message
+
+
+def test_a_long_rulebook_line_is_refused_at_its_template_line(project_copy: Path) -> None:
+    template = project_copy / "cardspecs" / "twaalf-dagen" / "rulebook" / "spelregels.j2"
+    lines = template.read_text(encoding="utf-8").splitlines()
+    start = lines.index("{% block intro %}") + 1
+    lines.insert(start, "Een " + "heel" * 40 + "lang woord.\n")
+    template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert errors == [
+        f"error: cardspecs/twaalf-dagen/rulebook/spelregels.j2:{start + 1}: "
+        "a word of 164 characters (at most 100)"
     ]
