@@ -14,6 +14,7 @@ from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import prepare_rulebook
+from pnp.sheets.board import render_board
 from pnp.sheets.imposition import BackMode, plan_sheet
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS
@@ -64,6 +65,10 @@ def check_game(game_id: str) -> str:
             for paper in PAPERS:
                 problems.run(partial(score_sheet_pdf, data, chosen, paper))
         problems.run(partial(_prepare_rulebook, data, chosen))
+        if the_game is not None and the_game.board is not None:
+            # The map sheet (--map-sheet) draws tiles with layouts of its own.
+            board = the_game.board(spec, chosen, 0)
+            problems.run(partial(render_board, board, data, chosen, PAPERS["a4"]))
         if the_game is not None:
             problems.add(
                 [
@@ -92,7 +97,7 @@ def _layout_fields(data: GameData) -> list[Problem]:
     flags = {variant_flag(v) for v in spec.variants} | set(rule_fields(spec.rules))
     for comp in spec.components:
         known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
-        for name in (comp.layout, comp.back):
+        for name in (comp.layout, comp.back, comp.board_layout):
             if not name:
                 continue
             try:
