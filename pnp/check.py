@@ -58,6 +58,13 @@ def check_game(game_id: str) -> str:
     problems.add(_layout_fields(data))
     problems.add(_sizes_fit(data))
     problems.raise_if_any()
+    if the_game is not None and the_game.board is not None:
+        # The map sheet (--map-sheet) draws tiles with layouts of its own; drawing it is
+        # quick, so its mistakes are found before every face is drawn.
+        for chosen in kits:
+            board = the_game.board(spec, chosen, 0)
+            problems.run(partial(render_board, board, data, chosen, PAPERS["a4"]))
+        problems.raise_if_any()
     drawings = 0
     for chosen in kits:
         drawings = max(drawings, _render_faces(data, chosen, problems))
@@ -65,10 +72,6 @@ def check_game(game_id: str) -> str:
             for paper in PAPERS:
                 problems.run(partial(score_sheet_pdf, data, chosen, paper))
         problems.run(partial(_prepare_rulebook, data, chosen))
-        if the_game is not None and the_game.board is not None:
-            # The map sheet (--map-sheet) draws tiles with layouts of its own.
-            board = the_game.board(spec, chosen, 0)
-            problems.run(partial(render_board, board, data, chosen, PAPERS["a4"]))
         if the_game is not None:
             problems.add(
                 [

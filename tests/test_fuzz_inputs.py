@@ -9,6 +9,7 @@ This module is marked ``slow``: the default run leaves it out; CI runs it as a s
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import time
@@ -23,9 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from pnp.build import card_jobs
 from pnp.cli import app
+from pnp.draw.art import Art, ArtLibrary
+from pnp.layout.render import FaceRenderer, FormCache
 from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
+from pnp.sheets.pdf import new_canvas
 
 pytestmark = pytest.mark.slow
 
@@ -36,8 +41,8 @@ TIME_BOUND_S = 90.0
 SCALE = float(os.environ.get("PNP_FUZZ_SCALE", "1"))
 """Multiplies every test's number of cases (e.g. 0.05 for a quick look while editing)."""
 
-CASES = {"tables": 360, "layouts": 360, "components": 160, "svg": 100, "templates": 30}
-"""Cases per kind of input: 1,010 in all."""
+CASES = {"tables": 380, "layouts": 380, "components": 160, "svg": 100, "templates": 20}
+"""Cases per kind of input: 1,040 in all."""
 
 RUN: dict[str, int] = {}
 """Cases run per kind in this process (the last test checks the total)."""
@@ -77,7 +82,7 @@ class GameFacts:
     """Each component's table: path, data lines, column -> type."""
     layouts: list[str]
     art: list[str]
-    """Art files the game's tables name."""
+    """The art the kit's first card draws: a broken one fails the build at once."""
 
 
 class Playground:
@@ -114,23 +119,40 @@ class Playground:
 def _facts(root: Path, game: str) -> GameFacts:
     spec = load_game(game).spec
     tables = []
-    art: set[str] = set()
     for comp in spec.components:
         relative = comp.table.relative_to(root).as_posix()
         lines = comp.table.read_text(encoding="utf-8").splitlines()
         types = {name: str(decl["type"]) for name, decl in _columns(root, game, comp.id).items()}
         if _simple_rows(lines) and any(types.get(c) in BAD_CELLS for c in lines[0].split(",")):
             tables.append((relative, lines, types))
-        for row in comp.rows:
-            for name, value in row.fields.items():
-                if types.get(name) == "art" and value:
-                    art.add(f"art/{value}")
     layouts = sorted(
         p.relative_to(root).as_posix()
         for p in (root / "cardspecs" / game / "layouts").glob("*.toml")
         if "[[elements]]" in p.read_text(encoding="utf-8")
     )
-    return GameFacts(game, tables, layouts, sorted(art))
+    return GameFacts(game, tables, layouts, _first_card_art(game))
+
+
+class _Recording(ArtLibrary):
+    """An art library that notes every piece of art asked for."""
+
+    def __init__(self, library: ArtLibrary) -> None:
+        super().__init__(library.roots)
+        self.asked: list[str] = []
+
+    def get(self, reference: str) -> Art:
+        self.asked.append(reference)
+        return super().get(reference)
+
+
+def _first_card_art(game: str) -> list[str]:
+    data = load_game(game)
+    job = card_jobs(data, data.spec.components_for(()))[0]
+    art = _Recording(data.art)
+    FaceRenderer(FormCache(new_canvas(io.BytesIO(), 100, 100, "t", "t")), art).face(
+        job.face_key, job.face, job.row, job.context
+    )
+    return sorted({f"art/{reference}" for reference in art.asked})
 
 
 def _columns(root: Path, game: str, component: str) -> dict[str, dict[str, object]]:
@@ -357,7 +379,7 @@ def svg_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
         data = original[: draw(st.integers(1, len(original) - 10))]
     else:
         data = HOSTILE_SVG[choice].encode()
-    return Mutation(relative, data, relative, ("check", facts.id), "svg", within=True)
+    return Mutation(relative, data, relative, _build(facts.id), "svg", within=True)
 
 
 @fuzz("svg")
