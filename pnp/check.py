@@ -14,6 +14,8 @@ from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import prepare_rulebook
+from pnp.sheets.board import render_board
+from pnp.sheets.imposition import BackMode, plan_sheet
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
@@ -54,7 +56,15 @@ def check_game(game_id: str) -> str:
         except PnpError as exc:
             problems.add(exc.problems)
     problems.add(_layout_fields(data))
+    problems.add(_sizes_fit(data))
     problems.raise_if_any()
+    if the_game is not None and the_game.board is not None:
+        # The map sheet (--map-sheet) draws tiles with layouts of its own; drawing it is
+        # quick, so its mistakes are found before every face is drawn.
+        for chosen in kits:
+            board = the_game.board(spec, chosen, 0)
+            problems.run(partial(render_board, board, data, chosen, PAPERS["a4"]))
+        problems.raise_if_any()
     drawings = 0
     for chosen in kits:
         drawings = max(drawings, _render_faces(data, chosen, problems))
@@ -90,7 +100,7 @@ def _layout_fields(data: GameData) -> list[Problem]:
     flags = {variant_flag(v) for v in spec.variants} | set(rule_fields(spec.rules))
     for comp in spec.components:
         known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
-        for name in (comp.layout, comp.back):
+        for name in (comp.layout, comp.back, comp.board_layout):
             if not name:
                 continue
             try:
@@ -109,6 +119,21 @@ def _layout_fields(data: GameData) -> list[Problem]:
                             f"(table {comp.table.name} has: {', '.join(sorted(known))})",
                         )
                     )
+    return found
+
+
+def _sizes_fit(data: GameData) -> list[Problem]:
+    """Pieces too large for a sheet of either paper (a build on that paper would refuse them)."""
+    found: list[Problem] = []
+    for comp in data.spec.components:
+        for paper in PAPERS.values():
+            try:
+                plan_sheet(paper, comp.size, BackMode.LONG_EDGE)
+            except PnpError as exc:
+                ref = comp.source_of("size")
+                path, line = (ref.path, ref.line) if ref else (data.spec.folder / "game.toml", None)
+                found += [Problem(path, line, None, p.message) for p in exc.problems]
+                break
     return found
 
 

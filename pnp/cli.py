@@ -53,6 +53,9 @@ app = typer.Typer(
 )
 T = TypeVar("T")
 
+MAX_GAMES = 1_000_000
+"""The most games one ``pnp simulate`` plays (a run's results are kept in memory)."""
+
 GAMES_TASK = "all games"
 """The overall bar of ``pnp build all``."""
 
@@ -94,6 +97,10 @@ def main_options(
             file_okay=False,
         ),
     ] = None,
+    debug: Annotated[
+        bool,
+        typer.Option("--debug", help="Show the full traceback of an internal error."),
+    ] = False,
     show_version: Annotated[
         bool,
         typer.Option(
@@ -303,11 +310,15 @@ def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
 @app.command("simulate")
 def simulate_command(
     game: GameArgument,
-    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 4,
-    games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
+    players: Annotated[
+        int, typer.Option("--players", help="Number of players.", min=1, max=12)
+    ] = 4,
+    games: Annotated[
+        int, typer.Option("--games", help="Number of games to play.", min=1, max=MAX_GAMES)
+    ] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same summary.")] = 0,
     variant: VariantOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1, max=64)] = 1,
     policy: Annotated[
         list[str] | None,
         typer.Option(

@@ -7,6 +7,7 @@ Completion callbacks never fail: a game whose tables cannot be read offers no va
 from __future__ import annotations
 
 import enum
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -217,4 +218,28 @@ class OneLineErrors(TyperGroup):
         except typer.Abort:
             typer.echo("aborted", err=True)
             sys.exit(1)
+        except Exception as exc:  # a bug of pnp's own: a short line, the traceback on request
+            if debugging(argv):
+                raise
+            typer.echo(internal_error_line(exc), err=True)
+            sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+DEBUG_ENV = "PNP_DEBUG"
+"""Set (to anything but empty or 0) to see the traceback of an internal error, like ``--debug``."""
+
+
+def debugging(argv: Sequence[str]) -> bool:
+    """Whether this run shows internal errors with their traceback (``--debug`` or PNP_DEBUG)."""
+    return "--debug" in argv or os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
+def internal_error_line(exc: BaseException) -> str:
+    """The one line for an error that is pnp's fault, not the input's."""
+    detail = str(exc).splitlines()[0][:200] if str(exc) else ""
+    kind = type(exc).__name__ + (f": {detail}" if detail else "")
+    return (
+        f"error: internal error ({kind}); this is a bug in pnp — please report it with the "
+        "command you ran (--debug shows the details)"
+    )

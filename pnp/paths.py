@@ -146,8 +146,18 @@ def find_data_file(relative: str) -> Path | None:
     """The first data root's file at ``relative`` (e.g. ``fonts/lato/Lato-Regular.ttf``)."""
     for root in data_roots():
         candidate = root / relative
-        if candidate.is_file():
-            return candidate
+        if not os.path.lexists(candidate):
+            continue
+        # The file must be a regular file inside its data folder (fonts/, art/) once links
+        # are resolved: a folder, a device or a link out of the folder is refused, not skipped.
+        folder = root / Path(relative).parts[0]
+        if not candidate.resolve().is_relative_to(folder.resolve()):
+            raise DataRootError(
+                f"{display_path(candidate)}: refused: a link to a file outside {folder.name}/"
+            )
+        if not candidate.is_file():
+            raise DataRootError(f"{display_path(candidate)}: is not a regular file")
+        return candidate
     return None
 
 

@@ -120,4 +120,6 @@ def load_game(game_id: str, root: Path | None = None) -> GameData:
     common = next((c for c in commons if c.is_dir()), commons[-1])
     art = tuple(r / "art" for r in roots if (r / "art").is_dir()) or (roots[0] / "art",)
     spec = load_game_spec(folder, art)
-    return GameData(spec, LayoutLibrary(folder, common / "layouts"), ArtLibrary(art), common)
+    layouts = LayoutLibrary(folder, common / "layouts")
+    layouts.check_named(spec.components)
+    return GameData(spec, layouts, ArtLibrary(art), common)

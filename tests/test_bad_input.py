@@ -195,7 +195,7 @@ CASES = [
             f"{GAME}/layouts/deck.toml",
             "size = 7.5\nmin_size = 7",
             "size = 7.5\nmin_size = 6",
-            "{file}:{line2}: element 'name-bottom': text must be at least 7 pt",
+            "{file}:{line2}: element 'name-bottom': text sizes are numbers from 7 to 72 pt",
         ),
     ),
     Case(
@@ -227,7 +227,7 @@ CASES = [
         _write(
             "art/twaalf-dagen/geschenk.svg",
             "this is not svg",
-            "art/twaalf-dagen/geschenk.svg: cannot read SVG",
+            "art/twaalf-dagen/geschenk.svg:1: not a well-formed SVG",
         ),
     ),
     Case(

@@ -1,6 +1,7 @@
-"""CSV cells as a spreadsheet writes them: a quoted cell may hold a line break, and characters
-that are line breaks only to Python's ``str.splitlines`` (a form feed, U+2028, ``\\x1c`` to ``\\x1e``,
-``\\x85``) are ordinary characters. Either way every problem names the physical line of the file.
+"""CSV cells as a spreadsheet writes them: a quoted cell may hold a line break; characters that
+are line breaks only to Python's ``str.splitlines`` (a form feed, U+2028, ``\\x1c`` to ``\\x1e``,
+``\\x85``) are refused as control characters but do not count as lines. Either way every problem
+names the physical line of the file.
 """
 
 from __future__ import annotations
@@ -73,7 +74,13 @@ def test_characters_splitlines_breaks_on_do_not_shift_later_lines(
 ) -> None:
     _edit(project_copy, TWO, f"tortelduiven,2,2,Tortel{char}duiven,")
     _edit(project_copy, THREE, "hennen,3,3,Franse hennen,Franse hen,paars,")
-    assert _problems(project_copy)[0].startswith("cardspecs/twaalf-dagen/deck.csv:4: ")
+    problems = _problems(project_copy)
+    assert problems[0] == (
+        "cardspecs/twaalf-dagen/deck.csv:3: column 'name': "
+        f"holds the control character U+{ord(char):04X}"
+    )
+    assert problems[1].startswith("cardspecs/twaalf-dagen/deck.csv:4: column 'colour': ")
+    assert len(problems) == 2
 
 
 def test_a_quote_never_closed_is_one_located_problem(project_copy: Path) -> None:
@@ -90,8 +97,12 @@ def test_pnp_check_names_the_physical_line_after_a_multi_line_cell(
     result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
     assert result.exit_code == 2, result.output
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1
-    assert lines[0].startswith("error: cardspecs/twaalf-dagen/deck.csv:5: column 'colour': 'paars'")
+    assert len(lines) == 2
+    assert lines[0] == (
+        "error: cardspecs/twaalf-dagen/deck.csv:5: column 'name': "
+        "holds the control character U+2028"
+    )
+    assert lines[1].startswith("error: cardspecs/twaalf-dagen/deck.csv:5: column 'colour': 'paars'")
     assert "Traceback" not in result.output
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +12,9 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from pnp.datafiles import SVG_LIMIT, read_confined_bytes
 from pnp.draw.fonts import font_name
+from pnp.draw.svgcheck import MAX_SIZE, check_svg
 from pnp.errors import PnpError
 from pnp.spec.columns import ArtRoots, check_art_reference
 
@@ -59,8 +62,11 @@ class ArtLibrary:
         catcher = _Catcher()
         logger = logging.getLogger("svglib.svglib")
         logger.addHandler(catcher)
+        data = read_confined_bytes(path, path.parent, SVG_LIMIT)
+        check_svg(data, path)
         try:
-            drawing = svg2rlg(str(path))
+            # From the checked bytes, not the path: nothing else is read for this art.
+            drawing = svg2rlg(io.BytesIO(data))
         except Exception as exc:  # svglib raises lxml and value errors of many kinds
             raise PnpError.single(f"cannot read SVG: {exc}", path) from None
         finally:
@@ -70,8 +76,10 @@ class ArtLibrary:
         if catcher.messages:
             raise PnpError.single(f"unsupported SVG: {catcher.messages[0]}", path)
         width, height = float(drawing.width or 0), float(drawing.height or 0)
-        if width <= 0 or height <= 0:
-            raise PnpError.single("SVG has no size (give it a viewBox or width and height)", path)
+        if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
+            raise PnpError.single(
+                "SVG has no usable size (a viewBox or width and height, each up to 5000)", path
+            )
         return Art(reference, drawing, width, height)
 
 

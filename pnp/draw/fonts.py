@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.datafiles import FONT_LIMIT, read_confined_bytes
 from pnp.errors import PnpError
 from pnp.paths import DataRootError, find_data_file
 
@@ -68,10 +70,13 @@ def font_name(role: str) -> str:
     if path is None:
         raise PnpError.single(f"font {relative} is missing from the data folders")
     name = "pnp-" + path.stem
+    data = read_confined_bytes(path, path.parent, FONT_LIMIT)
     try:
-        pdfmetrics.registerFont(_TaggedFont(name, str(path)))
-    except OSError as exc:
-        raise PnpError.single(f"cannot read font: {exc}", path) from None
+        font = _TaggedFont(name, io.BytesIO(data))
+    except Exception as exc:  # reportlab's parser fails in many ways on a broken file
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise PnpError.single(f"not a usable TrueType font ({reason})", path) from None
+    pdfmetrics.registerFont(font)
     return name
 
 

@@ -8,6 +8,8 @@ drawn after the inherited ones.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -23,7 +25,7 @@ from pnp.layout.model import (
     Layout,
 )
 from pnp.layout.template import check_template
-from pnp.spec.model import CardSize, SourceRef
+from pnp.spec.model import LAYOUT_NAME, CardSize, Component, SourceRef
 from pnp.spec.sizes import BLEED, SAFE
 from pnp.spec.tomlsource import TomlSource
 
@@ -50,6 +52,21 @@ _COMMON = {"name", "kind", "box", "when", "decoration"}
 _TOP = {"extends", "background", "elements"}
 _REQUIRED = {"text": ("text",), "art": ("src",), "pips": ("src", "count")}
 
+MAX_ELEMENTS = 200
+"""The most elements a layout may hold, inherited ones included."""
+
+MAX_TEXT_PT = 72.0
+"""The largest text size on a card or tile."""
+
+MAX_LINE_PT = 20.0
+"""The widest line a layout may draw."""
+
+MAX_MM = 400.0
+"""The largest position or size in a layout (no piece is larger than an A3 sheet)."""
+
+MAX_RADIUS = 50.0
+"""The largest corner radius, in mm."""
+
 
 @dataclass
 class _RawElement:
@@ -57,6 +74,13 @@ class _RawElement:
     source: SourceRef
     index: int
     toml: TomlSource
+    origins: dict[str, tuple[TomlSource, int]]
+    """Which file (and element index in it) set each key: a child may inherit a key."""
+
+    def line_of(self, key: str) -> tuple[Path, int | None]:
+        """The file and line that set ``key`` of the merged element."""
+        toml, index = self.origins.get(key, (self.toml, self.index))
+        return toml.path, toml.line_of("elements", str(index), key)
 
 
 class LayoutLibrary:
@@ -67,12 +91,33 @@ class LayoutLibrary:
         self._cache: dict[tuple[str, CardSize], Layout] = {}
 
     def path_of(self, name: str) -> Path | None:
-        """The file defining layout ``name``, or None."""
+        """The file defining layout ``name``, or None (also for a name that is not a plain name)."""
+        if not LAYOUT_NAME.match(name):
+            return None
         for folder in self.folders:
             candidate = folder / f"{name}.toml"
             if candidate.is_file():
                 return candidate
         return None
+
+    def missing(self, name: str) -> str:
+        """The message for a layout ``name`` that no layouts folder holds."""
+        if not LAYOUT_NAME.match(name):
+            return f"{name[:40]!r} is not a layout name (letters, digits, '-' or '_')"
+        where = " or ".join(f"{f.parent.name}/{f.name}/" for f in self.folders)
+        return f"layout '{name}' not found in {where}"
+
+    def check_named(self, components: Iterable[Component]) -> None:
+        """Raise one located problem per layout a component names that does not exist."""
+        problems = ProblemCollector()
+        for comp in components:
+            for key in ("layout", "back", "board_layout"):
+                name = getattr(comp, key)
+                if name and self.path_of(name) is None:
+                    ref = comp.source_of(key)
+                    path, line = (ref.path, ref.line) if ref else (None, None)
+                    problems.add(path, line, None, self.missing(name))
+        problems.raise_if_any()
 
     def load(self, name: str, size: CardSize, wanted_by: SourceRef | None = None) -> Layout:
         """The resolved layout ``name`` for cards of ``size``."""
@@ -111,11 +156,18 @@ class LayoutLibrary:
                 if not isinstance(ename, str) or not ename:
                     problems.add(toml.path, line, None, "every element needs a 'name'")
                     continue
+                origins = {key: (toml, index) for key in data}
                 if ename in merged:
                     combined = {**merged[ename].data, **data}
-                    merged[ename] = _RawElement(combined, source, index, toml)
+                    origins = {**merged[ename].origins, **origins}
+                    merged[ename] = _RawElement(combined, source, index, toml, origins)
                 else:
-                    merged[ename] = _RawElement(dict(data), source, index, toml)
+                    merged[ename] = _RawElement(dict(data), source, index, toml, origins)
+        if len(merged) > MAX_ELEMENTS:
+            raise PnpError.single(
+                f"a layout holds at most {MAX_ELEMENTS} elements, this one {len(merged)}",
+                chain[-1].path,
+            )
         elements = [self._element(raw, size, problems) for raw in merged.values()]
         if background is not None and (msg := check_template(str(background))):
             problems.add(chain[-1].path, chain[-1].line_of("background"), None, msg)
@@ -146,10 +198,7 @@ class LayoutLibrary:
             path = self.path_of(current)
             if path is None:
                 where = (requester.path, requester.line) if requester else (None, None)
-                raise PnpError.single(
-                    f"layout '{current}' not found in {', '.join(str(f.name) for f in self.folders)}",
-                    *where,
-                )
+                raise PnpError.single(self.missing(current), *where)
             toml = TomlSource.read(path)
             chain.append(toml)
             seen.append(current)
@@ -170,8 +219,8 @@ class LayoutLibrary:
         name = data["name"]
 
         def fail(key: str | None, message: str) -> None:
-            line = toml.line_of("elements", str(raw.index), key) if key else raw.source.line
-            problems.add(toml.path, line, None, f"element '{name}': {message}")
+            path, line = raw.line_of(key) if key else (toml.path, raw.source.line)
+            problems.add(path, line, None, f"element '{name}': {message}")
 
         kind = data.get("kind")
         if kind not in _KINDS:
@@ -185,9 +234,11 @@ class LayoutLibrary:
                 fail(None, f"a {kind} needs '{key}'")
         box = data.get("box")
         if not (
-            isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)
+            isinstance(box, list)
+            and len(box) == 4
+            and all(_number(v) is not None and abs(v) <= MAX_MM for v in box)
         ):
-            fail("box", "'box' must be [x, y, width, height] in mm")
+            fail("box", f"'box' must be [x, y, width, height], finite mm up to {MAX_MM:g}")
             return None
         x, y, w, h = (float(v) for v in box)
         if w <= 0 or (h <= 0 and kind != "line"):
@@ -222,13 +273,25 @@ class LayoutLibrary:
             fail("font", f"font {font!r} is not one of {', '.join(FONT_ROLES)}")
         size_pt = _number(data.get("size", 10.0))
         min_size = _number(data.get("min_size", size_pt))
-        if kind == "text" and (size_pt is None or size_pt < MIN_TEXT_PT):
-            fail("size", f"text must be at least {MIN_TEXT_PT:g} pt")
-        elif kind == "text" and (min_size is None or min_size < MIN_TEXT_PT):
-            fail("min_size", f"text must be at least {MIN_TEXT_PT:g} pt")
+        text_sizes = f"text sizes are numbers from {MIN_TEXT_PT:g} to {MAX_TEXT_PT:g} pt"
+        if kind == "text" and (size_pt is None or not MIN_TEXT_PT <= size_pt <= MAX_TEXT_PT):
+            fail("size", text_sizes)
+        elif kind == "text" and (min_size is None or not MIN_TEXT_PT <= min_size <= MAX_TEXT_PT):
+            fail("min_size", text_sizes)
+        elif kind == "text" and size_pt is not None and min_size is not None and min_size > size_pt:
+            fail("min_size", "'min_size' may not be larger than 'size'")
+        leading = _number(data.get("leading", 1.15))
+        if leading is None or not 0.8 <= leading <= 3:
+            fail("leading", "'leading' must be a number from 0.8 to 3 (times the text size)")
         stroke_width = _number(data.get("stroke_width", 0.5))
-        if stroke_width is None or stroke_width < MIN_LINE_PT:
-            fail("stroke_width", f"lines must be at least {MIN_LINE_PT} pt")
+        if stroke_width is None or not MIN_LINE_PT <= stroke_width <= MAX_LINE_PT:
+            fail("stroke_width", f"lines must be from {MIN_LINE_PT} to {MAX_LINE_PT:g} pt")
+        radius = _number(data.get("radius", 0.0))
+        if radius is None or not 0 <= radius <= MAX_RADIUS:
+            fail("radius", f"'radius' must be a number of mm from 0 to {MAX_RADIUS:g}")
+        for flag in ("decoration", "wrap", "numeral"):
+            if flag in data and not isinstance(data[flag], bool):
+                fail(flag, f"'{flag}' must be true or false")
         rotate = data.get("rotate", 0)
         if rotate not in (0, 180):
             fail("rotate", "'rotate' must be 0 or 180")
@@ -242,7 +305,7 @@ class LayoutLibrary:
         if when is not None and not isinstance(when, str):
             fail("when", "'when' must be a field name, or '!' and a field name")
         pip_size = _number(data.get("pip_size", 6.0))
-        if pip_size is None or pip_size <= 0:
+        if pip_size is None or not 0 < pip_size <= MAX_MM:
             fail("pip_size", "'pip_size' must be a positive size in mm")
         return Element(
             name=name,
@@ -253,12 +316,12 @@ class LayoutLibrary:
             fill=data.get("fill"),
             stroke=data.get("stroke"),
             stroke_width=stroke_width or 0.5,
-            radius=_number(data.get("radius", 0.0)) or 0.0,
+            radius=radius or 0.0,
             text=data.get("text", ""),
             font=font,
             size=size_pt or 10.0,
             min_size=min_size,
-            leading=_number(data.get("leading", 1.15)) or 1.15,
+            leading=leading or 1.15,
             align=align,
             valign=valign,
             rotate=rotate if rotate in (0, 180) else 0,
@@ -272,6 +335,7 @@ class LayoutLibrary:
 
 
 def _number(value: object) -> float | None:
+    """A finite number from TOML, else None (TOML allows inf and nan)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    return float(value)
+    return float(value) if math.isfinite(value) else None

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.rulebook.booklet import impose_booklet
@@ -223,7 +224,7 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
         (path, number, line.strip())
         for folder in templates.folders
         for path in sorted(folder.rglob("*.j2"))
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for number, line in enumerate(read_confined_text(path, folder).splitlines(), 1)
     ]
     for matches in (lambda line: line == wanted, lambda line: wanted in line):
         for path, number, line in sources:

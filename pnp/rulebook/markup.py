@@ -105,11 +105,32 @@ PRINTED_RULE_TAG = re.compile(r'\s*<font size="7" color="#8A8178">\[[^\]]*\]</fo
 
 
 def inline(text: str) -> str:
-    """Plain text with ``**bold**``, ``*italic*`` and ``[XX-B1]`` rule IDs as paragraph markup."""
+    """Plain text with ``**bold**``, ``*italic*`` and ``[XX-B1]`` rule IDs as paragraph markup.
+
+    Emphasis that crosses other emphasis (``*a **b* c**``) cannot be nested, so it is
+    printed as written, asterisks and all: the markup is always well formed.
+    """
     escaped = escape(text, quote=False)
-    escaped = _BOLD.sub(r"<b>\1</b>", escaped)
-    escaped = _ITALIC.sub(r"<i>\1</i>", escaped)
-    return _INLINE_RULES.sub(RULE_TAG_MARKUP, escaped)
+    bold = _BOLD.sub(r"<b>\1</b>", escaped)
+    both = _ITALIC.sub(r"<i>\1</i>", bold)
+    for candidate in (both, bold, escaped):
+        if _well_nested(candidate):
+            return _INLINE_RULES.sub(RULE_TAG_MARKUP, candidate)
+    raise AssertionError("escaped text holds no tags")  # pragma: no cover
+
+
+_EMPHASIS_TAG = re.compile(r"<(/?)([bi])>")
+
+
+def _well_nested(markup: str) -> bool:
+    """Whether every ``<b>`` and ``<i>`` tag of ``markup`` closes in the order it opened."""
+    stack: list[str] = []
+    for closing, tag in _EMPHASIS_TAG.findall(markup):
+        if not closing:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            return False
+    return not stack
 
 
 def _paragraph(text: str) -> Paragraph:
@@ -121,12 +142,30 @@ def _paragraph(text: str) -> Paragraph:
     return Paragraph(inline(" ".join(text.split())), rules)
 
 
+MAX_WORD = 100
+"""The longest word a rulebook line may hold (a Dutch compound is rarely over 40 letters)."""
+
+MAX_PARAGRAPH = 8000
+"""The most characters of one paragraph, list item or note (several pages of text)."""
+
+MAX_HEADINGS = 300
+"""The most headings a rulebook may have (the table of contents lists them)."""
+
+MAX_DIRECTIVES = 200
+"""The most ``::`` directives (figures, examples, page breaks) a rulebook may have."""
+
+
 class _Parser:
     def __init__(self) -> None:
         self.blocks: list[Block] = []
         self.lines: list[str] = []
         self.kind: str | None = None  # "para", "list", "olist", "note"
         self.items: list[list[str]] = []
+        self.started = 0
+        """The line the open paragraph, list item or note started on."""
+        self.size = 0
+        """The characters of the open paragraph, list item or note so far."""
+        self.counts = {"heading": 0, "directive": 0}
 
     def flush(self) -> None:
         if self.kind == "para":
@@ -150,6 +189,18 @@ class _Parser:
         if not stripped:
             self.flush()
             return
+        longest = max(stripped.split(), key=len)
+        if len(longest) > MAX_WORD:
+            raise MarkupError(
+                number, text, f"a word of {len(longest)} characters (at most {MAX_WORD})"
+            )
+        if self.kind is None or stripped.startswith(("#", "::", "- ", ">")) or _ORDERED.match(text):
+            self.started, self.size = number, 0
+        self.size += len(stripped)
+        if self.size > MAX_PARAGRAPH:
+            raise MarkupError(
+                self.started, text, f"a paragraph of more than {MAX_PARAGRAPH} characters"
+            )
         if stripped.startswith("#"):
             self.heading(number, stripped)
         elif stripped.startswith("::"):
@@ -172,8 +223,14 @@ class _Parser:
             self.kind = "para"
             self.lines.append(stripped)
 
+    def count(self, kind: str, limit: int, number: int, text: str) -> None:
+        self.counts[kind] += 1
+        if self.counts[kind] > limit:
+            raise MarkupError(number, text, f"more than {limit} {kind}s in one rulebook")
+
     def heading(self, number: int, text: str) -> None:
         self.flush()
+        self.count("heading", MAX_HEADINGS, number, text)
         marks = len(text) - len(text.lstrip("#"))
         title = text[marks:].strip()
         if marks > 3 or not title:
@@ -182,6 +239,7 @@ class _Parser:
 
     def directive(self, number: int, text: str) -> None:
         self.flush()
+        self.count("directive", MAX_DIRECTIVES, number, text)
         words = text[2:].split()
         if not words:
             raise MarkupError(number, text, "a directive needs a name after '::'")
@@ -190,6 +248,9 @@ class _Parser:
             raise MarkupError(
                 number, text, f"unknown directive '::{name}' (known: {', '.join(DIRECTIVES)})"
             )
+        last = self.blocks[-1] if self.blocks else None
+        if name == "pagebreak" and isinstance(last, Directive) and last.name == "pagebreak":
+            raise MarkupError(number, text, "a page break right after a page break (an empty page)")
         self.blocks.append(Directive(name, tuple(args), number))
 
 

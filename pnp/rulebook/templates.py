@@ -3,24 +3,57 @@
 Templates live with the game's data (``cardspecs/<game>/rulebook/``) and may
 extend or include the shared ones in ``cardspecs/common/rulebook/``. They are
 user-editable, so they run sandboxed (no attribute access to Python internals)
+and within a budget of loop steps, output and time (:mod:`pnp.rulebook.budget`),
 and every undefined name is an error. Any template mistake becomes one
 :class:`~pnp.errors.PnpError` naming the template file and line.
 """
 
 from __future__ import annotations
 
+import os
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound
 from jinja2.exceptions import TemplateSyntaxError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.loaders import split_template_path
 
+from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
+from pnp.rulebook.budget import BudgetedEnvironment
 from pnp.rulebook.dutch import count_phrase, number_word, plural_number
 
 TEMPLATE_SUFFIX = ".j2"
+
+
+class _ConfinedLoader(BaseLoader):
+    """Loads a template from the first folder that has it, never from outside that folder
+    (a link out of it is refused, see :mod:`pnp.datafiles`)."""
+
+    def __init__(self, folders: tuple[Path, ...]) -> None:
+        self.folders = folders
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)  # refuses '..'
+        for folder in self.folders:
+            path = folder.joinpath(*pieces)
+            if os.path.lexists(path):
+                text = read_confined_text(path, folder)
+                mtime = path.stat().st_mtime_ns
+                return text, str(path), partial(_unchanged, path, mtime)
+        raise TemplateNotFound(template)
+
+
+def _unchanged(path: Path, mtime: int) -> bool:
+    """Whether a loaded template's file is as it was (Jinja reloads it otherwise)."""
+    try:
+        return path.stat().st_mtime_ns == mtime
+    except OSError:
+        return False
 
 
 class TemplateSet:
@@ -28,8 +61,8 @@ class TemplateSet:
 
     def __init__(self, game_folder: Path, common_folder: Path) -> None:
         self.folders = (game_folder, common_folder)
-        self.environment = SandboxedEnvironment(
-            loader=FileSystemLoader([str(f) for f in self.folders], encoding="utf-8"),
+        self.environment = BudgetedEnvironment(
+            loader=_ConfinedLoader(self.folders),
             undefined=StrictUndefined,
             autoescape=False,
             trim_blocks=True,
@@ -52,13 +85,15 @@ class TemplateSet:
         """Render template ``name`` with ``context``; any mistake is a located :class:`PnpError`."""
         try:
             template = self.environment.get_template(name)
-            return template.render(dict(context))
+            return self.environment.render_within_budget(lambda: template.generate(dict(context)))
         except TemplateNotFound as exc:
             missing = exc.name or name
             raise PnpError.single(
                 f"template '{missing}' not found (looked in {', '.join(f.name for f in self.folders)})",
                 self.folders[0] / str(missing),
             ) from None
+        except PnpError:
+            raise
         except TemplateSyntaxError as exc:
             path = Path(exc.filename) if exc.filename else self.path_of(name)
             raise PnpError.single(f"template syntax: {exc.message}", path, exc.lineno) from None

@@ -12,7 +12,16 @@ from pnp.spec.model import Value
 MAX_COUNT = 200
 """More copies than this of one card is certainly a typo."""
 
+MAX_ID_LENGTH = 64
+"""The longest id of a row (ids name cards in errors, pinned examples and the manifest)."""
+
+MAX_TEXT_LENGTH = 1000
+"""The longest text cell when a column declares no ``max_length`` (no card holds more)."""
+
 _ID = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+"""Characters no cell may hold: control characters and Unicode line separators (a cell may
+hold a tab or a line break)."""
 COLUMN_TYPES = ("id", "count", "int", "text", "colour", "art", "bool", "choice")
 _MAY_BE_BLANK = ("text", "choice", "art", "colour")
 """Types whose blank cell in an optional column (``required = false``) reads as ""."""
@@ -44,6 +53,8 @@ class Column:
     def parse(self, cell: str, ctx: ColumnContext) -> Value:
         """Convert one cell; raise ``ValueError`` with a user-facing message when it is wrong."""
         text = cell.strip()
+        if control := _CONTROL.search(text):
+            raise ValueError(f"holds the control character U+{ord(control.group()):04X}")
         if text == "":
             if self.required:
                 raise ValueError("is empty")
@@ -55,7 +66,9 @@ class Column:
 
     def _parse_id(self, text: str, ctx: ColumnContext) -> Value:
         if not _ID.match(text):
-            raise ValueError(f"{text!r} is not an id (lower-case letters, digits and '-')")
+            raise ValueError(f"{text[:40]!r} is not an id (lower-case letters, digits and '-')")
+        if len(text) > MAX_ID_LENGTH:
+            raise ValueError(f"an id has at most {MAX_ID_LENGTH} characters, not {len(text)}")
         return text
 
     def _parse_count(self, text: str, ctx: ColumnContext) -> Value:
@@ -75,8 +88,9 @@ class Column:
         return number
 
     def _parse_text(self, text: str, ctx: ColumnContext) -> Value:
-        if self.max_length is not None and len(text) > self.max_length:
-            raise ValueError(f"{len(text)} characters is longer than {self.max_length}")
+        limit = MAX_TEXT_LENGTH if self.max_length is None else self.max_length
+        if len(text) > limit:
+            raise ValueError(f"{len(text)} characters is longer than {limit}")
         return text
 
     def _parse_colour(self, text: str, ctx: ColumnContext) -> Value:
@@ -121,5 +135,8 @@ def check_art_reference(reference: str, art_root: ArtRoots) -> Path:
     for root in (art_root,) if isinstance(art_root, Path) else art_root:
         path = root / pure
         if path.is_file():
+            # A link may not lead out of art/ (its target would end up in the PDFs).
+            if not path.resolve().is_relative_to(root.resolve()):
+                raise ValueError(f"art {reference!r} is a link to a file outside art/")
             return path
     raise ValueError(f"art file {reference!r} does not exist in art/")

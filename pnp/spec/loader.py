@@ -13,15 +13,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import ProblemCollector
+from pnp.datafiles import read_confined_text, relative_name_problem
+from pnp.errors import PnpError, ProblemCollector
 from pnp.spec.columns import (
     COLUMN_TYPES,
+    MAX_TEXT_LENGTH,
     ArtRoots,
     Column,
     ColumnContext,
     check_art_reference,
 )
 from pnp.spec.model import (
+    LAYOUT_NAME,
     CardRow,
     CardSize,
     Component,
@@ -53,6 +56,12 @@ _COMPONENT_KEYS = {
     "board_layout",
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+MAX_ROWS = 500
+"""The most rows a spec table may hold (the largest bundled table has a few dozen)."""
+
+MAX_KIT_CARDS = 2000
+"""The most cards and tiles a game's components may hold together."""
 _RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest", "speelbord"}
 """Output names the build uses for itself (without ``.pdf``)."""
 _RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
@@ -151,6 +160,12 @@ class _SpecLoader:
         components = self.components(colours, set(variants))
         if not components:
             self.fail(("components",), "the game has no [components.*] tables")
+        cards = sum(c.card_count for c in components)
+        if cards > MAX_KIT_CARDS:
+            self.fail(
+                ("components",),
+                f"the components hold {cards} cards; a kit holds at most {MAX_KIT_CARDS}",
+            )
         return GameSpec(
             id=game_id,
             name=self.text(("game",), game, "name"),
@@ -360,15 +375,18 @@ class _SpecLoader:
                     )
             columns = self.columns(keys, table.get("columns"))
             table_name = self.text(keys, table, "table")
+            if table_name and (problem := relative_name_problem(table_name, "table")):
+                self.fail((*keys, "table"), problem)
+                table_name = ""
             back = table.get("back", "")
-            if not isinstance(back, str):
+            if not isinstance(back, str) or (back and not LAYOUT_NAME.match(back)):
                 self.fail((*keys, "back"), "'back' must be a layout name or \"\" for none")
                 back = ""
             rows: tuple[CardRow, ...] = ()
             table_path = self.folder / table_name
             if table_name and columns is not None:
                 ctx = ColumnContext(colours, self.art_root)
-                rows = _TableReader(table_path, columns, ctx, self.problems).read()
+                rows = _TableReader(table_path, self.folder, columns, ctx, self.problems).read()
                 for row in rows:
                     if row.id in seen_ids:
                         first = seen_ids[row.id]
@@ -392,7 +410,7 @@ class _SpecLoader:
                 Component(
                     id=cid,
                     name=self.text(keys, table, "name"),
-                    layout=self.text(keys, table, "layout"),
+                    layout=self.layout_name(keys, table, "layout"),
                     back=back or None,
                     size=size,
                     rows=rows,
@@ -402,16 +420,37 @@ class _SpecLoader:
                     file=file,
                     two_sided=two_sided,
                     board_layout=self.board_layout(keys, table),
+                    sources=self.sources(keys, table),
                 )
             )
         return components
+
+    def sources(
+        self, keys: tuple[str, ...], table: dict[str, object]
+    ) -> tuple[tuple[str, SourceRef], ...]:
+        """The line of each key the component's table sets."""
+        return tuple(
+            (key, SourceRef(self.source.path, self.source.line_of(*keys, key) or 1))
+            for key in table
+        )
+
+    def layout_name(self, keys: tuple[str, ...], table: dict[str, Any], key: str) -> str:
+        """A layout name (``layout``, ``back``): a plain name, never a path."""
+        value = self.text(keys, table, key)
+        if value and not LAYOUT_NAME.match(value):
+            self.fail(
+                (*keys, key),
+                f"'{key}' must be a layout name (letters, digits, '-' or '_'), not {value[:40]!r}",
+            )
+            return ""
+        return value
 
     def board_layout(self, keys: tuple[str, ...], table: dict[str, object]) -> str | None:
         """The optional layout of the component on a printed map sheet."""
         value = table.get("board_layout")
         if value is None:
             return None
-        if not isinstance(value, str) or not value:
+        if not isinstance(value, str) or not LAYOUT_NAME.match(value):
             self.fail((*keys, "board_layout"), "'board_layout' must be a layout name")
             return None
         return value
@@ -458,14 +497,47 @@ class _SpecLoader:
                 )
                 broken = True
                 continue
+            limits = {key: decl.get(key) for key in ("min", "max", "max_length")}
+            bad = [
+                key
+                for key, value in limits.items()
+                if value is not None
+                and (isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9)
+            ]
+            length = limits["max_length"]
+            if (
+                "max_length" not in bad
+                and length is not None
+                and not 1 <= length <= MAX_TEXT_LENGTH
+            ):
+                bad.append("max_length")
+            choices = decl.get("choices", [])
+            if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+                bad.append("choices")
+            required = decl.get("required", True)
+            if not isinstance(required, bool):
+                bad.append("required")
+            for key in bad:
+                self.fail(
+                    (*ckeys, name, key),
+                    f"column '{name}': '{key}' must be "
+                    + {
+                        "max_length": f"a whole number from 1 to {MAX_TEXT_LENGTH}",
+                        "choices": "a list of texts",
+                        "required": "true or false",
+                    }.get(key, "a whole number"),
+                )
+            if bad:
+                broken = True
+                continue
             columns[name] = Column(
                 name=name,
                 type=ctype,
-                minimum=decl.get("min"),
-                maximum=decl.get("max"),
-                max_length=decl.get("max_length"),
-                choices=tuple(decl.get("choices", ())),
-                required=bool(decl.get("required", True)),
+                minimum=limits["min"],
+                maximum=limits["max"],
+                max_length=limits["max_length"],
+                choices=tuple(choices),
+                required=required,
             )
         for needed, ctype in (("id", "id"), ("count", "count")):
             if needed not in columns or columns[needed].type != ctype:
@@ -479,21 +551,26 @@ class _TableReader:
     """Reads one CSV table against its declared columns."""
 
     def __init__(
-        self, path: Path, columns: dict[str, Column], ctx: ColumnContext, problems: ProblemCollector
+        self,
+        path: Path,
+        root: Path,
+        columns: dict[str, Column],
+        ctx: ColumnContext,
+        problems: ProblemCollector,
     ) -> None:
         self.path = path
+        self.root = root
+        """The game's folder: the table must lie inside it."""
         self.columns = columns
         self.ctx = ctx
         self.problems = problems
 
     def read(self) -> tuple[CardRow, ...]:
         try:
-            text = self.path.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            self.problems.add(self.path, None, None, "table file not found")
-            return ()
-        except UnicodeDecodeError as exc:
-            self.problems.add(self.path, None, None, f"not UTF-8 text ({exc.reason})")
+            text = read_confined_text(self.path, self.root, bom=True)
+        except PnpError as exc:
+            for problem in exc.problems:
+                self.problems.add(problem.path, problem.line, problem.column, problem.message)
             return ()
         # The reader reads the text as a file, so a quoted cell keeps its line break and only
         # real line ends count as lines (a form feed or U+2028 in a cell is just a character).
@@ -522,6 +599,9 @@ class _TableReader:
             if not cells or all(not c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
                 continue
             data_rows += 1
+            if data_rows > MAX_ROWS:
+                self.problems.add(self.path, line, None, f"a table holds at most {MAX_ROWS} rows")
+                break
             if not ok:
                 continue
             row = self.read_row(header, cells, line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,6 +10,17 @@ from types import MappingProxyType
 
 Value = str | int | bool
 """A cell of a spec table after type conversion."""
+
+
+class MissingComponent(KeyError):
+    """A component the game's code asks for is not in ``game.toml``."""
+
+    def __str__(self) -> str:
+        return f"the game has no component '{self.args[0]}' ([components.{self.args[0]}])"
+
+
+LAYOUT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+"""A layout's name: the file ``<name>.toml`` in a layouts folder, never a path."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,12 @@ class Component:
     two_sided: bool = False
     """The back carries what players need (a second side), so it is printed even when the
     kit is built without backs (``--backs none``): on its own page, to cut out and glue on."""
+    sources: tuple[tuple[str, SourceRef], ...] = ()
+    """Where ``game.toml`` sets the component's keys (``layout``, ``back``, ...), for errors."""
+
+    def source_of(self, key: str) -> SourceRef | None:
+        """The ``game.toml`` line that sets ``key`` of this component, if known."""
+        return dict(self.sources).get(key)
 
     def row(self, row_id: str) -> CardRow:
         """The row with this id (``KeyError`` if the table has none)."""
@@ -176,7 +194,7 @@ class GameSpec:
         for comp in self.components:
             if comp.id == component_id:
                 return comp
-        raise KeyError(component_id)
+        raise MissingComponent(component_id)
 
     def components_for(self, variant_ids: tuple[str, ...]) -> tuple[Component, ...]:
         """The components a kit with these variants needs, in spec order."""

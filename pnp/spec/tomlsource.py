@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -32,14 +33,11 @@ class TomlSource:
     data: dict[str, Any]
 
     @classmethod
-    def read(cls, path: Path) -> TomlSource:
-        """Parse ``path``; a missing file or a syntax error becomes a located :class:`PnpError`."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise PnpError.single("file not found", path) from None
-        except UnicodeDecodeError as exc:
-            raise PnpError.single(f"not UTF-8 text ({exc.reason})", path) from None
+    def read(cls, path: Path, root: Path | None = None) -> TomlSource:
+        """Parse ``path``, a file inside ``root`` (default: its own folder) once links are
+        resolved; a missing or refused file or a syntax error becomes a located
+        :class:`PnpError`."""
+        text = read_confined_text(path, path.parent if root is None else root)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

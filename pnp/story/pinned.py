@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from pnp.datafiles import read_confined_text
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
 from pnp.errors import PnpError
@@ -153,12 +154,10 @@ def read_pinned(
     """
     path = pinned_path(spec, example_id)
     rerun = rerun_hint(finder_module)
+    if not path.is_symlink() and not path.exists():
+        raise PnpError.single(f"pinned example missing ({rerun})", path)
     try:
-        pinned = PinnedRecord.from_json(path.read_text(encoding="utf-8"), focus_names)
-    except FileNotFoundError:
-        raise PnpError.single(f"pinned example missing ({rerun})", path) from None
-    except OSError as exc:
-        raise PnpError.single(f"cannot read the pinned example: {exc.strerror}", path) from None
+        pinned = PinnedRecord.from_json(read_confined_text(path, path.parent), focus_names)
     except json.JSONDecodeError as exc:
         raise PnpError.single(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
     except ValueError as exc:

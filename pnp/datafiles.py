@@ -1,0 +1,97 @@
+"""Read a data file only from inside its folder: the one gate for files a table or layout names.
+
+A game folder, ``art/``, ``fonts/`` or a layouts folder may hold symbolic links,
+and a table may name a file by a path of its own choosing. Whatever the name,
+the file read must lie inside its folder once every link is resolved, must be a
+regular file (not a folder, a device or a pipe) and must not be larger than a
+data file of its kind can sensibly be. A refusal is one located line; it never
+quotes the refused file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path, PurePosixPath
+
+from pnp.errors import PnpError
+
+TEXT_LIMIT = 4 * 1024 * 1024
+"""The largest spec table, TOML file, template or record pnp reads (bytes)."""
+
+SVG_LIMIT = 8 * 1024 * 1024
+"""The largest SVG file pnp reads (bytes)."""
+
+FONT_LIMIT = 16 * 1024 * 1024
+"""The largest font file pnp reads (bytes)."""
+
+
+def relative_name_problem(name: str, what: str) -> str | None:
+    """Why ``name`` cannot name a file inside its folder (absolute, ``..``, a backslash), or None."""
+    pure = PurePosixPath(name)
+    if not name or pure.is_absolute() or ".." in pure.parts or "\\" in name or "\0" in name:
+        return f"{what} {name!r} must be a path inside its folder (no '..', not absolute)"
+    return None
+
+
+def confined(path: Path, root: Path) -> Path:
+    """``path`` resolved, if it is a regular file inside ``root`` after every link is resolved.
+
+    Raises a :class:`PnpError` located at ``path`` otherwise.
+    """
+    try:
+        real_root = root.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise PnpError.single("folder not found", root) from None
+    try:
+        real = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise PnpError.single("file not found", path) from None
+    except (OSError, RuntimeError) as exc:  # a loop of links, a name too long
+        raise PnpError.single(f"cannot open: {_reason(exc)}", path) from None
+    if not real.is_relative_to(real_root):
+        raise PnpError.single(
+            f"refused: the file lies outside {root.name}/ (a link out of the folder?)", path
+        )
+    try:
+        mode = real.stat().st_mode
+    except OSError as exc:
+        raise PnpError.single(f"cannot open: {_reason(exc)}", path) from None
+    if stat.S_ISDIR(mode):
+        raise PnpError.single("is a folder, not a file", path)
+    if not stat.S_ISREG(mode):
+        raise PnpError.single("is not a regular file", path)
+    return real
+
+
+def read_confined_bytes(path: Path, root: Path, limit: int) -> bytes:
+    """The bytes of ``path`` (see :func:`confined`), refused when larger than ``limit``."""
+    real = confined(path, root)
+    try:
+        with open(real, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise PnpError.single(_too_large(size, limit), path)
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise PnpError.single(f"cannot read: {_reason(exc)}", path) from None
+    if len(data) > limit:  # the file grew while being read
+        raise PnpError.single(_too_large(len(data), limit), path)
+    return data
+
+
+def read_confined_text(path: Path, root: Path, limit: int = TEXT_LIMIT, bom: bool = False) -> str:
+    """The UTF-8 text of ``path`` (see :func:`read_confined_bytes`); ``bom``: drop a leading BOM."""
+    data = read_confined_bytes(path, root, limit)
+    try:
+        return data.decode("utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise PnpError.single(f"not UTF-8 text ({exc.reason})", path) from None
+
+
+def _too_large(size: int, limit: int) -> str:
+    return f"file is {size:,} bytes; a data file of this kind holds at most {limit:,}"
+
+
+def _reason(exc: BaseException) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__

@@ -1,0 +1,433 @@
+"""Generated hostile inputs for all four games: broken spec tables, layouts, game.toml keys, SVG
+art and rulebook templates. Every case must end with exit 2, error lines only (one of them naming
+the broken file, and its line where it has one), no traceback, the earlier kit in the output
+folder byte-identical, no temporary file left, and within a time bound.
+
+The cases are derived deterministically (``derandomize``), so a failure replays in CI and here.
+This module is marked ``slow``: the default run leaves it out; CI runs it as a step of its own.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import time
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from pnp.build import card_jobs
+from pnp.cli import app
+from pnp.draw.art import Art, ArtLibrary
+from pnp.layout.render import FaceRenderer, FormCache
+from pnp.paths import ROOT_ENV, project_root
+from pnp.project import load_game
+from pnp.sheets.pdf import new_canvas
+
+pytestmark = pytest.mark.slow
+
+GAMES = ("sinterklaas", "stoomboot", "twaalf-dagen", "santoska")
+TIME_BOUND_S = 90.0
+"""The longest one broken input may take to be refused (generous: CI machines are shared)."""
+
+SCALE = float(os.environ.get("PNP_FUZZ_SCALE", "1"))
+"""Multiplies every test's number of cases (e.g. 0.05 for a quick look while editing)."""
+
+CASES = {"tables": 380, "layouts": 380, "components": 160, "svg": 100, "templates": 20}
+"""Cases per kind of input: 1,040 in all."""
+
+RUN: dict[str, int] = {}
+"""Cases run per kind in this process (the last test checks the total)."""
+
+
+def fuzz(kind: str) -> settings:
+    """The settings of one kind of fuzz case."""
+    return settings(
+        max_examples=max(1, round(CASES[kind] * SCALE)),
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One broken file: its path in the project, new bytes, and where the error must point."""
+
+    relative: str
+    data: bytes
+    expected: str
+    """The start of the location an error line must have, e.g. ``cardspecs/x/deck.csv:4:``."""
+    command: tuple[str, ...]
+    kind: str
+    within: bool = False
+    """The location may come after the card's own (art drawn by a layout element)."""
+
+
+@dataclass
+class GameFacts:
+    """What the strategies need to know of a game's data."""
+
+    id: str
+    tables: list[tuple[str, list[str], dict[str, str]]]
+    """Each component's table: path, data lines, column -> type."""
+    layouts: list[str]
+    art: list[str]
+    """The art the kit's first card draws: a broken one fails the build at once."""
+
+
+class Playground:
+    """A copy of the project's data, broken one file at a time, with an earlier kit to protect."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.out = root / "out"
+        self.facts = {game: _facts(root, game) for game in GAMES}
+        self.earlier: dict[str, bytes] = {}
+        for game in GAMES:
+            folder = self.out / game
+            folder.mkdir(parents=True)
+            for name in ("kaarten.pdf", "spelregels.pdf", "manifest.json"):
+                (folder / name).write_bytes(f"earlier {game} {name}\n".encode())
+        self.earlier = self.snapshot()
+
+    def snapshot(self) -> dict[str, bytes]:
+        return {
+            str(p.relative_to(self.out)): p.read_bytes() for p in self.out.rglob("*") if p.is_file()
+        }
+
+    @contextmanager
+    def broken(self, mutation: Mutation) -> Iterator[None]:
+        path = self.root / mutation.relative
+        original = path.read_bytes()
+        path.write_bytes(mutation.data)
+        try:
+            yield
+        finally:
+            path.write_bytes(original)
+
+
+def _facts(root: Path, game: str) -> GameFacts:
+    spec = load_game(game).spec
+    tables = []
+    for comp in spec.components:
+        relative = comp.table.relative_to(root).as_posix()
+        lines = comp.table.read_text(encoding="utf-8").splitlines()
+        types = {name: str(decl["type"]) for name, decl in _columns(root, game, comp.id).items()}
+        if _simple_rows(lines) and any(types.get(c) in BAD_CELLS for c in lines[0].split(",")):
+            tables.append((relative, lines, types))
+    layouts = sorted(
+        p.relative_to(root).as_posix()
+        for p in (root / "cardspecs" / game / "layouts").glob("*.toml")
+        if "[[elements]]" in p.read_text(encoding="utf-8")
+    )
+    return GameFacts(game, tables, layouts, _first_card_art(game))
+
+
+class _Recording(ArtLibrary):
+    """An art library that notes every piece of art asked for."""
+
+    def __init__(self, library: ArtLibrary) -> None:
+        super().__init__(library.roots)
+        self.asked: list[str] = []
+
+    def get(self, reference: str) -> Art:
+        self.asked.append(reference)
+        return super().get(reference)
+
+
+def _first_card_art(game: str) -> list[str]:
+    data = load_game(game)
+    job = card_jobs(data, data.spec.components_for(()))[0]
+    art = _Recording(data.art)
+    FaceRenderer(FormCache(new_canvas(io.BytesIO(), 100, 100, "t", "t")), art).face(
+        job.face_key, job.face, job.row, job.context
+    )
+    return sorted({f"art/{reference}" for reference in art.asked})
+
+
+def _columns(root: Path, game: str, component: str) -> dict[str, dict[str, object]]:
+    data = tomllib.loads((root / "cardspecs" / game / "game.toml").read_text(encoding="utf-8"))
+    columns: dict[str, dict[str, object]] = data["components"][component]["columns"]
+    return columns
+
+
+def _simple_rows(lines: list[str]) -> list[int]:
+    """Indexes of the lines that are one row each (no quoted cell with a comma or line break)."""
+    width = len(lines[0].split(","))
+    return [
+        i
+        for i, line in enumerate(lines)
+        if i > 0
+        and line
+        and not line.startswith("#")
+        and '"' not in line
+        and len(line.split(",")) == width
+    ]
+
+
+@pytest.fixture(scope="module")
+def playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Playground]:
+    source = project_root()
+    root = tmp_path_factory.mktemp("fuzz") / "project"
+    root.mkdir()
+    shutil.copytree(source / "cardspecs", root / "cardspecs")
+    shutil.copytree(source / "art", root / "art")
+    (root / "fonts").symlink_to(source / "fonts")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ROOT_ENV, str(root))
+        patch.chdir(root)
+        yield Playground(root)
+
+
+def _check(playground: Playground, mutation: Mutation) -> None:
+    RUN[mutation.kind] = RUN.get(mutation.kind, 0) + 1
+    with playground.broken(mutation):
+        started = time.monotonic()
+        result = CliRunner().invoke(app, list(mutation.command))
+        elapsed = time.monotonic() - started
+    detail = f"{mutation.relative} -> {mutation.data[:300]!r}\n{result.output}"
+    assert result.exit_code == 2, detail
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert lines, detail
+    assert all(line.startswith("error: ") for line in lines), detail
+    located = (
+        (
+            lambda line: (
+                f" {mutation.expected}:" in line or line.startswith(f"error: {mutation.expected}")
+            )
+        )
+        if mutation.within
+        else (lambda line: line.startswith(f"error: {mutation.expected}"))
+    )
+    assert any(located(line) for line in lines), (
+        f"no line starts with {mutation.expected!r}: {detail}"
+    )
+    assert "Traceback" not in result.output, detail
+    assert elapsed < TIME_BOUND_S, f"{elapsed:.0f} s: {detail}"
+    assert playground.snapshot() == playground.earlier, "the earlier kit was changed"
+    leftovers = [p for p in playground.out.rglob(".*") if p.is_file()]
+    assert not leftovers, f"temporary files left: {leftovers}"
+
+
+def _build(game: str) -> tuple[str, ...]:
+    return ("build", game, "--out", "out", "--quiet")
+
+
+# -- spec tables: a cell of a typed column gets a value that column can never take ----------
+
+BAD_CELLS: dict[str, list[str]] = {
+    "count": ["-1", "abc", "1.5", "nan", "1e400", "201", "9" * 40],
+    "int": ["abc", "1.5", "nan", "1e400", "", "9" * 400],
+    "id": ["Hoofdletter", "met spatie", "x" * 65, "é", "../x", "-"],
+    "colour": ["paars-nergens", "#zzz", "rood;", "x" * 50],
+    "art": ["../buiten.svg", "/etc/passwd", "nergens.svg", "plaatje.png", "a\\b.svg"],
+    "bool": ["misschien", "2", "nan"],
+    "choice": ["geen-keuze", "x" * 80],
+    "text": ["a\x00b", "a\x1bb", "a\u2028b", "a\x85b", "y" * 1001],
+}
+
+
+@st.composite
+def table_mutations(draw: st.DrawFn, facts: GameFacts) -> Mutation:
+    relative, lines, types = draw(st.sampled_from(facts.tables))
+    header = lines[0].split(",")
+    index = draw(st.sampled_from(_simple_rows(lines)))
+    cells = lines[index].split(",")
+    candidates = [c for c in header if types.get(c) in BAD_CELLS]
+    column = draw(st.sampled_from(candidates))
+    kind = types[column]
+    bad = draw(st.sampled_from(BAD_CELLS[kind]))
+    if kind == "text":
+        bad = bad if len(bad) > 1000 else cells[header.index(column)] + bad
+    cells[header.index(column)] = f'"{bad}"' if "," in bad else bad
+    new = [*lines[:index], ",".join(cells), *lines[index + 1 :]]
+    data = ("\n".join(new) + "\n").encode()
+    expected = f"{relative}:{index + 1}: column '{column}'"
+    return Mutation(relative, data, expected, _build(facts.id), "tables")
+
+
+@fuzz("tables")
+@given(data=st.data())
+def test_broken_table_cells(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    _check(playground, data.draw(table_mutations(playground.facts[game])))
+
+
+# -- layouts: a key gets a value outside its bounds ------------------------------------------
+
+BAD_KEYS: dict[str, list[str]] = {
+    "size": ["nan", "inf", "-inf", "1e308", "0", "500", "-3", '"groot"', "true"],
+    "min_size": ["nan", "inf", "0", "6.9", "1e6", '"klein"'],
+    "stroke_width": ["nan", "inf", "-1", "0", "1e9", '"dik"'],
+    "radius": ["nan", "inf", "-1", "1e9", '"rond"'],
+    "leading": ["nan", "inf", "0", "100", '"ruim"'],
+    "pip_size": ["nan", "inf", "0", "-2", "1e9"],
+    "box": ["[nan, 3, 10, 10]", "[3, 3, inf, 10]", '"3 3 10 10"', "[3, 3, 10]", "[1e308, 0, 1, 1]"],
+    "rotate": ["90", "nan", '"om"'],
+    "align": ['"midden"', "3"],
+    "kind": ['"cirkel"', "nan"],
+    "font": ['"comic"', "7"],
+    "wrap": ['"ja"', "2"],
+}
+
+
+@st.composite
+def layout_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    relative = draw(st.sampled_from(facts.layouts))
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    keyed = [
+        (i, line.split("=", 1)[0].strip())
+        for i, line in enumerate(lines)
+        if "=" in line and line.split("=", 1)[0].strip() in BAD_KEYS
+    ]
+    index, key = draw(st.sampled_from(keyed))
+    bad = draw(st.sampled_from(BAD_KEYS[key]))
+    lines[index] = f"{key} = {bad}"
+    data = ("\n".join(lines) + "\n").encode()
+    return Mutation(relative, data, f"{relative}:{index + 1}:", ("check", facts.id), "layouts")
+
+
+@fuzz("tables")
+@given(data=st.data())
+def test_broken_layout_keys(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(layout_mutations(facts, playground.root)))
+
+
+# -- game.toml: a component's key names something it may not ---------------------------------
+
+BAD_COMPONENT: dict[str, list[str]] = {
+    "table": ['"/etc/passwd"', '"/dev/zero"', '"../../buiten.csv"', '""', "3"],
+    "layout": ['"/etc/passwd"', '"../x"', '"bestaat-niet"', '""', "[1]"],
+    "back": ['"/etc/passwd"', '"../x"', '"bestaat-niet"', "7"],
+    "size": ['"reuze"', "{ width = nan, height = 88 }", "{ width = 200, height = 1e9 }", "3"],
+    "file": ['"../kaarten"', '"Kaarten.PDF"', '""', "1"],
+    "two_sided": ['"ja"', "3"],
+}
+
+
+@st.composite
+def game_toml_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    relative = f"cardspecs/{facts.id}/game.toml"
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    in_component = False
+    keyed = []
+    for i, line in enumerate(lines):
+        if line.startswith("["):
+            header = line.strip("[] ")
+            in_component = header.startswith("components.") and header.count(".") == 1
+            continue
+        key = line.split("=", 1)[0].strip()
+        if in_component and "=" in line and key in BAD_COMPONENT:
+            keyed.append((i, key))
+    index, key = draw(st.sampled_from(keyed))
+    lines[index] = f"{key} = {draw(st.sampled_from(BAD_COMPONENT[key]))}"
+    data = ("\n".join(lines) + "\n").encode()
+    return Mutation(relative, data, f"{relative}:{index + 1}:", _build(facts.id), "components")
+
+
+@fuzz("components")
+@given(data=st.data())
+def test_broken_component_keys(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(game_toml_mutations(facts, playground.root)))
+
+
+# -- SVG art: entities, references out of the file, sizes, element counts, truncation --------
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+HOSTILE_SVG = [
+    '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaa">]>\n'
+    + SVG
+    + ' width="9" height="9"><text>&a;</text></svg>',
+    '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+    + SVG
+    + ' width="9" height="9"><text>&x;</text></svg>',
+    SVG + ' width="9" height="9"><use xlink:href="/etc/passwd#x"/></svg>',
+    SVG + ' width="9" height="9"><use href="../buiten.svg#x"/></svg>',
+    SVG + ' width="9" height="9"><image href="https://example.org/x.png"/></svg>',
+    SVG + ' width="9" height="9"><rect style="fill:url(file:///x)" width="1" height="1"/></svg>',
+    SVG + ' width="9" height="9"><style>@import "x.css";</style></svg>',
+    SVG + ' width="inf" height="9"><g/></svg>',
+    SVG + ' width="nan" height="9"><g/></svg>',
+    SVG + ' width="1e308" height="9"><g/></svg>',
+    SVG + ' viewBox="0 0 9 inf"><g/></svg>',
+    SVG + ' width="9" height="9">' + "<g/>" * 20_001 + "</svg>",
+    "dit is geen svg",
+    "",
+]
+
+
+@st.composite
+def svg_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    relative = draw(st.sampled_from(facts.art))
+    original = (root / relative).read_bytes()
+    choice = draw(st.integers(0, len(HOSTILE_SVG)))
+    if choice == len(HOSTILE_SVG):  # the real picture, cut off before its end
+        data = original[: draw(st.integers(1, len(original) - 10))]
+    else:
+        data = HOSTILE_SVG[choice].encode()
+    return Mutation(relative, data, relative, _build(facts.id), "svg", within=True)
+
+
+@fuzz("svg")
+@given(data=st.data())
+def test_broken_svg_art(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(svg_mutations(facts, playground.root)))
+
+
+# -- rulebook templates: runaway or broken template code at the start of a block -------------
+
+HOSTILE_TEMPLATE = [
+    "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "{{ 'x' * 10**9 }}",
+    "{{ 9 ** 99999999 }}",
+    "{{ lipsum(100000) }}",
+    "{{ ''.__class__.__mro__ }}",
+    "{{ bestaat_niet }}",
+    "{{ 1 / 0 }}",
+    "{% if true %}nooit gesloten",
+    "Een " + "heel" * 30 + "lang woord.",
+    "::bestaat-niet",
+    "{{ range(99999) | join('-') * 99 }}",
+]
+
+
+@st.composite
+def template_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    relative = f"cardspecs/{facts.id}/rulebook/spelregels.j2"
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    blocks = [i for i, line in enumerate(lines) if line.startswith("{% block ")]
+    index = draw(st.sampled_from(blocks)) + 1
+    lines.insert(index, draw(st.sampled_from(HOSTILE_TEMPLATE)))
+    data = ("\n".join(lines) + "\n").encode()
+    return Mutation(relative, data, relative, ("check", facts.id), "templates")
+
+
+@fuzz("templates")
+@given(data=st.data())
+def test_broken_rulebook_templates(playground: Playground, data: st.DataObject) -> None:
+    _check(
+        playground, data.draw(template_mutations(playground.facts["twaalf-dagen"], playground.root))
+    )
+
+
+def test_the_fuzz_cases_ran_a_thousand_times() -> None:
+    """Runs after the fuzz tests of this module (one process runs a whole module)."""
+    if set(RUN) != set(CASES):
+        pytest.skip(f"only some fuzz tests ran here: {sorted(RUN)}")
+    assert sum(RUN.values()) >= 1000 * SCALE, RUN
