@@ -28,14 +28,13 @@ from pnp.kit_record import (
     KitRecord,
     Part,
     check_kit,
-    forget_record,
     new_record,
     read_record,
     write_record,
 )
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
-from pnp.output import commit_files
+from pnp.output import commit_kit, kit_lock
 from pnp.paths import DATA_FOLDERS, find_data_file
 from pnp.project import COMMON, engine_game, game_roots, load_game
 from pnp.reads import record, recording
@@ -140,6 +139,19 @@ def build(
     """
     options = options or BuildOptions()
     check_options(options)
+    # One build of a kit folder at a time: a second waits, so a kit is never two builds' mix.
+    with kit_lock(options.out_dir / game_id):
+        return _build(game_id, variants, options, progress, force, jobs)
+
+
+def _build(
+    game_id: str,
+    variants: Sequence[str],
+    options: BuildOptions,
+    progress: ProgressCallback | None,
+    force: bool,
+    jobs: int,
+) -> BuildResult:
     if not force:
         up_to_date = reuse_kit(game_id, variants, options)
         if up_to_date is not None:
@@ -199,19 +211,21 @@ def build(
     manifest = _manifest(data, chosen, options, entries, placements)
     blobs[MANIFEST] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     entries[MANIFEST] = (len(blobs[MANIFEST]), hashlib.sha256(blobs[MANIFEST]).hexdigest())
-    forget_record(folder)
-    commit_files(folder, blobs)
-    record = new_record(
-        folder,
-        request,
-        (list(variants), chosen),
-        list(entries),
-        recorded,
-        _listed_folders(roots, spec.id),
-        {name: digest for name, (_, digest) in entries.items()},
-        started,
-    )
-    write_record(folder, record)
+
+    def finish(staged: Path) -> None:
+        record = new_record(
+            staged,
+            request,
+            (list(variants), chosen),
+            list(entries),
+            recorded,
+            _listed_folders(roots, spec.id),
+            {name: digest for name, (_, digest) in entries.items()},
+            started,
+        )
+        write_record(staged, record)
+
+    commit_kit(folder, blobs, keep=reused, finish=finish)
     return BuildResult(
         spec.id,
         chosen,

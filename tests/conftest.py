@@ -60,14 +60,14 @@ def _count_real_builds() -> None:
     """Count every build that writes a kit, whichever test or import path called it."""
     # Wrap what the build calls now: a second import of this module (as tests.conftest)
     # wraps the first wrapper, so both counters see every build.
-    commit: Callable[[Path, dict[str, bytes]], list[Path]] = vars(pnp.build)["commit_files"]
+    commit: Callable[..., list[Path]] = vars(pnp.build)["commit_kit"]
 
-    def counted(folder: Path, files: dict[str, bytes]) -> list[Path]:
-        written = commit(folder, files)
+    def counted(folder: Path, files: dict[str, bytes], **more: Any) -> list[Path]:
+        written = commit(folder, files, **more)
         _BUILDS["real"] += 1
         return written
 
-    vars(pnp.build)["commit_files"] = counted
+    vars(pnp.build)["commit_kit"] = counted
 
 
 _count_real_builds()
