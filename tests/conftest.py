@@ -3,14 +3,18 @@ run and read back from their files; a writable copy of the project's data.
 
 The session's ``kit`` fixture builds a kit the first time a test asks for it and hands the same
 :class:`BuiltKit` to every later test with the same game, resolved variants and print options.
-A test that mutates the output or the data, or that tests rebuilding itself, calls
-:func:`pnp.build.build` on its own. The terminal summary reports how many real builds the run
-made and how many requests the shared kits answered.
+Parallel workers share the kits too: the first worker that asks for a kit builds it into a folder
+of the run, under a lock, and the others wait for it and read it from there. A test that mutates
+the output or the data, or that tests rebuilding itself, calls :func:`pnp.build.build` on its own.
+The terminal summary reports how many real builds the run made and how many requests the shared
+kits answered.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import hashlib
 import json
 import os
 import re
@@ -20,6 +24,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: workers may build the same kit twice; the first one is kept
+    fcntl = None  # type: ignore[assignment]
 
 import pytest
 from _pytest.terminal import TerminalReporter
@@ -169,15 +178,56 @@ def _real_data() -> Iterator[None]:
             os.environ[ROOT_ENV] = current
 
 
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every process of this test run sees, and no other run."""
+    base = tmp_path_factory.getbasetemp()
+    # A parallel worker's temporary folder lies inside the run's (``…/pytest-N/popen-gw0``).
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "shared-kits"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``path`` (released if the process dies)."""
+    with open(path, "a") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+def _shared_build(
+    folder: Path, game: str, variants: tuple[str, ...], options: BuildOptions
+) -> tuple[Path, list[str]]:
+    """The kit's folder and file names in ``folder``, built there by the first process to ask."""
+    digest = hashlib.sha256(repr((game, variants, options)).encode()).hexdigest()[:16]
+    entry = folder / digest
+    with _locked(folder / f"{digest}.lock"):
+        if (entry / "files.json").is_file():
+            _BUILDS["hits"] += 1
+        else:
+            staging = folder / f"{digest}.{os.getpid()}"
+            result = build(game, variants, dataclasses.replace(options, out_dir=staging))
+            names = [p.name for p in result.files]
+            (staging / "files.json").write_text(json.dumps([game, names]), encoding="utf-8")
+            with contextlib.suppress(OSError):  # without a lock another process may have won
+                staging.rename(entry)
+    _, names = json.loads((entry / "files.json").read_text(encoding="utf-8"))
+    return entry / game, names
+
+
 @pytest.fixture(scope="session")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
-    """Build a real kit once per distinct (game, resolved variants, options) and share it.
+    """Build a real kit once per distinct (game, resolved variants, options) and share it, with
+    the other parallel workers of the run too.
 
     Unless a test asks for ``proof=False``, the kit includes ``spelregels-proef.pdf``.
 
     The kit's files must not be changed by the tests that share it.
     """
     cache: dict[tuple[str, tuple[str, ...], BuildOptions], BuiltKit] = {}
+    shared = _run_folder(tmp_path_factory)
 
     def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
         # Every shared kit also holds the proofreading edition, so tests of either edition
@@ -189,11 +239,10 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
             if key in cache:
                 _BUILDS["hits"] += 1
                 return cache[key]
-            out = tmp_path_factory.mktemp(f"kit-{game}")
-            result = build(game, chosen, dataclasses.replace(key[2], out_dir=out))
-        manifest = json.loads((result.folder / "manifest.json").read_text(encoding="utf-8"))
+            folder, names = _shared_build(shared, *key)
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         cache[key] = BuiltKit(
-            game, chosen, key[2], result.folder, {p.name: p for p in result.files}, manifest
+            game, chosen, key[2], folder, {name: folder / name for name in names}, manifest
         )
         return cache[key]
 

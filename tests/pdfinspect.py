@@ -7,6 +7,7 @@ stroked segments and clip rectangles in page coordinates (points).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,12 +102,23 @@ def _decode(raw: Any, font: Any) -> str:
 _OPS_CACHE: dict[tuple[int, int], list[Any]] = {}
 
 
+_PAGES: weakref.WeakKeyDictionary[PdfReader, dict[tuple[int, bool], PageContent]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Pages already read, per reader: the tests sharing a kit read the same pages again."""
+
+
 def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageContent:
     """Everything drawn on one page; with ``descend`` also what its forms draw."""
-    page = reader.pages[index]
-    content = PageContent()
-    _walk(reader, page.get_contents(), page["/Resources"], IDENTITY, (), content, descend)
-    return content
+    pages = _PAGES.setdefault(reader, {})
+    if (index, descend) not in pages:
+        page = reader.pages[index]
+        content = PageContent()
+        _walk(reader, page.get_contents(), page["/Resources"], IDENTITY, (), content, descend)
+        pages[index, descend] = content
+    done = pages[index, descend]
+    # A copy of the lists: a test may filter or sort them without changing the next test's.
+    return PageContent(list(done.forms), list(done.texts), list(done.segments), list(done.clips))
 
 
 def _operations(reader: PdfReader, stream: Any) -> list[Any]:

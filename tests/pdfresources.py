@@ -45,10 +45,26 @@ def _names(resources: Any, category: str) -> set[str]:
     return set() if table is None else {str(key) for key in table.get_object()}
 
 
+def _operations(
+    reader: PdfReader, stream: Any, parsed: dict[int, tuple[Any, list[Any]]]
+) -> list[Any]:
+    """The stream's operations, parsed once per document (a form is drawn on many pages)."""
+    # The entry holds the stream itself, so its id is not reused while the cache lives.
+    if id(stream) not in parsed:
+        parsed[id(stream)] = (stream, ContentStream(stream, reader).operations)
+    return parsed[id(stream)][1]
+
+
 def _walk(
-    reader: PdfReader, stream: Any, resources: Any, page: int, where: str, seen: set[int]
+    reader: PdfReader,
+    stream: Any,
+    resources: Any,
+    page: int,
+    where: str,
+    seen: set[int],
+    parsed: dict[int, tuple[Any, list[Any]]],
 ) -> Iterator[Miss]:
-    for operands, op in ContentStream(stream, reader).operations:
+    for operands, op in _operations(reader, stream, parsed):
         category = _CATEGORY.get(op)
         if op in (b"scn", b"SCN") and operands and isinstance(operands[-1], NameObject):
             category = "/Pattern"
@@ -67,14 +83,15 @@ def _walk(
             seen.add(id(xobject))
             own = xobject.get("/Resources")
             yield from _walk(
-                reader, xobject, own if own is not None else resources, page, name, seen
+                reader, xobject, own if own is not None else resources, page, name, seen, parsed
             )
 
 
 def undefined_resources(reader: PdfReader) -> list[Miss]:
     """Every use of a named resource, on any page or in any form, that is not defined there."""
     misses: list[Miss] = []
+    parsed: dict[int, tuple[Any, list[Any]]] = {}
     for index, page in enumerate(reader.pages):
         resources = page.get("/Resources")
-        misses += _walk(reader, page.get_contents(), resources, index + 1, "page", set())
+        misses += _walk(reader, page.get_contents(), resources, index + 1, "page", set(), parsed)
     return misses

@@ -198,6 +198,7 @@ def test_study_runs_a_games_measurement_and_refuses_a_game_without_one() -> None
     ]
 
 
+@pytest.mark.slow  # three full searches
 def test_pin_finds_a_stale_pinned_example_and_rewrites_it(project_copy: Path) -> None:
     """``pnp pin`` compares a fresh search with the pinned files; ``--update`` rewrites them."""
     assert CliRunner().invoke(app, ["pin", "santoska"]).exit_code == 0

@@ -13,6 +13,8 @@ import pytest
 from pnp.maintenance import pin
 from pnp.registry import game, games
 
+pytestmark = pytest.mark.slow  # `pytest -m slow`: the searches run as a step of their own
+
 STORIED = [g.id for g in games().values() if g.story is not None]
 
 

@@ -458,6 +458,7 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     assert pinned.to_json() == path.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # two full searches
 def test_finder_check_mode_names_a_stale_file_and_update_rewrites_it(project_copy: Path) -> None:
     """A pinned file that differs from a fresh search is reported; ``--update`` restores it."""
     path = project_copy / "cardspecs" / "santoska" / "examples" / FILE
