@@ -202,6 +202,13 @@ def _provisional_entries(story: Sequence[Flowable]) -> list[tuple[object, ...]]:
     return entries
 
 
+class _SketchCanvas(Canvas):  # type: ignore[misc]
+    """The canvas of a layout pass that only finds page numbers: its PDF is not written."""
+
+    def save(self) -> None:
+        """Write nothing."""
+
+
 class _Document(BaseDocTemplate):  # type: ignore[misc]
     """Two page templates (cover and body); headings feed the contents and the PDF outline."""
 
@@ -628,12 +635,13 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
             # The contents need the page each chapter starts on. Their height does not
             # depend on those numbers (drawn beside each title), so one pass that lists
             # every title under page 0 finds them all; card pictures do not change any
-            # size either, so that pass skips drawing them. The final document is laid out
-            # from a fresh story whose contents start from the entries found (seeded as
-            # both the last and the current pass's, so it takes one pass).
+            # size either, so that pass skips drawing them, and its PDF is never written.
+            # The final document is laid out from a fresh story whose contents start from
+            # the entries found (seeded as both the last and the current pass's, so it
+            # takes one pass).
             builder.toc.seed(_provisional_entries(story), provisional=True)
             builder.artist.sketch = True
-            doc.multiBuild(story, maxPasses=8)
+            doc.multiBuild(story, maxPasses=8, canvasmaker=_SketchCanvas)
             entries = builder.toc.entries()
             builder.artist.sketch = False
             story = builder.story()
