@@ -4,6 +4,11 @@ Each physical sheet is two PDF pages (front, back), printed duplex flipped on th
 short edge, folded in the middle and stapled on the fold. Source pages are
 placed at 100 %, centred in their half of the sheet; a page that does not fit
 is an error, never scaled.
+
+Each source page becomes one form XObject holding its drawing unparsed, with
+its resources cloned once for the whole booklet (the pages share one set of
+embedded fonts); a sheet side only places its two forms and draws its fold
+marks.
 """
 
 from __future__ import annotations
