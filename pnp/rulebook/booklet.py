@@ -110,6 +110,7 @@ def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
     writer = PdfWriter()
     writer.pdf_header = "%PDF-1.7"  # /Duplex in /ViewerPreferences is PDF 1.7
     forms: dict[int, IndirectObject] = {}
+    # New indirect objects go in with writer._add_object: pypdf has no public call for it.
     for index, side in enumerate(booklet_sides(len(sources))):
         page = writer.add_page(
             PageObject.create_blank_page(None, mm(sheet.width), mm(sheet.height))

@@ -638,7 +638,7 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
             # size either, so that pass skips drawing them, and its PDF is never written.
             # The final document is laid out from a fresh story whose contents start from
             # the entries found (seeded as both the last and the current pass's, so it
-            # takes one pass).
+            # takes one pass; were a title missed, platypus would simply take more).
             builder.toc.seed(_provisional_entries(story), provisional=True)
             builder.artist.sketch = True
             doc.multiBuild(story, maxPasses=8, canvasmaker=_SketchCanvas)
