@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, NameObject
 
 from pnp.errors import PnpError
 from pnp.rulebook.booklet import booklet_sides, impose_booklet
@@ -256,3 +258,48 @@ def test_same_input_same_bytes_with_compressed_content() -> None:
         contents = page["/Contents"].get_object()
         assert contents.get("/Filter") == "/FlateDecode"
     assert b"/CreationDate" not in first and b"/ModDate" not in first
+
+
+def test_each_source_page_is_one_form_of_its_own_drawing() -> None:
+    pages = source_pdf([HALF["a4"]] * 10)
+    source = PdfReader(io.BytesIO(pages))
+    reader = PdfReader(io.BytesIO(impose_booklet(pages, "a4", title="Spelregels")))
+    forms: dict[int, int] = {}
+    for index, page in enumerate(reader.pages):
+        contents = page.get_contents()
+        assert contents is not None
+        operators = {op for _, op in ContentStream(contents, reader).operations}
+        assert operators <= {b"q", b"Q", b"cm", b"Do", b"G", b"w", b"J", b"m", b"l", b"S"}
+        resources: Any = page["/Resources"]
+        for name, reference in resources["/XObject"].items():
+            number = int(name.removeprefix("/P")) - 1
+            form = reference.get_object()
+            assert form["/Subtype"] == "/Form", f"side {index}: {name}"
+            drawing = source.pages[number].get_contents()
+            assert drawing is not None and form.get_data() == drawing.get_data()
+            assert forms.setdefault(number, reference.idnum) == reference.idnum
+    assert sorted(forms) == list(range(10))
+
+
+def test_a_page_of_several_content_streams_or_none_is_placed_whole() -> None:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(source_pdf([HALF["a4"]] * 2))))
+    first, second = writer.pages
+    # Split page 1's drawing over two streams; leave page 2 without any.
+    data = first.get_contents().get_data()  # type: ignore[union-attr]
+    cut = data.index(b"BT")
+    parts = []
+    for chunk in (data[:cut], data[cut:]):
+        stream = DecodedStreamObject()
+        stream.set_data(chunk)
+        parts.append(writer._add_object(stream))
+    first[NameObject("/Contents")] = ArrayObject(parts)
+    del second["/Contents"]
+    del second["/Resources"]
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    reader = PdfReader(io.BytesIO(impose_booklet(buffer.getvalue(), "a4", title="Spelregels")))
+    # The front shows page 2 (no drawing) and page 1; the back is blank.
+    assert [n for n, _, _ in labels(reader, 0)] == [1]
+    form: Any = reader.pages[0]["/Resources"]["/XObject"]["/P1"]
+    assert form.get_data() == data[:cut] + b"\n" + data[cut:]
+    assert labels(reader, 1) == []

@@ -5,13 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pypdfium2 as pdfium
 import pytest
+from PIL import ImageChops
 from pypdf import PdfReader
+from pypdf.generic import ContentStream, DictionaryObject
 
 from pnp.examples import game_examples
 from pnp.games.twaalf_dagen import engine as td_engine
 from pnp.project import load_game
+from pnp.rulebook.booklet import booklet_sides
 from pnp.sheets.imposition import BackMode
 from tests.conftest import KitMaker
 from tests.pdfinspect import MM, iter_fonts, read_page
@@ -202,6 +207,71 @@ def test_booklet_holds_every_page_on_a4_sheets(base: Kit) -> None:
     front = read_page(base.booklet, 0, descend=True).texts
     title = [r for r in front if "Comfortaa" in r.font and r.size > 20]
     assert title and all(r.x > 148.5 * MM for r in title)
+
+
+PLACING_AND_FOLD_MARKS = {b"q", b"Q", b"cm", b"Do", b"G", b"w", b"J", b"m", b"l", b"S"}
+"""The only operators a booklet sheet's own content stream uses."""
+
+
+def _font_files(reader: PdfReader) -> set[int]:
+    """The object numbers of every embedded font program a PDF holds."""
+    found = set()
+    size: Any = reader.trailer["/Size"]
+    for number in range(1, int(size)):
+        obj = reader.get_object(number)
+        if isinstance(obj, DictionaryObject) and "/FontFile2" in obj:
+            found.add(obj.raw_get("/FontFile2").idnum)
+    return found
+
+
+def test_booklet_places_each_screen_page_once_as_a_form_of_its_own_drawing(base: Kit) -> None:
+    """Each sheet side only places form XObjects (and draws its fold marks); each form holds
+    its A5 page's drawing byte for byte, and all forms share one set of embedded fonts."""
+    sides = booklet_sides(len(base.screen.pages))
+    forms: dict[int, int] = {}  # source page -> form object number
+    fonts: set[int] = set()
+    for index, pair in enumerate(sides):
+        page = base.booklet.pages[index]
+        operations = ContentStream(page.get_contents(), base.booklet).operations
+        placed = [op for _, op in operations if op == b"Do"]
+        assert len(placed) == sum(source is not None for source in pair)
+        assert {op for _, op in operations} <= PLACING_AND_FOLD_MARKS
+        resources: Any = page["/Resources"]
+        xobjects = resources["/XObject"]
+        for source in pair:
+            if source is None:
+                continue
+            reference = xobjects.raw_get(f"/P{source + 1}")
+            form = reference.get_object()
+            drawing = base.screen.pages[source].get_contents()
+            assert form["/Subtype"] == "/Form" and drawing is not None
+            assert form.get_data() == drawing.get_data()
+            assert forms.setdefault(source, reference.idnum) == reference.idnum
+            fonts |= {font.idnum for font in form["/Resources"]["/Font"].values()}
+    assert sorted(forms) == list(range(len(base.screen.pages)))
+    assert len(fonts) == len(_font_files(base.screen)) == len(_font_files(base.booklet))
+
+
+def test_a_booklet_half_shows_exactly_its_screen_page(base: Kit) -> None:
+    """Rendered at 4 pixels per mm, each A5 page sits 1 pixel in from its half of the A4 sheet
+    (0.25 mm): the half and the page rendered alone agree pixel for pixel, but for the odd
+    anti-aliased glyph edge (shifted by one pixel, a fifth of the pixels or more differ)."""
+    scale = 4 * 25.4 / 72 * (1 - 1e-7)  # just under: pdfium rounds 1188.00001 pixels up
+    booklet = pdfium.PdfDocument(base.folder / "spelregels-boekje.pdf")
+    screen = pdfium.PdfDocument(base.folder / "spelregels.pdf")
+    for index, pair in enumerate(booklet_sides(len(screen))):
+        sheet = booklet[index].render(scale=scale, grayscale=True).to_pil()
+        assert sheet.size == (1188, 840)
+        for half, source in enumerate(pair):
+            if source is None:
+                continue
+            alone = screen[source].render(scale=scale, grayscale=True).to_pil()
+            assert alone.size == (592, 840)
+            left = 594 * half + 1
+            shown = sheet.crop((left, 0, left + 592, 840))
+            histogram = ImageChops.difference(shown, alone).histogram()
+            equal = histogram[0] / sum(histogram)
+            assert equal > 0.99, f"side {index + 1}, page {source + 1}: {equal:.4f} equal"
 
 
 def test_letter_kits_lay_the_booklet_out_on_half_letter_pages(kit: KitMaker) -> None:

@@ -7,14 +7,20 @@ before it, and every worked example stands after the rule it shows.
 
 from __future__ import annotations
 
+import io
 import re
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
+from reportlab.platypus import BaseDocTemplate
 
+from pnp.examples import game_parts
+from pnp.project import load_game
 from pnp.rulebook.booklet import booklet_sides
-from pnp.rulebook.document import MARGIN_MM
+from pnp.rulebook.compose import SCREEN_PAGE_MM, prepare_rulebook
+from pnp.rulebook.document import MARGIN_MM, lay_out
 from pnp.rulebook.styles import NOTE_FILL, make_styles
 from pnp.units import mm
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
@@ -181,3 +187,26 @@ def test_all_text_and_captions_stay_inside_the_text_column(
         for run in runs:
             end = run.x + run.width
             assert left <= run.x and end <= right, f"page {index + 1}: {run.text!r} at {run.x:.1f}"
+
+
+@pytest.mark.parametrize(("game", "variants"), [KITS[0], KITS[3]])
+def test_the_proof_contents_settle_in_one_pass_and_the_book_in_one_more(
+    monkeypatch: pytest.MonkeyPatch, game: str, variants: tuple[str, ...]
+) -> None:
+    """The first pass lists every title and finds each page number; the final pass starts
+    from those entries and finds the same ones again (else platypus would run a third)."""
+    data = load_game(game)
+    printing = {"paper": "a4", "backs": "long-edge", "files": {}, "map_sheet": False}
+    parts = game_parts(data.spec, variants)
+    _, content = prepare_rulebook(data, variants, parts, printing, proof=True)
+    passes: list[BaseDocTemplate] = []
+    build = BaseDocTemplate.build
+
+    def counted(doc: BaseDocTemplate, *args: Any, **kwargs: Any) -> None:
+        passes.append(doc)
+        build(doc, *args, **kwargs)
+
+    monkeypatch.setattr(BaseDocTemplate, "build", counted)
+    laid = lay_out(content, *SCREEN_PAGE_MM, "proef")
+    assert len(passes) == 2
+    assert laid.pages == len(PdfReader(io.BytesIO(laid.pdf)).pages)

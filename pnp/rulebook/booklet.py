@@ -4,6 +4,11 @@ Each physical sheet is two PDF pages (front, back), printed duplex flipped on th
 short edge, folded in the middle and stapled on the fold. Source pages are
 placed at 100 %, centred in their half of the sheet; a page that does not fit
 is an error, never scaled.
+
+Each source page becomes one form XObject holding its drawing unparsed, with
+its resources cloned once for the whole booklet (the pages share one set of
+embedded fonts); a sheet side only places its two forms and draws its fold
+marks.
 """
 
 from __future__ import annotations
@@ -11,12 +16,16 @@ from __future__ import annotations
 from io import BytesIO
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.constants import PageAttributes as PG
 from pypdf.errors import PdfReadError
 from pypdf.generic import (
-    ContentStream,
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
     FloatObject,
+    IndirectObject,
     NameObject,
-    NumberObject,
+    StreamObject,
 )
 
 from pnp import __version__
@@ -100,20 +109,30 @@ def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
 
     writer = PdfWriter()
     writer.pdf_header = "%PDF-1.7"  # /Duplex in /ViewerPreferences is PDF 1.7
+    forms: dict[int, IndirectObject] = {}
+    # New indirect objects go in with writer._add_object: pypdf has no public call for it.
     for index, side in enumerate(booklet_sides(len(sources))):
         page = writer.add_page(
             PageObject.create_blank_page(None, mm(sheet.width), mm(sheet.height))
         )
+        names = DictionaryObject()
+        drawing: list[str] = []
         for half, source in enumerate(side):
             if source is None:
                 continue
+            if source not in forms:
+                forms[source] = _page_form(sources[source], writer)
+            name = f"/P{source + 1}"
+            names[NameObject(name)] = forms[source]
             transform, width, height = upright[source]
             left = _tidy(half * half_width + (half_width - width) / 2)
             bottom = _tidy((sheet.height - height) / 2)
-            page.merge_transformed_page(sources[source], transform.translate(mm(left), mm(bottom)))
+            matrix = transform.translate(mm(left), mm(bottom)).ctm
+            drawing.append(f"q {' '.join(_number(v) for v in matrix)} cm {name} Do Q")
         if index % 2 == 0:
-            _add_fold_marks(page, sheet.width, sheet.height)
-        page.compress_content_streams()
+            drawing.append(_fold_marks(sheet.width, sheet.height))
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): names})
+        page[NameObject("/Contents")] = writer._add_object(_stream("\n".join(drawing).encode()))
 
     preferences = writer.create_viewer_preferences()
     preferences[NameObject("/PrintScaling")] = NameObject("/None")
@@ -126,7 +145,6 @@ def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
             "/Creator": f"pnp {__version__}",
         }
     )
-    writer.compress_identical_objects()  # also drops the contents replaced while merging
     out = BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -154,28 +172,55 @@ def _upright(page: PageObject) -> tuple[Transformation, float, float]:
     return transform.translate(-x0, -y0), to_mm(width), to_mm(height)
 
 
-def _add_fold_marks(page: PageObject, width: float, height: float) -> None:
+def _page_form(page: PageObject, writer: PdfWriter) -> IndirectObject:
+    """A source page as a form XObject in ``writer`` whose resources (fonts, pictures) are
+    cloned once for all pages.
+
+    The drawing is never parsed: its stream is only decoded and compressed again with Flate
+    alone (reportlab also encodes it in ASCII85, a quarter larger).
+    """
+    contents = page[PG.CONTENTS] if PG.CONTENTS in page else ArrayObject()
+    parts = contents if isinstance(contents, ArrayObject) else [contents]
+    streams = [part.get_object() for part in parts]
+    form = _stream(b"\n".join(s.get_data() for s in streams if isinstance(s, StreamObject)))
+    resources = page.raw_get(PG.RESOURCES) if PG.RESOURCES in page else DictionaryObject()
+    box = page.cropbox
+    form.update(
+        {
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject(
+                FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)
+            ),
+            NameObject("/Resources"): resources.clone(writer),
+        }
+    )
+    return writer._add_object(form)
+
+
+def _stream(data: bytes) -> StreamObject:
+    """A Flate-compressed stream of ``data``."""
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    return stream.flate_encode()
+
+
+def _number(value: float) -> str:
+    """A PDF number: at most 8 decimals (as pypdf writes them), no trailing zeros."""
+    text = f"{value:.8f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _fold_marks(width: float, height: float) -> str:
     """Short grey strokes on the centre line, at the top and bottom of the sheet (mm)."""
-    centre = mm(width / 2)
+    centre = _number(mm(width / 2))
     strokes = [
         (PRINTABLE_MARGIN, PRINTABLE_MARGIN + FOLD_MARK_LENGTH),
         (height - PRINTABLE_MARGIN - FOLD_MARK_LENGTH, height - PRINTABLE_MARGIN),
     ]
-    operations: list[tuple[list[object], bytes]] = [
-        ([], b"q"),
-        ([FloatObject(FOLD_GREY)], b"G"),
-        ([FloatObject(FOLD_MARK_PT)], b"w"),
-        ([NumberObject(0)], b"J"),  # butt caps: the stroke ends exactly where it says
+    # butt caps (0 J): the stroke ends exactly where it says
+    operators = [f"q {_number(FOLD_GREY)} G {_number(FOLD_MARK_PT)} w 0 J"]
+    operators += [
+        f"{centre} {_number(mm(y1))} m {centre} {_number(mm(y2))} l S" for y1, y2 in strokes
     ]
-    for y1, y2 in strokes:
-        operations += [
-            ([FloatObject(centre), FloatObject(mm(y1))], b"m"),
-            ([FloatObject(centre), FloatObject(mm(y2))], b"l"),
-            ([], b"S"),
-        ]
-    operations.append(([], b"Q"))
-    content = page.get_contents()
-    if content is None:
-        content = ContentStream(None, page.pdf)
-    content.operations = [*content.operations, *operations]
-    page.replace_contents(content)
+    return " ".join([*operators, "Q"])

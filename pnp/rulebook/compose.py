@@ -233,22 +233,31 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
     return templates.path_of(name), None
 
 
+def game_templates(data: GameData) -> TemplateSet:
+    """The rulebook templates of a game: its own, then the shared ones."""
+    return TemplateSet(data.spec.folder / "rulebook", data.common / "rulebook")
+
+
 def prepare_rulebook(
     data: GameData,
     chosen: tuple[str, ...],
     parts: GameParts,
     printing: Mapping[str, object],
     proof: bool = False,
+    templates: TemplateSet | None = None,
 ) -> tuple[str, RulebookContent]:
     """Render the templates and gather the generated parts; everything but the layout.
 
     Returns the rendered markup text and the content to lay out: the family
     edition, or with ``proof`` the proofreading edition. Every template, markup
     or example problem is raised here as a located :class:`PnpError`.
+    ``templates`` are the game's (made here when not given): both editions of one
+    build share them, so each template is compiled once.
     """
     spec = data.spec
     components = spec.components_for(chosen)
-    templates = TemplateSet(spec.folder / "rulebook", data.common / "rulebook")
+    if templates is None:
+        templates = game_templates(data)
     name = spec.rulebook.template
     text = templates.render(
         name, template_context(data, chosen, components, parts, printing, proof)
@@ -281,7 +290,8 @@ def make_rulebook(
     printing instructions. Both are the family edition; with ``proof`` the A5
     proofreading edition is laid out as well.
     """
-    text, content = prepare_rulebook(data, chosen, parts, printing)
+    templates = game_templates(data)
+    text, content = prepare_rulebook(data, chosen, parts, printing, templates=templates)
     title = f"{data.spec.name} – spelregels"
     screen = lay_out(content, *SCREEN_PAGE_MM, title)
     page = booklet_page_mm(paper)
@@ -289,6 +299,6 @@ def make_rulebook(
     booklet = impose_booklet(pages.pdf, paper, title=f"{title} (boekje)")
     proof_book = None
     if proof:
-        _, proof_content = prepare_rulebook(data, chosen, parts, printing, proof=True)
+        _, proof_content = prepare_rulebook(data, chosen, parts, printing, True, templates)
         proof_book = lay_out(proof_content, *SCREEN_PAGE_MM, f"{title} (proefleesversie)")
     return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages, proof_book)

@@ -166,7 +166,11 @@ class _ArtFlowable(Flowable):  # type: ignore[misc]
 class _Contents(TableOfContents):  # type: ignore[misc]
     """The table of contents, which can start from the entries an earlier layout found."""
 
-    def seed(self, entries: list[tuple[object, ...]]) -> None:
+    provisional = False
+    """True while the entries are the titles under made-up page numbers: the pass that
+    finds the real numbers is then the only one (see :func:`lay_out`)."""
+
+    def seed(self, entries: list[tuple[object, ...]], provisional: bool = False) -> None:
         """Lay out with ``entries`` from the start.
 
         ReportLab compares the entries a pass collects (``_entries``) with the last
@@ -175,10 +179,34 @@ class _Contents(TableOfContents):  # type: ignore[misc]
         """
         self._lastEntries = list(entries)
         self._entries = list(entries)
+        self.provisional = provisional
+
+    def isSatisfied(self) -> bool:
+        """Settled when a pass found the entries it started from, or after a provisional pass."""
+        return self.provisional or bool(super().isSatisfied())
 
     def entries(self) -> list[tuple[object, ...]]:
-        """The entries of the last finished pass."""
-        return list(self._lastEntries)
+        """The entries the last pass found."""
+        return list(self._entries)
+
+
+def _provisional_entries(story: Sequence[Flowable]) -> list[tuple[object, ...]]:
+    """The contents entries the story will register (see ``_Document.afterFlowable``), each
+    under page 0: every listed heading of level 1 or 2, in story order."""
+    entries: list[tuple[object, ...]] = []
+    for flowable in story:
+        if isinstance(flowable, KeepTogether):
+            entries += _provisional_entries(flowable._content)
+        elif isinstance(flowable, _Heading) and flowable.level <= 2 and flowable.listed:
+            entries.append((flowable.level - 1, flowable.plain, 0, flowable.key))
+    return entries
+
+
+class _SketchCanvas(Canvas):  # type: ignore[misc]
+    """The canvas of a layout pass that only finds page numbers: its PDF is not written."""
+
+    def save(self) -> None:
+        """Write nothing."""
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]
@@ -604,12 +632,16 @@ def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: 
     story = builder.story()
     try:
         if builder.toc is not None:
-            # The contents need passes until page numbers settle; card pictures do not
-            # change any size, so those passes skip drawing them. The final document is
-            # laid out once more from a fresh story whose contents start from the settled
-            # entries (seeded as both the last and the current pass's, so it takes one pass).
+            # The contents need the page each chapter starts on. Their height does not
+            # depend on those numbers (drawn beside each title), so one pass that lists
+            # every title under page 0 finds them all; card pictures do not change any
+            # size either, so that pass skips drawing them, and its PDF is never written.
+            # The final document is laid out from a fresh story whose contents start from
+            # the entries found (seeded as both the last and the current pass's, so it
+            # takes one pass; were a title missed, platypus would simply take more).
+            builder.toc.seed(_provisional_entries(story), provisional=True)
             builder.artist.sketch = True
-            doc.multiBuild(story, maxPasses=8)
+            doc.multiBuild(story, maxPasses=8, canvasmaker=_SketchCanvas)
             entries = builder.toc.entries()
             builder.artist.sketch = False
             story = builder.story()
