@@ -27,6 +27,7 @@ from pypdf import PdfReader
 
 import pnp.build
 from pnp.build import BuildOptions, build
+from pnp.draw.art_cache import CACHE_ENV
 from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
@@ -167,6 +168,19 @@ def _real_data() -> Iterator[None]:
             os.environ.pop(ROOT_ENV, None)
         else:
             os.environ[ROOT_ENV] = current
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _art_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Converted art goes to a folder of the test run, never the user's cache (the CLI's
+    subprocesses inherit it)."""
+    before = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("art-cache"))
+    yield
+    if before is None:
+        del os.environ[CACHE_ENV]
+    else:
+        os.environ[CACHE_ENV] = before
 
 
 @pytest.fixture(scope="session")

@@ -149,17 +149,21 @@ def _decode(data: Any, key: str) -> tuple[float, float, Program]:
     return float(width), float(height), program
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""The types JSON reads that a call's argument may have (exact types: these are JSON's)."""
+
+
 def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    return type(value) is list and set(map(type, value)) <= {str}
 
 
 def _scalar(value: Any) -> bool:
-    return isinstance(value, str | int | float | bool | type(None))
+    return type(value) in _SCALARS
 
 
 def _decode_call(method: Any, args: Any, kwargs: Any) -> Call:
-    if method not in REPLAYED or not isinstance(args, list) or not isinstance(kwargs, dict):
+    if method not in REPLAYED or type(args) is not list or type(kwargs) is not dict:
         raise ValueError("bad call")
-    if not all(_scalar(value) for value in (*args, *kwargs.values())):
+    if not set(map(type, args)) <= _SCALARS or not set(map(type, kwargs.values())) <= _SCALARS:
         raise ValueError("bad argument")
     return Call(method, tuple(args), tuple(sorted(kwargs.items())))
