@@ -23,7 +23,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from reportlab import Version as REPORTLAB_VERSION
 
 from pnp.draw.program import REPLAYED, Call, GState, Op, Program
@@ -42,7 +41,9 @@ def cache_dir() -> Path | None:
     """The folder of converted art, or None when the cache is off."""
     chosen = os.environ.get(CACHE_ENV)
     if chosen is None:
-        return Path(platformdirs.user_cache_dir("pnp")) / "art"
+        import platformdirs  # here: only a build that draws art needs it
+
+        return Path(platformdirs.user_cache_dir("pnp", appauthor=False)) / "art"
     return Path(chosen) / "art" if chosen else None
 
 
