@@ -36,6 +36,7 @@ from pypdf import PdfReader
 
 import pnp.build
 from pnp.build import BuildOptions, build
+from pnp.draw.art_cache import CACHE_ENV
 from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
@@ -215,6 +216,19 @@ def _shared_build(
                 staging.rename(entry)
     _, names = json.loads((entry / "files.json").read_text(encoding="utf-8"))
     return entry / game, names
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _art_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Converted art goes to a folder of the test run, never the user's cache (the CLI's
+    subprocesses inherit it)."""
+    before = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("art-cache"))
+    yield
+    if before is None:
+        del os.environ[CACHE_ENV]
+    else:
+        os.environ[CACHE_ENV] = before
 
 
 @pytest.fixture(scope="session")

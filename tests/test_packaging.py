@@ -258,7 +258,7 @@ def test_a_project_holds_only_the_art_and_fonts_it_changes(own_project: Path) ->
     mine = own_project / "art" / "twaalf-dagen" / "01-patrijs.svg"
     shutil.copy(ROOT / "art" / "twaalf-dagen" / "01-patrijs.svg", mine)
     art = load_game("twaalf-dagen").art
-    assert art.get("twaalf-dagen/01-patrijs.svg").drawing is not None
+    assert art.get("twaalf-dagen/01-patrijs.svg").program is not None
     assert art.roots == (own_project / "art", ROOT / "art")
     from pnp.spec.columns import check_art_reference
 

@@ -1,4 +1,10 @@
-"""SVG art from ``art/``, converted to reportlab vector drawings and placed as PDF forms."""
+"""SVG art from ``art/``, converted to PDF operators once and placed as PDF forms.
+
+svglib turns an SVG into a reportlab drawing and :mod:`pnp.draw.program` turns the
+drawing into the operators it draws; both are slow next to placing those operators,
+so a file is converted once per process and the result kept on disk for the next
+build (:mod:`pnp.draw.art_cache`).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,13 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import svg2rlg
 
 from pnp.datafiles import SVG_LIMIT, read_confined_bytes
+from pnp.draw import art_cache
 from pnp.draw.fonts import font_name
+from pnp.draw.program import Call, Program, UnsupportedArt, record
 from pnp.draw.svgcheck import MAX_SIZE, check_svg
 from pnp.errors import PnpError
 from pnp.spec.columns import ArtRoots, check_art_reference
@@ -21,23 +29,29 @@ from pnp.spec.columns import ArtRoots, check_art_reference
 
 @dataclass(frozen=True)
 class Art:
-    """A parsed SVG: its drawing and natural size in points."""
+    """A converted SVG: its natural size in points and what draws it.
+
+    ``program`` draws it; art a program cannot replay exactly (an embedded image, a
+    spot colour) keeps its ``drawing`` instead and is drawn by reportlab every time.
+    """
 
     reference: str
-    drawing: Drawing
     width: float
     height: float
+    program: Program | None = None
+    drawing: Drawing | None = None
 
 
 _PARSED: dict[tuple[Path, int, int], Art] = {}
-"""Parsed SVGs shared by every library in the process, keyed by file, mtime and size."""
+"""Converted SVGs shared by every library in the process, keyed by file, mtime and size."""
 
 
 class ArtLibrary:
     """Loads SVG art from ``art/`` (or several, searched in order); art paths may not leave it.
 
-    Parsing is the slow part of a build, so a file is parsed once per process
-    (and again only when it changes on disk).
+    Converting is the slow part of a build, so a file is converted once per process
+    (and again only when it changes on disk), and read from the disk cache when an
+    earlier build converted the same bytes.
     """
 
     def __init__(self, art_root: ArtRoots) -> None:
@@ -58,12 +72,40 @@ class ArtLibrary:
         return _PARSED[key]
 
     def _load(self, reference: str, path: Path) -> Art:
+        font = font_name("regular")
+        # Checked every time, cached or not: a refused SVG is refused whatever the cache holds.
+        data = read_confined_bytes(path, path.parent, SVG_LIMIT)
+        check_svg(data, path)
+        key = art_cache.entry_key(data, font)
+        cached = art_cache.load(key) if key else None
+        if cached is not None and _fonts_known(cached[2]):
+            width, height, program = cached
+            return Art(reference, width, height, program)
+        drawing = self._parse(data, path)
+        width, height = float(drawing.width or 0), float(drawing.height or 0)
+        if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
+            raise PnpError.single(
+                "SVG has no usable size (a viewBox or width and height, each up to 5000)", path
+            )
+        # renderPDF starts every drawing with a font; without this it is base-14 Helvetica.
+        drawing.initialFontName = font
+        try:
+            program = record(lambda canvas: renderPDF.draw(drawing, canvas, 0, 0))
+        except UnsupportedArt:
+            return Art(reference, width, height, drawing=drawing)
+        if key:
+            art_cache.store(key, width, height, program)
+        return Art(reference, width, height, program)
+
+    @staticmethod
+    def _parse(data: bytes, path: Path) -> Drawing:
+        # Imported here: a build whose art is all in the disk cache never loads svglib.
+        from svglib.svglib import svg2rlg
+
         # svglib logs unsupported features instead of raising; treat them as errors.
         catcher = _Catcher()
         logger = logging.getLogger("svglib.svglib")
         logger.addHandler(catcher)
-        data = read_confined_bytes(path, path.parent, SVG_LIMIT)
-        check_svg(data, path)
         try:
             # From the checked bytes, not the path: nothing else is read for this art.
             drawing = svg2rlg(io.BytesIO(data))
@@ -75,12 +117,19 @@ class ArtLibrary:
             raise PnpError.single("cannot read SVG (not an SVG document)", path)
         if catcher.messages:
             raise PnpError.single(f"unsupported SVG: {catcher.messages[0]}", path)
-        width, height = float(drawing.width or 0), float(drawing.height or 0)
-        if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
-            raise PnpError.single(
-                "SVG has no usable size (a viewBox or width and height, each up to 5000)", path
-            )
-        return Art(reference, drawing, width, height)
+        return drawing
+
+
+def _fonts_known(program: Program) -> bool:
+    """Whether every font a cached program sets is known to this process (svglib registers
+    fonts it finds while parsing; a process that did not parse has not)."""
+    for op in program.ops:
+        if isinstance(op, Call) and op.method == "setFont":
+            try:
+                pdfmetrics.getFont(str(op.args[0]))
+            except (KeyError, IndexError):
+                return False
+    return True
 
 
 class _Catcher(logging.Handler):
@@ -94,6 +143,8 @@ class _Catcher(logging.Handler):
 
 def draw_art(canvas: Canvas, art: Art) -> None:
     """Draw ``art`` at the canvas origin in its natural size."""
-    # renderPDF starts every drawing with a font; without this it is base-14 Helvetica.
-    art.drawing.initialFontName = font_name("regular")
-    renderPDF.draw(art.drawing, canvas, 0, 0)
+    font_name("regular")  # registered: the program sets it first
+    if art.program is not None:
+        art.program.replay(canvas)
+    elif art.drawing is not None:
+        renderPDF.draw(art.drawing, canvas, 0, 0)
