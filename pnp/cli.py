@@ -27,7 +27,7 @@ from pnp.cli_options import (
     complete_game,
 )
 from pnp.errors import PnpError
-from pnp.paths import ROOT_ENV, display_path, use_project
+from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 from pnp.settings import (
     COMMAND_LINE,
     Values,
@@ -67,6 +67,9 @@ def _run(action: Callable[[], T]) -> T:
     except PnpError as exc:
         for problem in exc.problems:
             typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    except DataRootError as exc:  # no data where pnp looked, or a data file it refuses
+        typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         typer.echo("interrupted; nothing was written", err=True)

@@ -16,7 +16,6 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import BinaryIO
 
 from pnp.errors import PnpError
 
@@ -141,32 +140,43 @@ def recover_kit(folder: Path) -> None:
 
 @contextlib.contextmanager
 def kit_lock(folder: Path) -> Iterator[None]:
-    """Hold the lock of kit ``folder`` for a whole build: a second build of the same folder
-    waits until the first is done, so each kit is one build's, never a mix of two."""
+    """Hold the lock of kit ``folder`` for a whole build: a second build into the same output
+    folder waits until the first is done, so each kit is one build's, never a mix of two.
+
+    The lock is taken on the output folder itself (on Windows, on a hidden file in it), or
+    while it does not exist yet on the nearest folder above it that does: a build leaves no
+    lock file behind, and one that fails creates nothing.
+    """
     parent = folder.parent
+    while not parent.is_dir() and parent != parent.parent:
+        parent = parent.parent
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        handle = open(parent / f".{folder.name}.lock", "a+b")  # noqa: SIM115 (held open)
+        handle = _open_lock(parent)
     except OSError as exc:
-        raise PnpError.single(f"cannot create the output folder: {exc.strerror}", parent) from None
+        raise PnpError.single(f"cannot open the output folder: {exc.strerror}", parent) from None
     try:
         _lock(handle)
         yield
     finally:
-        handle.close()  # closing releases the lock
+        os.close(handle)  # closing releases the lock
 
 
-def _lock(handle: BinaryIO) -> None:
+def _open_lock(parent: Path) -> int:
+    if sys.platform == "win32":  # pragma: no cover - folders cannot be locked there
+        return os.open(parent / ".pnp.lock", os.O_RDWR | os.O_CREAT)
+    return os.open(parent, os.O_RDONLY)
+
+
+def _lock(handle: int) -> None:
     if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        handle.seek(0)
         while True:
             try:
-                msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)
+                msvcrt.locking(handle, msvcrt.LK_LOCK, 1)
                 return
             except OSError:  # LK_LOCK gives up after ten seconds: keep waiting
                 continue
     else:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        fcntl.flock(handle, fcntl.LOCK_EX)
 
 
 def _swap(folder: Path, staging: Path) -> None:
