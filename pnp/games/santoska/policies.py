@@ -34,23 +34,34 @@ UNKNOWN_BONUS = 0.75
 """Extra gain for swapping out a card this player has not seen."""
 
 POINTS_CACHE_LIMIT = 1 << 16
-"""Grids remembered per scoring rule before the memory of :func:`_points_table` starts over."""
+"""Grids remembered per scoring rule before :func:`known_points` starts over."""
 
 _POINTS: dict[tuple[int, int, int], dict[tuple[Cell, ...], int]] = {}
 
 
-def _points_table(row_length: int, penalty: int, bonus: int) -> dict[tuple[Cell, ...], int]:
-    """Known grid -> :func:`grid_points`, shared by the policies of a process.
+def points_table(row_length: int, penalty: int, bonus: int) -> dict[tuple[Cell, ...], int]:
+    """The memory of :func:`known_points` for one scoring rule, shared by a process's policies."""
+    return _POINTS.setdefault((row_length, penalty, bonus), {})
+
+
+def known_points(
+    table: dict[tuple[Cell, ...], int],
+    known: tuple[Cell, ...],
+    row_length: int,
+    penalty: int,
+    bonus: int,
+) -> int:
+    """:func:`grid_points` of ``known``, remembered in ``table`` (from :func:`points_table`).
 
     The same grids come up again and again (each swap considered, every
-    turn), and their points never change; the memory is bounded by starting
-    over when it is full.
+    turn), and their points never change; the memory starts over when full.
     """
-    key = (row_length, penalty, bonus)
-    table = _POINTS.get(key)
-    if table is None or len(table) > POINTS_CACHE_LIMIT:
-        table = _POINTS[key] = {}
-    return table
+    points = table.get(known)
+    if points is None:
+        if len(table) >= POINTS_CACHE_LIMIT:
+            table.clear()
+        points = table[known] = grid_points(known, row_length, penalty, bonus)
+    return points
 
 
 class HeuristicPolicy:
@@ -69,6 +80,18 @@ class HeuristicPolicy:
         self.arriba_per_card = arriba_per_card
         self.stop_per_card = stop_per_card
         self.patience = patience
+        self._config: object = None
+        self._rules = (3, 5, 5)
+        self._table: dict[tuple[Cell, ...], int] = {}
+
+    def _scoring(self, view: SantoskaView) -> tuple[int, int, int]:
+        """Row length, Santoska penalty and bonus of the view's game (looked up once)."""
+        config = view.config
+        if config is not self._config:
+            self._config = config
+            self._rules = (config.row_length, config.santoska_penalty, config.santoska_bonus)
+            self._table = points_table(*self._rules)
+        return self._rules
 
     def choose(self, view: SantoskaView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """Pick a move (deterministic: ``rng`` is unused)."""
@@ -81,10 +104,9 @@ class HeuristicPolicy:
 
     # -- valuing grids ---------------------------------------------------------------
 
-    @staticmethod
-    def unseen_value(view: SantoskaView) -> float:
+    def unseen_value(self, view: SantoskaView) -> float:
         """The average points of a lone card among those whose place is unknown."""
-        penalty = view.config.santoska_penalty
+        penalty = self._scoring(view)[1]
         total = 0
         points = 0
         for card, copies in enumerate(view.unseen_tally()):
@@ -95,26 +117,17 @@ class HeuristicPolicy:
             return 5.0
         return points / total
 
-    @staticmethod
-    def estimate(view: SantoskaView, cells: Sequence[Cell], unknown: float) -> float:
+    def estimate(self, view: SantoskaView, cells: Sequence[Cell], unknown: float) -> float:
         """Known points of ``cells`` plus ``unknown`` for every face-down cell never seen."""
-        config = view.config
+        n, penalty, bonus = self._scoring(view)
         known = tuple(cells)
-        table = _points_table(view.row_length, config.santoska_penalty, config.santoska_bonus)
-        points = table.get(known)
-        if points is None:
-            points = table[known] = grid_points(
-                known, view.row_length, config.santoska_penalty, config.santoska_bonus
-            )
+        points = known_points(self._table, known, n, penalty, bonus)
         return points + unknown * known.count(None)
 
     def best_swap(self, view: SantoskaView, card: int, unknown: float) -> tuple[float, int]:
         """``(gain, col)`` of the best column of the active row for ``card``."""
-        config = view.config
-        penalty = config.santoska_penalty
-        bonus = config.santoska_bonus
-        n = view.row_length
-        table = _points_table(n, penalty, bonus)
+        n, penalty, bonus = self._scoring(view)
+        table = self._table
         cells = list(view.cells())
         offset = n * view.active_row()
         base = self.estimate(view, cells, unknown)
@@ -123,11 +136,10 @@ class HeuristicPolicy:
             cell = offset + col
             old = cells[cell]
             cells[cell] = card
-            # estimate(view, cells, unknown), inlined: this loop is the policy's hot spot
             known = tuple(cells)
             points = table.get(known)
             if points is None:
-                points = table[known] = grid_points(known, n, penalty, bonus)
+                points = known_points(table, known, n, penalty, bonus)
             gain = base - (points + unknown * known.count(None))
             if old is None:
                 gain += UNKNOWN_BONUS

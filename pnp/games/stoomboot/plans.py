@@ -130,7 +130,9 @@ class Planner:
         if kinds is not self._map_key or house_at is not self._houses_key:
             self._map_key = kinds
             self._houses_key = house_at
-            maps = map_routes(view.size, kinds, house_at, W_HEADING / W_DIST)
+            maps = map_routes(
+                view.size, kinds, house_at, W_HEADING / W_DIST, view.tables.tile_wants
+            )
             self._maps = maps
             self._house_sq = maps.house_sq
             self._nb = neighbours(view.size)

@@ -55,6 +55,8 @@ from pnp.games.stoomboot.view import StoombootView
 
 KEEP_SCALE = 6.0
 """Plan value of one point of a card's keep-worth."""
+SHARED_LAYOUTS = 4096
+"""Round plans kept per map before the shared memory starts over."""
 
 
 class HeuristicPolicy(Planner):
@@ -335,7 +337,17 @@ class HeuristicPolicy(Planner):
         cached = self._layouts.get(view.round)
         if cached is not None and (cached.origin == origin or view.phase != "place"):
             return cached
-        layout = make_layout(view, self.maps, origin)
+        # every seat derives the same plan from the same public facts: made once, shared
+        shared = self.maps.layouts
+        key = (origin, view.icons, view.delivered)
+        found = shared.get(key)
+        if isinstance(found, Layout):
+            layout = found
+        else:
+            layout = make_layout(view, self.maps, origin)
+            if len(shared) >= SHARED_LAYOUTS:
+                shared.clear()
+            shared[key] = layout
         self._layouts = {view.round: layout}
         return layout
 

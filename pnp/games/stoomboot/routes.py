@@ -10,7 +10,7 @@ Ties between equally short routes are broken by preferring the commoner cards
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 
 from pnp.games.stoomboot.board import distance_table, neighbours
@@ -107,7 +107,9 @@ class MapRoutes:
         "_step",
         "dist",
         "house_sq",
+        "layouts",
         "size",
+        "wants",
     )
 
     def __init__(
@@ -116,8 +118,12 @@ class MapRoutes:
         kinds: tuple[int, ...],
         house_at: tuple[int, ...],
         heading_cost: float,
+        wants: tuple[tuple[int, ...], ...] = (),
     ) -> None:
         self.size = size
+        self.wants = wants
+        # the round plans the seats made, by their public inputs (see policies.layout)
+        self.layouts: dict[Hashable, object] = {}
         # _step[square * 4 + heading][i]: the state index MOVES[i] leads to, -1 for a bump
         step: list[tuple[int, ...]] = []
         for sq in range(size * size):
@@ -125,7 +131,7 @@ class MapRoutes:
                 ends = (apply_move(size, kinds, sq, head, move) for move in MOVES)
                 step.append(tuple(-1 if to is None else to[0] * 4 + to[1] for to in ends))
         self._step = tuple(step)
-        self._searches: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        self._searches: dict[int, tuple[list[int], list[int], list[int], list[int]]] = {}
         self._candidates: dict[int, tuple[tuple[int, int, State], ...]] = {}
         self._house_at = house_at
         self._heading_cost = heading_cost
@@ -137,9 +143,10 @@ class MapRoutes:
 
     # -- routes -----------------------------------------------------------------------
 
-    def _search(self, start: State) -> tuple[list[int], list[int], list[int]]:
-        """Breadth-first from ``start`` as :func:`routes_from` does it: per state index the
-        order found (-1: unreachable), the state it was reached from and the move index."""
+    def _search(self, start: State) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Breadth-first from ``start`` as :func:`routes_from` does it: the state indices in
+        the order found, and per state index its depth (-1: unreachable), the state it was
+        reached from and the index of the move."""
         index = start[0] * 4 + start[1]
         found = self._searches.get(index)
         if found is not None:
@@ -147,32 +154,34 @@ class MapRoutes:
         step = self._step
         if not 0 <= index < len(step):
             raise ValueError(f"a route starts on the map, not at {start}")
-        order = [-1] * len(step)
+        depth = [-1] * len(step)
         parent = [-1] * len(step)
         via = [-1] * len(step)
-        order[index] = 0
-        count = 1
+        depth[index] = 0
+        reached = [index]
         frontier = [index]
+        level = 0
         while frontier:
+            level += 1
             nxt: list[int] = []
             for state in frontier:
                 for move, to in enumerate(step[state]):
-                    if to >= 0 and order[to] < 0:
-                        order[to] = count
-                        count += 1
+                    if to >= 0 and depth[to] < 0:
+                        depth[to] = level
                         parent[to] = state
                         via[to] = move
                         nxt.append(to)
+            reached += nxt
             frontier = nxt
-        found = (order, parent, via)
+        found = (reached, depth, parent, via)
         self._searches[index] = found
         return found
 
     def path(self, start: State, end: State) -> tuple[int, ...]:
         """The preferred shortest move list from ``start`` to ``end`` (as :func:`routes_from`)."""
-        order, parent, via = self._search(start)
+        _, depth, parent, via = self._search(start)
         state = end[0] * 4 + end[1]
-        if order[state] < 0:
+        if depth[state] < 0:
             raise KeyError(end)
         moves: list[int] = []
         while parent[state] >= 0:
@@ -183,13 +192,7 @@ class MapRoutes:
     def routes(self, start: State) -> dict[State, tuple[int, ...]]:
         """What :func:`routes_from` ``start`` returns, in the same order (for checks; the
         start must be on the map)."""
-        order = self._search(start)[0]
-        reached = sorted((o, s) for s, o in enumerate(order) if o >= 0)
-        out: dict[State, tuple[int, ...]] = {}
-        for _, s in reached:
-            end = divmod(s, 4)
-            out[end] = self.path(start, end)
-        return out
+        return {divmod(s, 4): self.path(start, divmod(s, 4)) for s in self._search(start)[0]}
 
     def house_routes(self, start: State) -> tuple[tuple[int, int, State], ...]:
         """``(route length, house, end state)`` of every state on a house reachable from
@@ -197,19 +200,13 @@ class MapRoutes:
         index = start[0] * 4 + start[1]
         found = self._candidates.get(index)
         if found is None:
-            order, parent, _ = self._search(start)
+            reached, depth, _, _ = self._search(start)
             house_at = self._house_at
-            out = []
-            for state, seen in enumerate(order):
-                if seen < 0 or house_at[state >> 2] < 0:
-                    continue
-                length = 0
-                back = state
-                while parent[back] >= 0:
-                    length += 1
-                    back = parent[back]
-                out.append((length, house_at[state >> 2], (state >> 2, state & 3)))
-            found = tuple(out)
+            found = tuple(
+                (depth[state], house_at[state >> 2], (state >> 2, state & 3))
+                for state in reached
+                if house_at[state >> 2] >= 0
+            )
             self._candidates[index] = found
         return found
 
@@ -253,10 +250,16 @@ def ahead(size: int, square: int, heading: int, target: int) -> bool:
 
 @lru_cache(maxsize=8)
 def map_routes(
-    size: int, kinds: tuple[int, ...], house_at: tuple[int, ...], heading_cost: float
+    size: int,
+    kinds: tuple[int, ...],
+    house_at: tuple[int, ...],
+    heading_cost: float,
+    wants: tuple[tuple[int, ...], ...] = (),
 ) -> MapRoutes:
     """The :class:`MapRoutes` of a map (shared by every seat of a game).
 
-    ``heading_cost`` is the distance added for the boat heading away from a target.
+    ``heading_cost`` is the distance added for the boat heading away from a
+    target; ``wants`` are the pakjes each house wants (part of the key, so
+    plans kept in :attr:`MapRoutes.layouts` are only shared where they hold).
     """
-    return MapRoutes(size, kinds, house_at, heading_cost)
+    return MapRoutes(size, kinds, house_at, heading_cost, wants)
