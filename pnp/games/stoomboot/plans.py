@@ -207,6 +207,11 @@ class Planner:
         pawns = [0]
         if self._rebels:
             pawns.append(1 + view.sint)
+        elif icon != KOMPAS:
+            # one way to carry the card out: no trial to compare (the boat is always on the map)
+            self.move(view, plan, move, 0, icon)
+            self.deliver_all(view, plan)
+            return
         best: Plan | None = None
         best_value = LOST - 1
         for pawn in pawns:
