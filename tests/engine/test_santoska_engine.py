@@ -183,6 +183,20 @@ def test_fast_scoring_agrees_with_the_explained_scoring() -> None:
         assert grid_points(grid, n, 5, 5) == score_grid(grid, n, 5, 5).points
 
 
+def test_fast_scoring_skips_unknown_cells() -> None:
+    """With unknown cells (None), grid_points scores the known groups as score_grid does when
+    each unknown cell is a card that groups with nothing (and its own points are taken off)."""
+    rng = random.Random(2)
+    for _ in range(2000):
+        n = rng.choice(ROW_LENGTHS)
+        values = [None, SANTOSKA, 1, 2] if rng.random() < 0.7 else [None, SANTOSKA, *range(1, 11)]
+        cells = [rng.choice(values) for _ in range(2 * n)]
+        stand_ins = [1000 + i if c is None else c for i, c in enumerate(cells)]
+        taken_off = sum(c for c, known in zip(stand_ins, cells, strict=True) if known is None)
+        expected = score_grid(stand_ins, n, 5, 3).points - taken_off
+        assert grid_points(cells, n, 5, 3) == expected
+
+
 # --- views and policies ---------------------------------------------------------------------
 
 

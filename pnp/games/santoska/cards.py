@@ -103,3 +103,11 @@ def neighbours(row_length: int) -> tuple[tuple[int, ...], ...]:
             near.append(cell + 1)
         out.append(tuple(sorted(near)))
     return tuple(out)
+
+
+def tally_of(cards: Sequence[int], length: int) -> list[int]:
+    """Copies per card code (the index) of ``cards``; at least ``length`` entries."""
+    tally = [0] * max(length, max(cards, default=-1) + 1)
+    for card in cards:
+        tally[card] += 1
+    return tally

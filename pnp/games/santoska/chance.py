@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.santoska import phases as st
 from pnp.games.santoska.actions import Action, ChooseDealer, Deal, Reshuffle
+from pnp.games.santoska.cards import tally_of
 from pnp.games.santoska.events import DealerChosen, PileReshuffled, RoundDealt, RowPeeked
 
 if TYPE_CHECKING:
@@ -99,6 +100,7 @@ def deal(state: SantoskaState, action: Deal) -> None:
     )
     state.journal_attr("pile", list(reversed(action.pile)))
     state.journal_attr("discard", [action.discard])
+    state.journal_attr("discard_tally", tally_of((action.discard,), len(state.deck_tally)))
     state.journal_attr("arriba", [False] * n)
     state.round += 1
     state.starter = state.to_move = state.next_seat(state.dealer)
@@ -129,6 +131,7 @@ def reshuffle(state: SantoskaState, action: Reshuffle) -> None:
         raise ValueError("a reshuffle must use exactly the discard pile below its top card")
     state.journal_attr("pile", list(reversed(action.pile)))
     state.journal_attr("discard", [top])
+    state.journal_attr("discard_tally", tally_of((top,), len(state.deck_tally)))
     state.phase = st.PHASE_DRAW
     if state.log_on:
         state.emit(PileReshuffled(state.round, len(action.pile), top))

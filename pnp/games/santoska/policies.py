@@ -33,6 +33,36 @@ from pnp.games.santoska.view import Cell, SantoskaView
 UNKNOWN_BONUS = 0.75
 """Extra gain for swapping out a card this player has not seen."""
 
+POINTS_CACHE_LIMIT = 1 << 16
+"""Grids remembered per scoring rule before :func:`known_points` starts over."""
+
+_POINTS: dict[tuple[int, int, int], dict[tuple[Cell, ...], int]] = {}
+
+
+def points_table(row_length: int, penalty: int, bonus: int) -> dict[tuple[Cell, ...], int]:
+    """The memory of :func:`known_points` for one scoring rule, shared by a process's policies."""
+    return _POINTS.setdefault((row_length, penalty, bonus), {})
+
+
+def known_points(
+    table: dict[tuple[Cell, ...], int],
+    known: tuple[Cell, ...],
+    row_length: int,
+    penalty: int,
+    bonus: int,
+) -> int:
+    """:func:`grid_points` of ``known``, remembered in ``table`` (from :func:`points_table`).
+
+    The same grids come up again and again (each swap considered, every
+    turn), and their points never change; the memory starts over when full.
+    """
+    points = table.get(known)
+    if points is None:
+        if len(table) >= POINTS_CACHE_LIMIT:
+            table.clear()
+        points = table[known] = grid_points(known, row_length, penalty, bonus)
+    return points
+
 
 class HeuristicPolicy:
     """Pair cards, shed high ones, close rows when they are cheap."""
@@ -50,6 +80,18 @@ class HeuristicPolicy:
         self.arriba_per_card = arriba_per_card
         self.stop_per_card = stop_per_card
         self.patience = patience
+        self._config: object = None
+        self._rules = (3, 5, 5)
+        self._table: dict[tuple[Cell, ...], int] = {}
+
+    def _scoring(self, view: SantoskaView) -> tuple[int, int, int]:
+        """Row length, Santoska penalty and bonus of the view's game (looked up once)."""
+        config = view.config
+        if config is not self._config:
+            self._config = config
+            self._rules = (config.row_length, config.santoska_penalty, config.santoska_bonus)
+            self._table = points_table(*self._rules)
+        return self._rules
 
     def choose(self, view: SantoskaView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """Pick a move (deterministic: ``rng`` is unused)."""
@@ -62,28 +104,31 @@ class HeuristicPolicy:
 
     # -- valuing grids ---------------------------------------------------------------
 
-    @staticmethod
-    def unseen_value(view: SantoskaView) -> float:
+    def unseen_value(self, view: SantoskaView) -> float:
         """The average points of a lone card among those whose place is unknown."""
-        counts = view.unseen_counts()
-        total = sum(counts.values())
+        penalty = self._scoring(view)[1]
+        total = 0
+        points = 0
+        for card, copies in enumerate(view.unseen_tally()):
+            if copies > 0:
+                total += copies
+                points += (penalty if card == SANTOSKA else card) * copies
         if not total:
             return 5.0
-        penalty = view.config.santoska_penalty
-        points = sum((penalty if c == SANTOSKA else c) * k for c, k in counts.items())
         return points / total
 
-    @staticmethod
-    def estimate(view: SantoskaView, cells: Sequence[Cell], unknown: float) -> float:
+    def estimate(self, view: SantoskaView, cells: Sequence[Cell], unknown: float) -> float:
         """Known points of ``cells`` plus ``unknown`` for every face-down cell never seen."""
-        config = view.config
-        points = grid_points(cells, view.row_length, config.santoska_penalty, config.santoska_bonus)
-        return points + unknown * sum(1 for c in cells if c is None)
+        n, penalty, bonus = self._scoring(view)
+        known = tuple(cells)
+        points = known_points(self._table, known, n, penalty, bonus)
+        return points + unknown * known.count(None)
 
     def best_swap(self, view: SantoskaView, card: int, unknown: float) -> tuple[float, int]:
         """``(gain, col)`` of the best column of the active row for ``card``."""
+        n, penalty, bonus = self._scoring(view)
+        table = self._table
         cells = list(view.cells())
-        n = view.row_length
         offset = n * view.active_row()
         base = self.estimate(view, cells, unknown)
         best_gain, best_col = float("-inf"), 0
@@ -91,7 +136,11 @@ class HeuristicPolicy:
             cell = offset + col
             old = cells[cell]
             cells[cell] = card
-            gain = base - self.estimate(view, cells, unknown)
+            known = tuple(cells)
+            points = table.get(known)
+            if points is None:
+                points = known_points(table, known, n, penalty, bonus)
+            gain = base - (points + unknown * known.count(None))
             if old is None:
                 gain += UNKNOWN_BONUS
             cells[cell] = old
@@ -117,28 +166,34 @@ class HeuristicPolicy:
         return SWAP + col
 
     def _call(self, view: SantoskaView, legal: Sequence[int]) -> int:
+        # what a decision does not need is not computed: the early answers come first
         n = view.row_length
-        players = len(view.remaining)
-        laps = view.turn / max(1, players)
-        others_done = sum(1 for s in view.remaining if s != view.seat and view.arriba[s])
-        slack = (laps / (2.0 * n * self.patience)) + others_done
+        remaining = view.remaining
+        laps = view.turn / max(1, len(remaining))
         cells = view.cells()
-        unknown = self.unseen_value(view)
         if ARRIBA in legal:
-            bottom = list(cells[:n]) + [None] * n
-            if any(c is None for c in bottom[:n]) and laps < 3 * n * self.patience:
+            if any(c is None for c in cells[:n]) and laps < 3 * n * self.patience:
                 return END
+            bottom = list(cells[:n]) + [None] * n
+            unknown = self.unseen_value(view)
             points = self.estimate(view, bottom, unknown) - unknown * n
-            return ARRIBA if points <= n * self.arriba_per_card + slack else END
+            return ARRIBA if points <= n * self.arriba_per_card + self._slack(view, laps) else END
         if STOP in legal:
-            points = self.estimate(view, cells, unknown)
-            all_known = all(c is not None for c in cells)
-            if all_known and view.totals[view.seat] + points == view.config.limit:
-                return STOP
+            all_known = None not in cells
             if not all_known and laps < 4 * n * self.patience:
                 return END
-            return STOP if points <= 2 * n * self.stop_per_card + slack else END
+            points = self.estimate(view, cells, self.unseen_value(view))
+            if all_known and view.totals[view.seat] + points == view.config.limit:
+                return STOP
+            return STOP if points <= 2 * n * self.stop_per_card + self._slack(view, laps) else END
         return END
+
+    def _slack(self, view: SantoskaView, laps: float) -> float:
+        """How far the standards of a call relax: a long round, others' Arriba cards."""
+        arriba = view.arriba
+        seat = view.seat
+        others_done = sum(1 for s in view.remaining if s != seat and arriba[s])
+        return (laps / (2.0 * view.row_length * self.patience)) + others_done
 
     def __repr__(self) -> str:
         return (

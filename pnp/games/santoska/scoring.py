@@ -77,12 +77,29 @@ def score_grid(
 def grid_points(
     cells: Sequence[int | None], row_length: int, santoska_penalty: int, santoska_bonus: int
 ) -> int:
-    """The points of the known cells of a grid; ``None`` cells are skipped (unknown)."""
+    """The points of the known cells of a grid; ``None`` cells are skipped (unknown).
+
+    The same points as :func:`score_grid`, found faster: a card with no equal
+    neighbour is a lone card; a number with an equal neighbour is in a group
+    and scores nothing; only Santoska groups are walked, to count them.
+    """
     near = neighbours(row_length)
-    seen = [False] * len(cells)
+    seen: list[bool] | None = None
     total = 0
     for start, card in enumerate(cells):
-        if card is None or seen[start]:
+        if card is None:
+            continue
+        for other in near[start]:
+            if cells[other] == card:
+                break
+        else:
+            total += santoska_penalty if card == SANTOSKA else card
+            continue
+        if card != SANTOSKA:
+            continue
+        if seen is None:
+            seen = [False] * len(cells)
+        elif seen[start]:
             continue
         seen[start] = True
         size = 1
@@ -93,8 +110,5 @@ def grid_points(
                     seen[other] = True
                     size += 1
                     stack.append(other)
-        if card == SANTOSKA:
-            total += santoska_penalty if size == 1 else -santoska_bonus * (size - 1)
-        elif size == 1:
-            total += card
+        total -= santoska_bonus * (size - 1)
     return total

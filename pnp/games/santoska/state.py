@@ -19,7 +19,7 @@ from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
 from pnp.engine.journal import Journaled
 from pnp.games.santoska import chance, turns
 from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, Action, swap
-from pnp.games.santoska.cards import NO_CARD, SANTOSKA
+from pnp.games.santoska.cards import NO_CARD, SANTOSKA, tally_of
 from pnp.games.santoska.config import MAX_SEATS, MIN_PLAYERS, SantoskaConfig
 from pnp.games.santoska.events import GameStarted
 from pnp.games.santoska.phases import (
@@ -60,7 +60,9 @@ class SantoskaState(Journaled):
         "config",
         "dealer",
         "deck",
+        "deck_tally",
         "discard",
+        "discard_tally",
         "end_reason",
         "everyone",
         "final_left",
@@ -104,6 +106,8 @@ class SantoskaState(Journaled):
         self.row_length = config.row_length
         self.everyone = (1 << num_players) - 1
         self.deck = config.deck
+        # copies per card code (index), for the views' quick count of unseen cards
+        self.deck_tally = tuple(tally_of(self.deck, 0))
         self.phase = PHASE_DEALER
         self.dealer = -1
         self.starter = -1
@@ -121,6 +125,7 @@ class SantoskaState(Journaled):
         self.arriba = [False] * num_players
         self.pile: list[int] = []
         self.discard: list[int] = []
+        self.discard_tally: list[int] = [0] * len(self.deck_tally)
         self.results: list[RoundResult] = []
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -277,6 +282,7 @@ class SantoskaState(Journaled):
             self.known = [list(masks) for masks in known]
         self.pile = list(reversed(pile))
         self.discard = list(discard)
+        self.discard_tally = tally_of(self.discard, len(self.deck_tally))
         self.arriba = list(arriba) if arriba is not None else [False] * n
         if totals is not None:
             self.totals = list(totals)

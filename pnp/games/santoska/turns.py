@@ -78,6 +78,7 @@ def begin_turn(state: SantoskaState, move: int) -> None:
         if not state.discard:
             raise ValueError("the discard pile is empty")
         card = state.journal_pop(state.discard)
+        state.journal_set(state.discard_tally, card, state.discard_tally[card] - 1)
         state.hand_taken = True
         if state.log_on:
             state.emit(CardTaken(seat, state.round, state.turn, card, state.stopper >= 0))
@@ -100,6 +101,7 @@ def place(state: SantoskaState, move: int) -> None:
     hand = state.hand
     if move == DISCARD:
         state.journal_append(state.discard, hand)
+        state.journal_set(state.discard_tally, hand, state.discard_tally[hand] + 1)
         if state.log_on:
             state.emit(CardDiscarded(seat, hand))
     elif move >= SWAP and move - SWAP < state.row_length:
@@ -112,6 +114,7 @@ def place(state: SantoskaState, move: int) -> None:
         state.journal_set(grid, cell, hand)
         state.journal_set(known, cell, state.everyone if state.hand_taken else 1 << seat)
         state.journal_append(state.discard, card_out)
+        state.journal_set(state.discard_tally, card_out, state.discard_tally[card_out] + 1)
         if state.log_on:
             state.emit(CardSwapped(seat, cell_name(cell, row_length), hand, card_out, was_known))
     else:

@@ -126,13 +126,15 @@ def lay_map(state: StoombootState, action: LayMap) -> None:
     if any(water[t] < n for t, n in rest.items()):
         raise ValueError("the map uses water tiles the set does not have")
     codes = [tables.tile_of[t] for t in action.tiles]
-    kinds = [tables.tile_kind[c] for c in codes]
+    kinds = tuple(tables.tile_kind[c] for c in codes)
     state.journal_attr("tiles", codes)
     state.journal_attr("tile_kind", kinds)
     state.journal_attr(
-        "house_at", [c if k == HUIS else -1 for c, k in zip(codes, kinds, strict=True)]
+        "house_at", tuple(c if k == HUIS else -1 for c, k in zip(codes, kinds, strict=True))
     )
-    state.journal_attr("on_map", sorted(c for c, k in zip(codes, kinds, strict=True) if k == HUIS))
+    state.journal_attr(
+        "on_map", tuple(sorted(c for c, k in zip(codes, kinds, strict=True) if k == HUIS))
+    )
     state.phase = PHASE_BOAT
     if state.log_on:
         rows = tuple(tuple(action.tiles[r * size : (r + 1) * size]) for r in range(size))

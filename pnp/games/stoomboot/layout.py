@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.stoomboot.cards import DUBBEL, STORM
-from pnp.games.stoomboot.routes import routes_from
+from pnp.games.stoomboot.routes import MapRoutes
 from pnp.games.stoomboot.view import StoombootView
 
 ROLE_JUNK = 0
@@ -47,13 +47,12 @@ class Layout:
     first_leg: int
 
 
-def make_layout(
-    view: StoombootView, house_sq: dict[int, int], origin: tuple[int, int, int, int]
-) -> Layout:
+def make_layout(view: StoombootView, maps: MapRoutes, origin: tuple[int, int, int, int]) -> Layout:
     """The plan of the round for the boat's current square and heading.
 
     A position with a ``storm`` icon gets no role (its card is not carried out); a
     ``dubbel`` position takes no route move (it would be carried out twice).
+    ``maps`` holds the routes of the view's map (see :func:`~pnp.games.stoomboot.routes.map_routes`).
     """
     positions = view.positions
     icons = view.icons
@@ -96,13 +95,12 @@ def make_layout(
         gifts(here)
     state = (square, heading)
     while pos < positions:
-        routes = routes_from(view.size, view.tile_kind, state)
+        # the nearest undelivered house not yet targeted (ties: fewer wants, lower code)
         best: tuple[int, int, int, tuple[int, int]] | None = None
-        for (sq, head), path in routes.items():
-            house = view.house_at[sq]
-            if house < 0 or delivered[house] or house in targets:
+        for length, house, end in maps.house_routes(state):
+            if delivered[house] or house in targets:
                 continue
-            key = (len(path), len(wants[house]), house, (sq, head))
+            key = (length, len(wants[house]), house, end)
             if best is None or key < best:
                 best = key
         if best is None:
@@ -110,7 +108,7 @@ def make_layout(
         house = best[2]
         end = best[3]
         complete = True
-        for move in routes[end]:
+        for move in maps.path(state, end):
             spot = take(ROLE_MOVE)
             if spot < 0:
                 complete = False

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.games.stoomboot.board import distance_table, neighbours
+from pnp.games.stoomboot.board import neighbours
 from pnp.games.stoomboot.cards import (
     ACHTERUIT,
     ANKER,
@@ -41,6 +41,7 @@ from pnp.games.stoomboot.cards import (
 )
 from pnp.games.stoomboot.delivery import match_wants
 from pnp.games.stoomboot.layout import ROLE_GIFT, ROLE_MOVE, Layout
+from pnp.games.stoomboot.routes import MapRoutes, map_routes
 from pnp.games.stoomboot.view import StoombootView
 
 FWD = 4
@@ -112,19 +113,38 @@ class Planner:
 
     def __init__(self) -> None:
         self._map_key: tuple[int, ...] = ()
-        self._dist: list[list[int]] = []
+        self._houses_key: tuple[int, ...] = ()
+        self._maps: MapRoutes | None = None
         self._house_sq: dict[int, int] = {}
+        self._nb: tuple[tuple[int, ...], ...] = ()
+        self._kinds: tuple[int, ...] = ()
+        self._bump_damage = False
+        self._rebels = False
 
     # -- map knowledge -------------------------------------------------------------------
 
     def prepare(self, view: StoombootView) -> None:
-        """Learn the map once: distances around the rocks, the square of every house."""
+        """Learn the map once: routes, distances around the rocks, the square of every house."""
         kinds = view.tile_kind
-        if kinds != self._map_key:
+        house_at = view.house_at
+        if kinds is not self._map_key or house_at is not self._houses_key:
             self._map_key = kinds
-            rocks = frozenset(sq for sq, k in enumerate(kinds) if k == ROTS)
-            self._dist = distance_table(view.size, rocks)
-            self._house_sq = {h: sq for sq, h in enumerate(view.house_at) if h >= 0}
+            self._houses_key = house_at
+            maps = map_routes(
+                view.size, kinds, house_at, W_HEADING / W_DIST, view.tables.tile_wants
+            )
+            self._maps = maps
+            self._house_sq = maps.house_sq
+            self._nb = neighbours(view.size)
+            self._kinds = kinds
+            self._bump_damage = view.config.has("pepernoot-plekken")
+            self._rebels = view.config.has("rebelse-pietjes")
+
+    @property
+    def maps(self) -> MapRoutes:
+        """The routes of the map :meth:`prepare` learnt."""
+        assert self._maps is not None
+        return self._maps
 
     # -- plans -----------------------------------------------------------------------------
 
@@ -185,8 +205,13 @@ class Planner:
     def sail(self, view: StoombootView, plan: Plan, move: int, icon: int) -> None:
         """A Varen move in a plan: the better pawn and heading, greedily."""
         pawns = [0]
-        if view.config.has("rebelse-pietjes"):
+        if self._rebels:
             pawns.append(1 + view.sint)
+        elif icon != KOMPAS:
+            # one way to carry the card out: no trial to compare (the boat is always on the map)
+            self.move(view, plan, move, 0, icon)
+            self.deliver_all(view, plan)
+            return
         best: Plan | None = None
         best_value = LOST - 1
         for pawn in pawns:
@@ -235,10 +260,10 @@ class Planner:
         square = plan.sq[pawn]
         heading = plan.head[pawn]
         way = heading if mode == FWD else (heading + 2) & 3 if mode == BACK else mode
-        to = neighbours(view.size)[square][way]
-        kinds = view.tile_kind
+        to = self._nb[square][way]
+        kinds = self._kinds
         if to < 0 or kinds[to] == ROTS:
-            if to >= 0 or view.config.has("pepernoot-plekken"):
+            if to >= 0 or self._bump_damage:
                 self.lose_end(view, plan)
             return
         plan.sq[pawn] = to
@@ -302,23 +327,24 @@ class Planner:
         if plan.lost:
             return LOST
         worth = W_HOUSE * plan.new + W_ROW * len(plan.row)
-        open_houses = [h for h in view.houses if not plan.delivered[h]]
+        delivered = plan.delivered
+        open_houses = [h for h in view.houses if not delivered[h]]
         if not open_houses:
             return worth + W_HOUSE
-        dist = self._dist
+        maps = self.maps
         house_sq = self._house_sq
         best = 99.0
         wants = view.tables.tile_wants
         for pawn, square in enumerate(plan.sq):
             if square < 0:
                 continue
-            row = dist[square]
+            # the float distances, with the boat's cost of heading away already added
+            row = maps.boat_far(square, plan.head[0]) if pawn == 0 else maps.far(square)
             for house in open_houses:
                 target = house_sq[house]
-                d = float(row[target])
-                if d and pawn == 0 and not _ahead(view.size, square, plan.head[pawn], target):
-                    d += W_HEADING / W_DIST
-                best = min(best, d)
+                d = row[target]
+                if d < best:
+                    best = d
                 if target == square:
                     worth += W_ON_HOUSE + W_PARTIAL * _covered(wants[house], plan.pakjes)
         return worth - W_DIST * best
@@ -374,19 +400,6 @@ def _covered(wants: tuple[int, ...], pakjes: list[tuple[int, int, int]]) -> int:
                 count += 1
                 break
     return count
-
-
-def _ahead(size: int, square: int, heading: int, target: int) -> bool:
-    """True when ``target`` lies in the half plane the heading points into."""
-    row, col = divmod(square, size)
-    trow, tcol = divmod(target, size)
-    dr, dc = trow - row, tcol - col
-    return bool(
-        (heading == 0 and dr < 0)
-        or (heading == 1 and dc > 0)
-        or (heading == 2 and dr > 0)
-        or (heading == 3 and dc < 0)
-    )
 
 
 __all__ = ["Plan", "Planner"]

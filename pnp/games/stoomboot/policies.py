@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pnp.games.stoomboot.actions import K_BEZORG, K_DRAW, NIET, action_table
+from pnp.games.stoomboot.actions import K_BEZORG, K_DRAW, NIET
 from pnp.games.stoomboot.cards import (
     ACHTERUIT,
     ANKER,
@@ -55,6 +55,8 @@ from pnp.games.stoomboot.view import StoombootView
 
 KEEP_SCALE = 6.0
 """Plan value of one point of a card's keep-worth."""
+SHARED_LAYOUTS = 4096
+"""Round plans kept per map before the shared memory starts over."""
 
 
 class HeuristicPolicy(Planner):
@@ -122,7 +124,7 @@ class HeuristicPolicy(Planner):
         if len(view.row) <= 2 and row_room:
             want[STOOM] += 1.0
         deficit = [want[d] - have[d] for d in range(3)]
-        acts = action_table(view.config)
+        acts = view.actions
         options = {acts.parse(text)[1]: text for text in legal if acts.parse(text)[0] == K_DRAW}
         order = sorted(options, key=lambda d: (-deficit[d], (VAREN, PAKJE, STOOM).index(d)))
         return options[order[0]]
@@ -149,7 +151,7 @@ class HeuristicPolicy(Planner):
 
     def _place(self, view: StoombootView, legal: Sequence[str]) -> str:
         layout = self.layout(view)
-        acts = action_table(view.config)
+        acts = view.actions
         tables = view.tables
         slots = list(view.slots())
         need = self.wanted_kinds(view)
@@ -335,7 +337,17 @@ class HeuristicPolicy(Planner):
         cached = self._layouts.get(view.round)
         if cached is not None and (cached.origin == origin or view.phase != "place"):
             return cached
-        layout = make_layout(view, self._house_sq, origin)
+        # every seat derives the same plan from the same public facts: made once, shared
+        shared = self.maps.layouts
+        key = (origin, view.icons, view.delivered)
+        found = shared.get(key)
+        if isinstance(found, Layout):
+            layout = found
+        else:
+            layout = make_layout(view, self.maps, origin)
+            if len(shared) >= SHARED_LAYOUTS:
+                shared.clear()
+            shared[key] = layout
         self._layouts = {view.round: layout}
         return layout
 
@@ -344,7 +356,7 @@ class HeuristicPolicy(Planner):
     def _sint(self, view: StoombootView, legal: Sequence[str]) -> str:
         choice = view.choice
         if choice == "deliver":
-            acts = action_table(view.config)
+            acts = view.actions
             for text in legal:
                 if text != NIET and acts.parse(text)[0] == K_BEZORG:
                     return text

@@ -166,10 +166,11 @@ class StoombootState(Journaled):
         self.krappe = config.has("krappe-kalender")
         squares = self.size * self.size
         self.tiles: list[int] = [-1] * squares
-        self.tile_kind: list[int] = [-1] * squares
-        self.house_at: list[int] = [-1] * squares
+        # the map never changes once laid: immutable, so views hand it out without copying
+        self.tile_kind: tuple[int, ...] = (-1,) * squares
+        self.house_at: tuple[int, ...] = (-1,) * squares
         self.delivered: list[bool] = [False] * self.tables.houses
-        self.on_map: list[int] = []
+        self.on_map: tuple[int, ...] = ()
         self.pawn_sq: list[int] = [OFF_MAP] * (1 + num_players)
         self.pawn_head: list[int] = [N] * (1 + num_players)
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
@@ -377,11 +378,11 @@ class StoombootState(Journaled):
         if len(hands) != self.num_players:
             raise ValueError(f"expected {self.num_players} hands")
         codes = [tables.tile_of[t] for t in tiles]
-        kinds = [tables.tile_kind[c] for c in codes]
+        kinds = tuple(tables.tile_kind[c] for c in codes)
         self.tiles = codes
         self.tile_kind = kinds
-        self.house_at = [c if k == HUIS else -1 for c, k in zip(codes, kinds, strict=True)]
-        self.on_map = sorted(c for c, k in zip(codes, kinds, strict=True) if k == HUIS)
+        self.house_at = tuple(c if k == HUIS else -1 for c, k in zip(codes, kinds, strict=True))
+        self.on_map = tuple(sorted(c for c, k in zip(codes, kinds, strict=True) if k == HUIS))
         self.delivered = [tables.tile_names[h] in delivered for h in range(tables.houses)]
         self.pawn_sq = [OFF_MAP] * (1 + self.num_players)
         self.pawn_head = [N] * (1 + self.num_players)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.games.stoomboot.actions import ActionTable
 from pnp.games.stoomboot.cards import NO_CARD, CardTable
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.phases import CHOICE_NAMES, PHASE_NAMES
@@ -44,6 +45,11 @@ class StoombootView:
     def tables(self) -> CardTable:
         """Card and tile lookup tables of the configuration."""
         return self._state.tables
+
+    @property
+    def actions(self) -> ActionTable:
+        """The move texts and their parser of the configuration (public, like the rules)."""
+        return self._state.acts
 
     @property
     def num_players(self) -> int:
@@ -83,12 +89,12 @@ class StoombootView:
     @property
     def tile_kind(self) -> tuple[int, ...]:
         """Tile kind per square (``cards.HUIS`` ...)."""
-        return tuple(self._state.tile_kind)
+        return self._state.tile_kind
 
     @property
     def house_at(self) -> tuple[int, ...]:
         """House code per square (-1 for other tiles)."""
-        return tuple(self._state.house_at)
+        return self._state.house_at
 
     @property
     def delivered(self) -> tuple[bool, ...]:
@@ -98,7 +104,7 @@ class StoombootView:
     @property
     def houses(self) -> tuple[int, ...]:
         """The house codes on the map."""
-        return tuple(self._state.on_map)
+        return self._state.on_map
 
     @property
     def pawn_squares(self) -> tuple[int, ...]:
