@@ -8,14 +8,16 @@ card beyond the first sheet (the marginal cost of a card once the shared
 drawings exist), and the time to build the whole kit (every file, and with
 ``--map-sheet`` the board too) with the rulebook's share.
 
-Run: ``python bench/build_kit.py [GAME] [--variant V ...] [--map-sheet] [--repeat N]``
-(the game defaults to twaalf-dagen).
+Run: ``python bench/build_kit.py [GAME] [--variant V ...] [--map-sheet] [--repeat N] [--json]``
+(the game defaults to twaalf-dagen; ``--json`` prints the figures as one JSON object
+instead, for ``bench/run.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import statistics
 import tempfile
 import time
@@ -77,6 +79,7 @@ def main() -> None:
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--map-sheet", action="store_true")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     game, variants = args.game, tuple(args.variant)
 
@@ -114,11 +117,26 @@ def main() -> None:
     cards = len(jobs)
     floor_time, floor = timed(lambda: floor_pdf(cards), args.repeat)
     assert isinstance(floor, bytes)
+    per_card = (len(full) - len(first_sheet)) / max(1, cards - 9)
+    if args.json:
+        figures = {
+            "cards": cards,
+            "deck_s": deck_time,
+            "floor_s": floor_time,
+            "deck_bytes": len(full),
+            "floor_bytes": len(floor),
+            "bytes_per_card": per_card,
+            "kit_first_s": cold_time,
+            "kit_s": kit_time,
+            "rulebook_s": rulebook_time,
+            "files": sizes,
+        }
+        print(json.dumps(figures))
+        return
     print(f"deck: {cards} cards (fronts and long-edge backs, A4), median of {args.repeat}")
     print(f"  pnp card sheets:        {deck_time * 1000:8.1f} ms  {len(full):>9,} bytes")
     print(f"  bare reportlab floor:   {floor_time * 1000:8.1f} ms  {len(floor):>9,} bytes")
     print(f"  time ratio to floor:    {deck_time / floor_time:8.2f}x  (target < 10x)")
-    per_card = (len(full) - len(first_sheet)) / max(1, cards - 9)
     print(f"  bytes per card beyond the first sheet: {per_card:,.0f}  (target < 4,096)")
     print(f"whole kit (pnp build {game}{''.join(' --variant ' + v for v in variants)}):")
     print(f"  first build in a process: {cold_time * 1000:8.1f} ms")

@@ -1,25 +1,30 @@
-"""``pnp list``: the games, their variants and their components, read from the spec tables."""
+"""``pnp list``: the games, their variants and their components, read from the spec tables.
+
+It reads the spec tables only: no engine, layout or art is imported to list the games.
+"""
 
 from __future__ import annotations
 
+from pnp import registry
 from pnp.errors import PnpError
-from pnp.project import data_roots, engine_game, game_ids, load_game
+from pnp.locate import data_roots, game_ids, load_spec
 
 
 def describe_games() -> str:
     """A plain-text overview of every registered game."""
     data_roots()  # no game data at all is one error, not one problem per game
     lines: list[str] = []
+    with_engine = set(registry.game_ids())
     for game_id in game_ids():
         try:
-            spec = load_game(game_id).spec
+            spec = load_spec(game_id)
         except PnpError as exc:
             lines.append(
                 f"{game_id}: spec tables have {len(exc.problems)} problem(s); run 'pnp check {game_id}'"
             )
             continue
         low, high = spec.players
-        data_only = "" if engine_game(game_id) is not None else "  [no engine]"
+        data_only = "" if game_id in with_engine else "  [no engine]"
         lines.append(
             f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min){data_only}"
         )

@@ -11,21 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
-from pnp.engine.core import GameState
-from pnp.engine.kit import EngineKit
-from pnp.rulebook.figures import MapFigure, TableFigure
-from pnp.sheets.board import Board
-from pnp.spec.model import GameSpec
-from pnp.story.story import Story
+if TYPE_CHECKING:
+    from pnp.engine.core import GameState
+    from pnp.engine.kit import EngineKit
+    from pnp.rulebook.figures import MapFigure, TableFigure
+    from pnp.sheets.board import Board
+    from pnp.spec.model import GameSpec
+    from pnp.story.story import Story
+
+# The types above are for the checker only: the registry imports this module to know a Game
+# when it sees one, and listing the games (``pnp list``) must not pull in the engine, the
+# sheets or the rulebook.
 
 C = TypeVar("C")
-S = TypeVar("S", bound=GameState[Any])
+S = TypeVar("S", bound="GameState[Any]")
 A = TypeVar("A")
 
-BoardMaker = Callable[[GameSpec, tuple[str, ...], int], Board]
-SetupFigures = Callable[[GameSpec, tuple[str, ...]], tuple[TableFigure | MapFigure, ...]]
+BoardMaker: TypeAlias = "Callable[[GameSpec, tuple[str, ...], int], Board]"
+SetupFigures: TypeAlias = (
+    "Callable[[GameSpec, tuple[str, ...]], tuple[TableFigure | MapFigure, ...]]"
+)
 """The figures of a kit's setup: the table seen from above, and the map for games on tiles."""
 """One legal map setup of a kit from a seed (games played on tiles, ``--map-sheet``)."""
 

@@ -1,105 +1,44 @@
-"""The games of the project and how to load one: registered engines and data-only folders.
+"""Loading a game to build it: its spec tables with the layout and art libraries it draws from.
 
-A registered game (:mod:`pnp.registry`) has a reference engine. A folder
-``cardspecs/<id>/game.toml`` in a data root (the user's project folder, then
-pnp's own data) with no registered game of that id is a *data-only game*: it
-builds cards and a rulebook, but has no deck validation, no examples and
-nothing to simulate.
+Which games there are and where their files are is :mod:`pnp.locate` (its
+functions are offered here too, where the rest of pnp has always found them).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from pathlib import Path
 
-from pnp import paths
 from pnp.draw.art import ArtLibrary
-from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
-from pnp.registry import AnyGame, games
+from pnp.locate import (
+    COMMON,
+    GAME_ID,
+    data_only_games,
+    data_roots,
+    engine_game,
+    game_data_root,
+    game_ids,
+    game_roots,
+    load_spec,
+    require_engine,
+    spec_files,
+)
 from pnp.spec.loader import load_game_spec
 
-GAME_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-"""A game id: lower-case letters and digits, words joined by single hyphens."""
-
-COMMON = "common"
-"""The folder of ``cardspecs/`` shared by every game (not a game)."""
-
-
-def data_roots(root: Path | None = None) -> tuple[Path, ...]:
-    """The data roots in search order (see :mod:`pnp.paths`), ``root`` standing in for the
-    user's project folder; no data at all is one clear :class:`PnpError`."""
-    if root is not None:
-        bundled = paths.bundled_root()
-        return tuple(dict.fromkeys([root.resolve(), *([bundled] if bundled is not None else [])]))
-    try:
-        return paths.data_roots()
-    except paths.DataRootError as exc:
-        raise PnpError.single(str(exc)) from None
-
-
-def data_only_games(roots: Sequence[Path]) -> dict[str, Path]:
-    """Game folders (``cardspecs/<id>/game.toml``) under ``roots`` with no registered engine.
-
-    Returns each id's data root (the first root holding it wins), in id order.
-    """
-    registered = games()
-    found: dict[str, Path] = {}
-    for root in roots:
-        folder = root / "cardspecs"
-        if not folder.is_dir():
-            continue
-        for spec in sorted(folder.glob("*/game.toml")):
-            game_id = spec.parent.name
-            if game_id != COMMON and GAME_ID.match(game_id) and game_id not in registered:
-                found.setdefault(game_id, root)
-    return dict(sorted(found.items()))
-
-
-def game_ids() -> list[str]:
-    """Every game: registered and data-only, in id order."""
-    return sorted({*games(), *data_only_games(data_roots())})
-
-
-def engine_game(game_id: str) -> AnyGame | None:
-    """The registered game of ``game_id``, or ``None`` for a data-only game.
-
-    An id that is neither is a user error listing the known ones.
-    """
-    registered = games()
-    if game_id in registered:
-        return registered[game_id]
-    if game_id in data_only_games(data_roots()):
-        return None
-    raise PnpError.single(f"unknown game '{game_id}' (known: {', '.join(game_ids()) or 'none'})")
-
-
-def require_engine(game_id: str, command: str) -> AnyGame:
-    """The registered game of ``game_id``; a data-only game is a user error for ``command``."""
-    found = engine_game(game_id)
-    if found is None:
-        raise PnpError.single(
-            f"{game_id} has no engine (a data-only game): 'pnp {command}' needs one"
-        )
-    return found
-
-
-def game_roots(game_id: str, root: Path | None = None) -> list[Path]:
-    """The roots a game's files are looked up in, in order: the user's project folder (or
-    ``root``), the game's own data folder (a game installed as its own package), pnp's data."""
-    found = engine_game(game_id)
-    shared = data_roots(root)
-    bundled = paths.bundled_root()
-    own = [found.data_root] if found is not None and found.data_root is not None else []
-    return [*(r for r in shared if r != bundled), *own, *(r for r in shared if r == bundled)]
-
-
-def game_data_root(game_id: str) -> Path:
-    """The data root whose ``cardspecs/<game_id>/`` is the game's folder."""
-    roots = game_roots(game_id)
-    return next((r for r in roots if (r / "cardspecs" / game_id / "game.toml").is_file()), roots[0])
+__all__ = [
+    "COMMON",
+    "GAME_ID",
+    "data_only_games",
+    "data_roots",
+    "engine_game",
+    "game_data_root",
+    "game_ids",
+    "game_roots",
+    "load_game",
+    "load_spec",
+    "require_engine",
+]
 
 
 def load_game(game_id: str, root: Path | None = None) -> GameData:
@@ -110,15 +49,7 @@ def load_game(game_id: str, root: Path | None = None) -> GameData:
     package), then pnp's bundled data; ``cardspecs/common/`` likewise, without the
     game's own folder. Art is looked up file by file in the same order.
     """
-    roots = game_roots(game_id, root)
-    shared = data_roots(root)
-    folders = [r / "cardspecs" / game_id for r in roots]
-    folder = next((f for f in folders if (f / "game.toml").is_file()), None)
-    if folder is None:
-        raise PnpError.single(f"game '{game_id}' has no spec folder", folders[0])
-    commons = [r / "cardspecs" / COMMON for r in shared]
-    common = next((c for c in commons if c.is_dir()), commons[-1])
-    art = tuple(r / "art" for r in roots if (r / "art").is_dir()) or (roots[0] / "art",)
+    folder, common, art = spec_files(game_id, root)
     spec = load_game_spec(folder, art)
     layouts = LayoutLibrary(folder, common / "layouts")
     layouts.check_named(spec.components)

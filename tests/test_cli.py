@@ -25,6 +25,7 @@ from pnp.cli_console import stderr_console
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_examples
 from pnp.project import load_game
+from pnp import registry
 from pnp.registry import games
 from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
@@ -423,3 +424,32 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
     probe = f"import sys, pnp.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_pnp_list_reads_the_tables_without_engines_or_drawing() -> None:
+    """``pnp list`` answers at once: it reads the spec tables and imports no game's engine,
+    no layout, art or PDF library; the listing it prints is the whole one."""
+    heavy = ("reportlab", "svglib", "pypdf", "jinja2", "tomlkit", "pnp.build", "pnp.draw")
+    heavy += ("pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story", "pnp.project")
+    probe = (
+        "import sys\n"
+        "from pnp.cli import app\n"
+        "app(['list'], standalone_mode=False)\n"
+        f"heavy = {heavy!r}\n"
+        "loaded = [m for m in sys.modules if m.startswith(heavy)"
+        " or m.startswith('pnp.games.') and m.count('.') > 2]\n"
+        "print(sorted(loaded), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "[]"
+    assert done.stdout == CliRunner().invoke(app, ["list"]).stdout
+    for game_id in games():
+        assert f"\n{game_id} — " in f"\n{done.stdout}"
+    assert "[no engine]" not in done.stdout
+
+
+def test_the_registered_ids_are_known_without_importing_a_game() -> None:
+    """The ids ``pnp list`` and completion use without importing the games are the ids the
+    loaded games declare."""
+    assert registry.game_ids() == list(games()) == sorted(games())
+    assert registry.bundled_ids() == [g.id for g in games().values() if g.data_root is None]
