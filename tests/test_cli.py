@@ -19,13 +19,13 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import pnp.cli
+from pnp import registry
 from pnp.build import BuildOptions, BuildResult, ProgressCallback, check_options
 from pnp.cli import app
 from pnp.cli_console import stderr_console
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_examples
 from pnp.project import load_game
-from pnp import registry
 from pnp.registry import games
 from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
