@@ -118,7 +118,7 @@ def _size(reader: PdfReader) -> set[tuple[float, float]]:
 
 def test_pnp_build_writes_cards_rulebooks_and_manifest(kit_folder: Path) -> None:
     names = {"kaarten.pdf", "spelregels.pdf", "spelregels-boekje.pdf", "manifest.json"}
-    assert {p.name for p in kit_folder.iterdir()} == names
+    assert {p.name for p in kit_folder.iterdir() if not p.name.startswith(".")} == names
     cards = PdfReader(kit_folder / "kaarten.pdf")
     assert len(cards.pages) == 6, "24 cards: 3 sheets of 9, each with its back page"
     assert _size(cards) == {A4}

@@ -70,7 +70,7 @@ def test_pnp_new_then_pnp_build_writes_cards_and_rulebook(
     built = _pnp("build", GAME_ID, "--out", str(out), cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     kit = out / GAME_ID
-    assert {p.name for p in kit.iterdir()} == {
+    assert {p.name for p in kit.iterdir() if not p.name.startswith(".")} == {
         "kaarten.pdf",
         "spelregels.pdf",
         "spelregels-boekje.pdf",
