@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,34 @@ def test_a_build_killed_at_any_moment_leaves_a_whole_kit(tmp_path: Path) -> None
         outcomes[found] += 1
         assert leftovers(out) == []
     assert sum(outcomes.values()) == 20
+
+
+@pytest.fixture()
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 3 MB tmpfs (needs the right to mount; skipped with the reason otherwise)."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mount)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {done.stderr.strip() or done.returncode}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_a_really_full_disk_leaves_the_earlier_kit(small_disk: Path) -> None:
+    out = small_disk / "out"
+    build(GAME, (), BuildOptions(out_dir=out))
+    files = kit_state(out / GAME)[1]
+    free = os.statvfs(small_disk).f_bavail * os.statvfs(small_disk).f_frsize
+    (small_disk / "filler").write_bytes(b"\0" * max(0, free - 100_000))
+    with pytest.raises(PnpError, match="No space left on device"):
+        build(GAME, (), _letter(out))
+    assert kit_state(out / GAME) == ("a4", files)
+    assert leftovers(out) == []
