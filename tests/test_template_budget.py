@@ -39,8 +39,22 @@ def _render(tmp_path: Path, body: str) -> str:
             "the output is longer than 1,000,000 characters",
         ),
         ("{{ range(99999) | join('-') * 20 }}", "a repetition longer than 1,000,000 items"),
+        ("{{ -5 | getal }}", "'getal' takes a whole number from 0 to 1,000,000, not -5"),
+        ("{{ (10**30) | aantal('kaart', 'kaarten') }}", "'aantal' takes a whole number"),
+        ("{{ 2.5 | meervoud }}", "'meervoud' takes a whole number from 0 to 1,000,000, not 2.5"),
     ],
-    ids=["nested-range", "string-power", "list-repeat", "power-tower", "lipsum", "output", "join"],
+    ids=[
+        "nested-range",
+        "string-power",
+        "list-repeat",
+        "power-tower",
+        "lipsum",
+        "output",
+        "join",
+        "negative-count",
+        "huge-count",
+        "fraction",
+    ],
 )
 def test_a_runaway_template_is_one_located_error(tmp_path: Path, body: str, message: str) -> None:
     with pytest.raises(PnpError) as caught:

@@ -48,6 +48,27 @@ class _ConfinedLoader(BaseLoader):
         raise TemplateNotFound(template)
 
 
+MAX_COUNT_WORD = 1_000_000
+"""The largest number the Dutch number filters take (no game counts further)."""
+
+
+def _counting(name: str, words: Callable[..., str]) -> Callable[..., str]:
+    """A number filter that takes whole numbers from 0 to :data:`MAX_COUNT_WORD` only."""
+
+    def checked(number: object, *args: str) -> str:
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 0 <= number <= MAX_COUNT_WORD
+        ):
+            raise ValueError(
+                f"'{name}' takes a whole number from 0 to {MAX_COUNT_WORD:,}, not {number!r:.40}"
+            )
+        return words(number, *args)
+
+    return checked
+
+
 def _unchanged(path: Path, mtime: int) -> bool:
     """Whether a loaded template's file is as it was (Jinja reloads it otherwise)."""
     try:
@@ -69,9 +90,9 @@ class TemplateSet:
             lstrip_blocks=True,
             keep_trailing_newline=True,
         )
-        self.environment.filters["getal"] = number_word
-        self.environment.filters["meervoud"] = plural_number
-        self.environment.filters["aantal"] = count_phrase
+        self.environment.filters["getal"] = _counting("getal", number_word)
+        self.environment.filters["meervoud"] = _counting("meervoud", plural_number)
+        self.environment.filters["aantal"] = _counting("aantal", count_phrase)
 
     def path_of(self, name: str) -> Path:
         """The file a template name resolves to (the first folder that has it)."""
