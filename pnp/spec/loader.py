@@ -57,6 +57,9 @@ _COMPONENT_KEYS = {
 }
 _FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
+_SOURCED_KEYS = ("layout", "back", "board_layout", "size")
+"""Component keys whose ``game.toml`` line a component keeps (see ``Component.sources``)."""
+
 MAX_ROWS = 500
 """The most rows a spec table may hold (the largest bundled table has a few dozen)."""
 
@@ -428,10 +431,12 @@ class _SpecLoader:
     def sources(
         self, keys: tuple[str, ...], table: dict[str, object]
     ) -> tuple[tuple[str, SourceRef], ...]:
-        """The line of each key the component's table sets."""
+        """The line of each key whose mistakes are found after loading (a layout that does not
+        exist, a size no sheet holds); finding a line reads the file, so only these."""
         return tuple(
             (key, SourceRef(self.source.path, self.source.line_of(*keys, key) or 1))
-            for key in table
+            for key in _SOURCED_KEYS
+            if key in table
         )
 
     def layout_name(self, keys: tuple[str, ...], table: dict[str, Any], key: str) -> str:

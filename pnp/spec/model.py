@@ -103,7 +103,8 @@ class Component:
     """The back carries what players need (a second side), so it is printed even when the
     kit is built without backs (``--backs none``): on its own page, to cut out and glue on."""
     sources: tuple[tuple[str, SourceRef], ...] = ()
-    """Where ``game.toml`` sets the component's keys (``layout``, ``back``, ...), for errors."""
+    """Where ``game.toml`` sets the component's layout names and size, for errors found
+    after loading."""
 
     def source_of(self, key: str) -> SourceRef | None:
         """The ``game.toml`` line that sets ``key`` of this component, if known."""
