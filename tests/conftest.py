@@ -295,15 +295,20 @@ def a4_long(built: Callable[..., Built]) -> Built:
     return built(paper="a4", backs=BackMode.LONG_EDGE)
 
 
-@pytest.fixture()
-def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A writable copy of the project's data (spec tables, art; fonts linked), used as PNP_ROOT."""
+def copy_project_data(root: Path) -> Path:
+    """Copy the project's spec tables and art into the new folder ``root`` (fonts linked)."""
     source = project_root()
-    root = tmp_path / "project"
     root.mkdir()
     shutil.copytree(source / "cardspecs", root / "cardspecs")
     shutil.copytree(source / "art", root / "art")
     (root / "fonts").symlink_to(source / "fonts")
+    return root
+
+
+@pytest.fixture()
+def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A writable copy of the project's data (spec tables, art; fonts linked), used as PNP_ROOT."""
+    root = copy_project_data(tmp_path / "project")
     monkeypatch.setenv("PNP_ROOT", str(root))
     monkeypatch.chdir(tmp_path)
     return root

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.test_bad_input import edit
 
 GAME = Path("cardspecs") / "twaalf-dagen"
 ART = Path("art") / "twaalf-dagen" / "01-patrijs.svg"
@@ -30,14 +31,6 @@ class Case:
     """Breaks the project copy (root, a folder outside it); returns the expected error text."""
 
 
-def _replace(root: Path, relative: Path, old: str, new: str) -> int:
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {relative}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text[: text.index(old)].count("\n") + 1
-
-
 def _outside_file(outside: Path, name: str, text: str | None = None) -> Path:
     path = outside / name
     path.write_text(text if text is not None else f"id,count\n{SECRET},1\n", encoding="utf-8")
@@ -47,7 +40,7 @@ def _outside_file(outside: Path, name: str, text: str | None = None) -> Path:
 def _game_key(old: str, new: str, message: str) -> Callable[[Path, Path], str]:
     def mutate(root: Path, outside: Path) -> str:
         new_text = new.replace("{outside}", str(_outside_file(outside, "buiten.csv")))
-        line = _replace(root, GAME / "game.toml", old, new_text)
+        line = edit(root, GAME / "game.toml", old, new_text)
         return f"cardspecs/twaalf-dagen/game.toml:{line}: {message}"
 
     return mutate
@@ -117,7 +110,7 @@ CASES = [
         "table-folder",
         lambda root, outside: (
             "cardspecs/twaalf-dagen/layouts: is a folder, not a file"
-            if _replace(root, GAME / "game.toml", 'table = "deck.csv"', 'table = "layouts"')
+            if edit(root, GAME / "game.toml", 'table = "deck.csv"', 'table = "layouts"')
             else ""
         ),
     ),

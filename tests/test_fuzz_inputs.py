@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import time
 import tomllib
 from collections.abc import Iterator
@@ -28,9 +27,10 @@ from pnp.build import card_jobs
 from pnp.cli import app
 from pnp.draw.art import Art, ArtLibrary
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.paths import ROOT_ENV, project_root
+from pnp.paths import ROOT_ENV
 from pnp.project import load_game
 from pnp.sheets.pdf import new_canvas
+from tests.conftest import copy_project_data
 
 pytestmark = pytest.mark.slow
 
@@ -177,12 +177,7 @@ def _simple_rows(lines: list[str]) -> list[int]:
 
 @pytest.fixture(scope="module")
 def playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Playground]:
-    source = project_root()
-    root = tmp_path_factory.mktemp("fuzz") / "project"
-    root.mkdir()
-    shutil.copytree(source / "cardspecs", root / "cardspecs")
-    shutil.copytree(source / "art", root / "art")
-    (root / "fonts").symlink_to(source / "fonts")
+    root = copy_project_data(tmp_path_factory.mktemp("fuzz") / "project")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(ROOT_ENV, str(root))
         patch.chdir(root)

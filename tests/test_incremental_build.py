@@ -23,7 +23,8 @@ from pnp.build import BuildOptions, BuildResult, build
 from pnp.build_options import kit_request
 from pnp.cli import app
 from pnp.kit_record import RECORD_FILE
-from pnp.paths import ROOT_ENV, project_root
+from pnp.paths import ROOT_ENV
+from tests.conftest import copy_project_data
 
 GAME = "stoomboot"
 KIT_FILES = {
@@ -41,12 +42,7 @@ TILE_ONLY_ART = Path("art") / "stoomboot" / "huis-utrecht-bezorgd.svg"
 @pytest.fixture(scope="module")
 def data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A writable copy of the project's data, used as PNP_ROOT by this module's tests."""
-    source = project_root()
-    root = tmp_path_factory.mktemp("incremental") / "project"
-    root.mkdir()
-    shutil.copytree(source / "cardspecs", root / "cardspecs")
-    shutil.copytree(source / "art", root / "art")
-    (root / "fonts").symlink_to(source / "fonts")
+    root = copy_project_data(tmp_path_factory.mktemp("incremental") / "project")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(ROOT_ENV, str(root))
         yield root

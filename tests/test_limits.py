@@ -12,20 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.test_bad_input import edit
 
 GAME = Path("cardspecs") / "twaalf-dagen"
 DECK_LAYOUT = GAME / "layouts" / "deck.toml"
 DECK = GAME / "deck.csv"
-
-
-def _edit(root: Path, relative: Path, old: str, new: str) -> int:
-    """Replace ``old`` once; return the 1-based line where the replacement starts."""
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {relative}"
-    start = text.index(old)
-    path.write_text(text[:start] + new + text[start + len(old) :], encoding="utf-8")
-    return text[:start].count("\n") + 1
 
 
 @dataclass(frozen=True)
@@ -37,7 +28,7 @@ class Case:
 
 def _layout(old: str, new: str, message: str, offset: int = 0) -> Callable[[Path], str]:
     def mutate(root: Path) -> str:
-        line = _edit(root, DECK_LAYOUT, old, new) + offset
+        line = edit(root, DECK_LAYOUT, old, new) + offset
         return f"{DECK_LAYOUT.as_posix()}:{line}: element 'number-top': {message}"
 
     return mutate
@@ -45,7 +36,7 @@ def _layout(old: str, new: str, message: str, offset: int = 0) -> Callable[[Path
 
 def _deck_cell(old: str, new: str, message: str) -> Callable[[Path], str]:
     def mutate(root: Path) -> str:
-        line = _edit(root, DECK, old, new)
+        line = edit(root, DECK, old, new)
         return f"{DECK.as_posix()}:{line}: {message}"
 
     return mutate
@@ -69,12 +60,12 @@ def _many_elements(root: Path) -> str:
 
 def _inherited(root: Path) -> str:
     """A child layout inherits a broken key: the error names the parent's line of that key."""
-    line = _edit(root, DECK_LAYOUT, "size = 25\nbox = [3.2", "size = 500\nbox = [3.2")
+    line = edit(root, DECK_LAYOUT, "size = 25\nbox = [3.2", "size = 500\nbox = [3.2")
     (root / GAME / "layouts" / "dek-kind.toml").write_text(
         'extends = "deck"\n\n[[elements]]\nname = "number-top"\nfill = "inkt"\n',
         encoding="utf-8",
     )
-    _edit(root, GAME / "game.toml", 'layout = "deck"', 'layout = "dek-kind"')
+    edit(root, GAME / "game.toml", 'layout = "deck"', 'layout = "dek-kind"')
     return f"{DECK_LAYOUT.as_posix()}:{line}: element 'number-top': text sizes are numbers"
 
 
@@ -118,7 +109,7 @@ CASES = [
         "max-length-nan",
         lambda root: (
             f"{GAME.as_posix()}/game.toml:"
-            + str(_edit(root, GAME / "game.toml", "max_length = 32", "max_length = nan"))
+            + str(edit(root, GAME / "game.toml", "max_length = 32", "max_length = nan"))
             + ": column 'name': 'max_length' must be a whole number from 1 to 1000"
         ),
     ),
@@ -143,11 +134,11 @@ def test_limits_are_checked_at_load_time_with_the_line_of_the_key(
 def test_a_form_feed_in_a_cell_does_not_shift_the_lines_after_it(
     project_copy: Path, tmp_path: Path
 ) -> None:
-    first = _edit(project_copy, DECK, "patrijs,", '"patr\x0cijs",')
+    first = edit(project_copy, DECK, "patrijs,", '"patr\x0cijs",')
     text = (project_copy / DECK).read_text(encoding="utf-8")
     later = text.splitlines()[5]
     broken = later.split(",", 1)[0]
-    last = _edit(project_copy, DECK, broken + ",", broken.upper() + ",")
+    last = edit(project_copy, DECK, broken + ",", broken.upper() + ",")
     result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
     assert result.exit_code == 2, result.output
     assert f"deck.csv:{first}: column 'id': holds the control character U+000C" in result.stderr
@@ -157,7 +148,7 @@ def test_a_form_feed_in_a_cell_does_not_shift_the_lines_after_it(
 def test_check_refuses_a_piece_no_sheet_can_hold_at_its_size_line(
     project_copy: Path,
 ) -> None:
-    line = _edit(
+    line = edit(
         project_copy, GAME / "game.toml", 'size = "poker"', "size = { width = 200, height = 200 }"
     )
     result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
