@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from pnp.cli_console import progress_display, stderr_console
+from pnp.cli_console import ProgressUpdate, progress_display, stderr_console
 from pnp.cli_options import (
     ALL_GAMES,
     BackOffsetOption,
@@ -40,6 +40,7 @@ from pnp.sheets.imposition import BackMode
 
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
+    from pnp.export.folder import ExportResult
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
 # (the build pulls in ReportLab, svglib, pypdf and every game).
@@ -183,33 +184,10 @@ def build_command(
 
     def run() -> None:
         # Only what tells whether the kit is up to date: rendering is imported when needed.
-        from pnp.build_options import BuildOptions, reuse_kit
-        from pnp.paths import DataRootError, data_roots
+        from pnp.build_options import reuse_kit
 
-        chosen = resolve_settings(
-            Values(
-                paper.value if paper else None,
-                backs,
-                back_offset.pair if back_offset else None,
-                out_dir,
-            ),
-            Path.cwd(),
-        )
-        try:
-            data_roots()  # no game data at all is one error, before anything is printed
-        except DataRootError as exc:
-            raise PnpError.single(str(exc)) from None
-        if not quiet:
-            typer.echo(chosen.describe())
-        options = BuildOptions(
-            chosen.paper.value,
-            chosen.backs.value,
-            chosen.back_offset.value,
-            cut_lines,
-            chosen.out.value,
-            map_sheet,
-            seed,
-            proof,
+        options = _chosen_options(
+            paper, backs, back_offset, out_dir, quiet, cut_lines, map_sheet, seed, proof
         )
         if game == ALL_GAMES:
             if variant:
@@ -287,6 +265,146 @@ def _build_all(options: BuildOptions, quiet: bool, force: bool, jobs: int) -> No
         raise typer.Exit(2)
     if not quiet:
         typer.echo(f"built {built} of {len(ids)} games")
+
+
+def _chosen_options(
+    paper: PaperOption,
+    backs: BacksOption,
+    back_offset: BackOffsetOption,
+    out_dir: OutOption,
+    quiet: bool,
+    cut_lines: bool = False,
+    map_sheet: bool = False,
+    seed: int | None = None,
+    proof: bool = False,
+) -> BuildOptions:
+    """The build options from the command line and the saved settings (shown unless quiet)."""
+    from pnp.build_options import BuildOptions
+    from pnp.paths import data_roots
+
+    chosen = resolve_settings(
+        Values(
+            paper.value if paper else None,
+            backs,
+            back_offset.pair if back_offset else None,
+            out_dir,
+        ),
+        Path.cwd(),
+    )
+    try:
+        data_roots()  # no game data at all is one error, before anything is printed
+    except DataRootError as exc:
+        raise PnpError.single(str(exc)) from None
+    if not quiet:
+        typer.echo(chosen.describe())
+    return BuildOptions(
+        chosen.paper.value,
+        chosen.backs.value,
+        chosen.back_offset.value,
+        cut_lines,
+        chosen.out.value,
+        map_sheet,
+        seed,
+        proof,
+    )
+
+
+def _kit(
+    game: str, variants: tuple[str, ...], options: BuildOptions, progress: ProgressUpdate
+) -> BuildResult:
+    """The kit an export is made from: reused when up to date, else built now."""
+    from pnp.build_options import reuse_kit
+
+    result = reuse_kit(game, variants, options)
+    if result is None:
+        from pnp.build import build
+
+        result = build(game, variants, options, progress)
+    return result
+
+
+def _report_export(result: ExportResult) -> None:
+    """The folder an export wrote, or that it was up to date."""
+    if result.reused:
+        typer.echo(f"{result.kind}: up to date ({len(result.files)} files) -> {result.folder}")
+        return
+    typer.echo(f"{result.kind}: wrote {len(result.files)} files -> {result.folder}")
+
+
+@app.command("preview")
+def preview_command(
+    game: GameArgument,
+    variant: VariantOption = None,
+    paper: PaperOption = None,
+    backs: BacksOption = None,
+    out_dir: OutOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Write PNG pictures of GAME's kit to OUT/GAME/preview/, cut from its own PDFs.
+
+    One contact sheet per component (every distinct face once, with its count), the
+    backs, and a hand of five cards as a player holds them. The kit is built first if
+    it is not up to date.
+    """
+
+    def run() -> None:
+        options = _chosen_options(paper, backs, None, out_dir, quiet)
+        with progress_display(stderr_console(), quiet) as progress:
+            kit = _kit(game, tuple(variant or ()), options, progress)
+            from pnp.export.preview import write_preview
+
+            result = write_preview(kit.folder, progress)
+        if not quiet:
+            _report_export(result)
+
+    _run(run)
+
+
+@app.command("export")
+def export_command(
+    game: GameArgument,
+    variant: VariantOption = None,
+    tts: Annotated[
+        bool,
+        typer.Option("--tts", help="Tabletop Simulator decks (sheets, backs, a saved object)."),
+    ] = False,
+    printer: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--printer",
+            help="Files for a print shop, one card per page and per picture (repeatable).",
+            metavar="NAME",
+        ),
+    ] = None,
+    out_dir: OutOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Export GAME's kit for Tabletop Simulator (--tts) or a print shop (--printer NAME).
+
+    Each export goes into its own folder inside OUT/GAME/ and is replaced as a whole.
+    The kit is built first if it is not up to date.
+    """
+
+    def run() -> None:
+        if not tts and not printer:
+            raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
+        options = _chosen_options(None, None, None, out_dir, quiet)
+        results: list[ExportResult] = []
+        with progress_display(stderr_console(), quiet) as progress:
+            kit = _kit(game, tuple(variant or ()), options, progress)
+            if tts:
+                from pnp.export.tts import write_tts
+
+                results.append(write_tts(kit.folder, progress))
+            for service in printer or ():
+                from pnp.export.printer import write_printer
+
+                results.append(write_printer(kit, service, progress))
+        if not quiet:
+            for result in results:
+                _report_export(result)
+
+    _run(run)
 
 
 @app.command("new")

@@ -74,6 +74,7 @@ def commit_kit(
     files: Mapping[str, bytes],
     keep: Iterable[str] = (),
     finish: KitWriter | None = None,
+    carry_over: bool = True,
 ) -> list[Path]:
     """Replace kit ``folder`` as a whole: its new ``files``, the ``keep`` files of the kit
     already there, and what ``finish`` writes; return the paths of ``files`` and ``keep``.
@@ -82,7 +83,8 @@ def commit_kit(
     renames. After any failure, even a killed process, the folder holds the whole earlier
     kit or the whole new one: :func:`recover_kit` (which runs first) puts the earlier kit
     back if a swap was cut short, and removes what a cut-off build left behind. Files in
-    ``folder`` that are not kit files (``replaced``) move over to the new kit.
+    ``folder`` that are not kit files (a user's notes, export folders) move over to the new
+    kit, unless ``carry_over`` is false (an export folder is all its own files).
     """
     parent = folder.parent
     try:
@@ -100,7 +102,8 @@ def commit_kit(
             _link_or_copy(folder / name, staging / name)
         if finish is not None:
             finish(staging)
-        _carry_over_others(folder, staging, set(files) | set(kept))
+        if carry_over:
+            _carry_over_others(folder, staging, set(files) | set(kept))
         _sync_folder(staging)
         _swap(folder, staging)
     except OSError as exc:

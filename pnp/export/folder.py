@@ -1,0 +1,94 @@
+"""Export folders: written whole and atomically inside the kit folder, reused when current.
+
+An export (``preview/``, ``tts/``, a print shop's folder) follows from the kit it was
+made from and from its own settings. Its ``export.json`` records both, with every
+file's hash; a request that matches an intact record is answered by the folder as
+it is. Otherwise the folder is replaced as a whole (:func:`pnp.output.commit_kit`),
+under the kit's lock, so a failed export leaves the earlier one untouched and a
+build of the same kit waits for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.fingerprint import code_fingerprint
+from pnp.output import commit_kit, kit_lock
+
+RECORD = "export.json"
+KIT_MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    """What an export wrote (or found up to date)."""
+
+    kind: str
+    folder: Path
+    files: list[Path]
+    reused: bool = False
+
+
+@contextmanager
+def holding_kit(kit: Path) -> Iterator[None]:
+    """Hold the lock of ``kit`` while an export reads it: no build swaps it meanwhile."""
+    with kit_lock(kit):
+        yield
+
+
+def export_request(kit: Path, kind: str, settings: Mapping[str, object]) -> dict[str, Any]:
+    """What an export's bytes follow from: the kit (its manifest's hash), the kind of
+    export and its settings, and pnp's code (including the renderers' versions)."""
+    manifest = (kit / KIT_MANIFEST).read_bytes()
+    return {
+        "kind": kind,
+        "settings": dict(settings),
+        "kit_manifest_sha256": hashlib.sha256(manifest).hexdigest(),
+        "code": code_fingerprint(),
+    }
+
+
+def current_export(kit: Path, name: str, request: Mapping[str, Any]) -> ExportResult | None:
+    """The export in ``kit/name`` if its record matches ``request`` and its files are intact."""
+    folder = kit / name
+    try:
+        record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("request") != dict(request):
+        return None
+    files = record.get("files")
+    if not isinstance(files, dict):
+        return None
+    for file_name, digest in files.items():
+        try:
+            data = (folder / file_name).read_bytes()
+        except OSError:
+            return None
+        if hashlib.sha256(data).hexdigest() != digest:
+            return None
+    kind = str(request.get("kind", name))
+    return ExportResult(kind, folder, [folder / n for n in files], reused=True)
+
+
+def commit_export(
+    kit: Path, name: str, request: Mapping[str, Any], files: Mapping[str, bytes]
+) -> ExportResult:
+    """Replace export folder ``kit/name`` as a whole with ``files`` and its record.
+
+    Call it while holding the kit (:func:`holding_kit`)."""
+    record = {
+        "request": dict(request),
+        "files": {n: hashlib.sha256(data).hexdigest() for n, data in sorted(files.items())},
+    }
+    blobs = dict(files)
+    blobs[RECORD] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode()
+    paths = commit_kit(kit / name, blobs, carry_over=False)
+    kind = str(request.get("kind", name))
+    return ExportResult(kind, kit / name, [p for p in paths if p.name != RECORD])
