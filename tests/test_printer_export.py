@@ -159,6 +159,33 @@ def test_one_front_per_distinct_face_one_back_per_deck_and_other_sizes_left_out(
         assert left_out == {"huizen", "water", "pion-boot"}
 
 
+def test_the_order_list_names_each_file_and_how_many_cards_to_order(export: Export) -> None:
+    text = (export.folder / "bestellen.txt").read_text(encoding="utf-8")
+    manifest = export.kit.manifest
+    data = load_game(export.kit.game)
+    printed = {c.id: c for c in data.spec.components_for(export.kit.variants)}
+    listed = {}
+    for line in text.splitlines():
+        if line.startswith("  ") and " x " in line:
+            name, rest = line.strip().split(": ", 1)
+            listed[name] = int(rest.split(" x ")[0])
+    assert set(listed) == {p.name for p in export.files(".png")}
+    for name, count in listed.items():
+        component = next(c for c in printed if name.startswith(f"{c}-"))
+        placed = [p for p in manifest["placements"] if p["component"] == component]
+        if "-back" in name:
+            assert count == len(placed), name
+        else:
+            number = int(name.rsplit("-", 1)[1].removesuffix(".png"))
+            card = _distinct_cards(manifest, component)[number - 1]
+            assert count == sum(1 for p in placed if p["card"] == card), name
+            assert f"x {printed[component].row(card).display_name}" in text
+    for note in export.result.notes:
+        component = note.split("left out ")[1].split(" ")[0]
+        assert f"Niet in deze map: {printed[component].name} (" in text
+    assert export.service.sources[0] in text
+
+
 def _text_of_page(pdf: Path, index: int) -> str:
     document = pdfium.PdfDocument(pdf)
     try:
@@ -328,6 +355,8 @@ BROKEN = [
         'name = "DriveThruCards"\nnames = { front_png = "{game}.png" }',
         "not {game}",
     ),
+    ('file = "bestellen.txt"', 'file = "../bestellen.txt"', "must be a path inside its folder"),
+    ('\nback = "{file}: {count} x', '\nback = "{file}: {aantal} x', "may use {count}, {file}"),
 ]
 
 
@@ -359,15 +388,17 @@ def test_text_outside_a_services_safe_area_is_reported_with_its_layout_and_eleme
     )
     data = load_game("twaalf-dagen")
     services = load_services()
-    _, notes = printer.plan(data, (), services["drivethrucards"])
-    warnings = [n for n in notes if n.startswith("warning:")]
+    planned = printer.plan(data, (), services["drivethrucards"])
+    assert [(o.element.name, round(o.distance, 2), o.safe) for o in planned.outside] == [
+        ("number-top", 3.1, 3.175)
+    ]
+    warnings = [n for n in planned.notes() if n.startswith("warning:")]
     assert len(warnings) == 1
     assert f"{layout}:" in warnings[0] and "'number-top'" in warnings[0]
     assert "3.10 mm inside the trim" in warnings[0] and "3.175 mm safe area" in warnings[0]
     assert int(warnings[0].split(f"{layout}:")[1].split(":")[0]) <= line
     # The Game Crafter states no safe area: our own 3 mm holds, and 3.1 mm is inside it.
-    _, notes = printer.plan(data, (), services["thegamecrafter"])
-    assert not [n for n in notes if n.startswith("warning:")]
+    assert not printer.plan(data, (), services["thegamecrafter"]).outside
 
 
 def _element(name: str, kind: str, box: tuple[float, float, float, float]) -> Element:

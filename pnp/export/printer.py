@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -30,6 +31,7 @@ from PIL import Image
 from pnp.build_options import BuildResult
 from pnp.draw.art import ArtLibrary
 from pnp.errors import Problem
+from pnp.export.checklist import Listed, Outside, order_list
 from pnp.export.folder import (
     ExportResult,
     commit_export,
@@ -37,7 +39,7 @@ from pnp.export.folder import (
     export_request,
     holding_kit,
 )
-from pnp.export.services import Product, Service, find_service
+from pnp.export.services import Product, Service, pick_service, read_printers
 from pnp.layout.game_data import GameData
 from pnp.layout.model import Layout
 from pnp.layout.reflow import reflow
@@ -84,14 +86,45 @@ class Deck:
         return len({side.key for side in self.backs}) == 1
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What an export of one kit for one service holds, and what it leaves out."""
+
+    service: Service
+    decks: list[Deck]
+    left_out: list[Component]
+    """Components of a size the service does not print."""
+    outside: list[Outside]
+    """Elements closer to the trim than the service's safe area (once per layout)."""
+
+    def notes(self) -> tuple[str, ...]:
+        """The plan's notes and warnings for the user, one line each (English, for stderr)."""
+        service = self.service
+        notes = [
+            f"{service.id}: left out {c.id} ({c.size.width:g}x{c.size.height:g} mm): "
+            f"{service.name} has no product of that size in {service.path.name}"
+            for c in self.left_out
+        ]
+        for found in self.outside:
+            where = Problem(found.element.source.path, found.element.source.line, None, "")
+            notes.append(
+                f"warning: {str(where).rstrip(': ')}: element '{found.element.name}' lies "
+                f"{found.distance:.2f} mm inside the trim, outside {service.name}'s "
+                f"{found.safe:g} mm safe area"
+            )
+        return tuple(notes)
+
+
 def write_printer(kit: BuildResult, service: str, progress: Progress | None = None) -> ExportResult:
     """Write (or find up to date) ``kit``'s files for print service ``service``."""
     data = load_game(kit.game)
-    found = find_service(service, data.common)
-    decks, notes = plan(data, kit.variants, found)
+    printers = read_printers(data.common)
+    found = pick_service(printers, service)
+    planned = plan(data, kit.variants, found)
     name = f"printer-{found.id}"
     settings = {
         "service": found.described(),
+        "checklist": {"file": printers.checklist.file, **printers.checklist.lines},
         # ReportLab dates every PDF from it when it is set.
         "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH"),
     }
@@ -99,28 +132,33 @@ def write_printer(kit: BuildResult, service: str, progress: Progress | None = No
         request = export_request(kit.folder, name, settings)
         current = current_export(kit.folder, name, request)
         if current is not None:
-            return replace(current, notes=notes)
-        files = render_decks(decks, found, data, progress)
+            return replace(current, notes=planned.notes())
+        files, listing = render_decks(planned.decks, found, data, progress)
+        text = order_list(
+            printers.checklist,
+            found,
+            data.spec.name,
+            listing,
+            planned.left_out,
+            planned.outside,
+        )
+        files[printers.checklist.file] = text.encode()
         result = commit_export(kit.folder, name, request, files)
-    return replace(result, notes=notes)
+    return replace(result, notes=planned.notes())
 
 
-def plan(
-    data: GameData, chosen: tuple[str, ...], service: Service
-) -> tuple[list[Deck], tuple[str, ...]]:
-    """The decks ``service`` prints for the kit of ``chosen`` variants, and the notes for the
-    user: components left out (no product of their size) and elements outside the safe area."""
+def plan(data: GameData, chosen: tuple[str, ...], service: Service) -> Plan:
+    """The decks ``service`` prints for the kit of ``chosen`` variants, the components it
+    leaves out (no product of their size) and the elements outside its safe area."""
     decks: list[Deck] = []
-    notes: list[str] = []
+    left_out: list[Component] = []
+    outside: list[Outside] = []
     checked: set[tuple[str, str]] = set()
     for comp in data.spec.components_for(chosen):
         size = comp.size
         product = service.products.get(size.name)
         if product is None or CARD_SIZES.get(size.name) != size:
-            notes.append(
-                f"{service.id}: left out {comp.id} ({size.width:g}x{size.height:g} mm): "
-                f"{service.name} has no product of that size in {service.path.name}"
-            )
+            left_out.append(comp)
             continue
         ctx = data.face_context(comp, chosen)
         face = _at(product, data.layouts.load(comp.layout, size))
@@ -134,65 +172,67 @@ def plan(
         for layout in (face, back):
             if layout is not None and (layout.name, comp.size.name) not in checked:
                 checked.add((layout.name, comp.size.name))
-                notes += safe_area_notes(layout, product, service)
-    return decks, tuple(notes)
+                outside += outside_safe_area(layout, product)
+    return Plan(service, decks, left_out, outside)
 
 
 def _at(product: Product, layout: Layout) -> Layout:
     return reflow(layout, product.width, product.height, product.bleed)
 
 
-def safe_area_notes(layout: Layout, product: Product, service: Service) -> list[str]:
-    """One warning per element of ``layout`` (at the service's trim) that holds text or a
-    vital icon outside the service's safe area (our own where it states none)."""
+def outside_safe_area(layout: Layout, product: Product) -> list[Outside]:
+    """The elements of ``layout`` (at the service's trim) that hold text or a vital icon
+    outside the service's safe area (our own where it states none)."""
     safe = SAFE if product.safe is None else product.safe
-    notes = []
+    found = []
     for element in layout.elements:
         if element.kind not in _SAFE_KINDS or element.decoration:
             continue
         box = element.box
         nearest = min(box.x, box.y, layout.width - box.right, layout.height - box.bottom)
         if nearest < safe - 1e-6:
-            where = Problem(element.source.path, element.source.line, None, "")
-            notes.append(
-                f"warning: {str(where).rstrip(': ')}: element '{element.name}' lies "
-                f"{nearest:.2f} mm inside the trim, outside {service.name}'s "
-                f"{safe:g} mm safe area"
-            )
-    return notes
+            found.append(Outside(element, nearest, safe))
+    return found
+
+
+Listing = list[tuple[Component, Product, list[Listed]]]
+"""Per deck, its files in the order list."""
 
 
 def render_decks(
     decks: Sequence[Deck], service: Service, data: GameData, progress: Progress | None
-) -> dict[str, bytes]:
-    """Every file of the export: the PDFs and PNGs of each deck (name -> bytes)."""
+) -> tuple[dict[str, bytes], Listing]:
+    """Every file of the export: the PDFs and PNGs of each deck (name -> bytes), and per
+    deck the list of them for the order list."""
     files: dict[str, bytes] = {}
+    listing: Listing = []
     task = f"{data.spec.id}: {service.name}"
     total = sum(len(deck.fronts) + len(_distinct(deck.backs)) for deck in decks)
     done = 0
     for deck in decks:
+        listed: list[Listed] = []
         fronts = deck.fronts
         backs = _distinct(deck.backs)
         title = f"{data.spec.name} – {deck.component.name.lower()}"
         fronts_pdf = one_card_pdf(fronts, deck, data.art, title)
         backs_pdf = one_card_pdf(backs, deck, data.art, title) if backs else None
         values = {"component": deck.component.id}
-        if service.pdf == "sides":
-            files[_name(service, "fronts_pdf", values)] = fronts_pdf
-            if backs_pdf is not None:
-                files[_name(service, "backs_pdf", values)] = backs_pdf
-        else:
-            files[_name(service, "deck_pdf", values)] = deck_pdf(deck, data.art, title)
         for number, (side, picture) in enumerate(
             zip(fronts, pictures(fronts_pdf, deck.product), strict=True), start=1
         ):
             assert side.row is not None
             named = {**values, "number": f"{number:03d}", "card": side.row.id}
-            files[_name(service, "front_png", named)] = picture
+            name = _name(service, "front_png", named)
+            files[name] = picture
+            listed.append(Listed(name, "front", side.row.count, side.row.display_name))
             done += 1
             if progress:
                 progress(task, done, total)
         if backs_pdf is not None:
+            copies = Counter[str]()
+            for side in deck.backs:
+                assert side.row is not None
+                copies[side.key] += side.row.count
             for side, picture in zip(backs, pictures(backs_pdf, deck.product), strict=True):
                 assert side.row is not None
                 if deck.shared_back:
@@ -202,10 +242,21 @@ def render_decks(
                     named = {**values, "number": f"{index:03d}", "card": side.row.id}
                     name = _name(service, "back_each_png", named)
                 files[name] = picture
+                listed.append(Listed(name, "back", copies[side.key]))
                 done += 1
                 if progress:
                     progress(task, done, total)
-    return files
+        if service.pdf == "sides":
+            pdfs = {_name(service, "fronts_pdf", values): fronts_pdf}
+            if backs_pdf is not None:
+                pdfs[_name(service, "backs_pdf", values)] = backs_pdf
+            listed += [Listed(name, "pdf") for name in pdfs]
+        else:
+            pdfs = {_name(service, "deck_pdf", values): deck_pdf(deck, data.art, title)}
+            listed += [Listed(name, "deck_pdf") for name in pdfs]
+        files.update(pdfs)
+        listing.append((deck.component, deck.product, listed))
+    return files, listing
 
 
 def _distinct(sides: Sequence[Side]) -> tuple[Side, ...]:

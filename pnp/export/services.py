@@ -122,13 +122,48 @@ def services_path(common: Path | None = None) -> Path:
     return common / SERVICES_FILE
 
 
-def load_services(common: Path | None = None) -> dict[str, Service]:
-    """Every service of the services file, by id (one located line per broken entry)."""
+@dataclass(frozen=True)
+class Checklist:
+    """The order list written beside an export's files: its file name and the Dutch
+    sentences it is made of (templates, see :data:`CHECKLIST_FIELDS`)."""
+
+    file: str
+    lines: Mapping[str, str]
+
+
+CHECKLIST_FIELDS: dict[str, frozenset[str]] = {
+    "title": frozenset({"game", "service"}),
+    "deck": frozenset({"name", "faces", "cards"}),
+    "card": frozenset({"width", "height", "bleed", "pixels", "dpi"}),
+    "front": frozenset({"file", "count", "card"}),
+    "back": frozenset({"file", "count"}),
+    "pdf": frozenset({"file"}),
+    "deck_pdf": frozenset({"file", "cards"}),
+    "left_out": frozenset({"name", "width", "height", "service"}),
+    "warning": frozenset({"layout", "element", "distance", "safe"}),
+    "sources": frozenset({"sources", "read"}),
+}
+"""The sentences of the order list and the fields each may use."""
+
+
+@dataclass(frozen=True)
+class Printers:
+    """The services file: every service by id, and the order list's sentences."""
+
+    services: Mapping[str, Service]
+    checklist: Checklist
+
+
+def read_printers(common: Path | None = None) -> Printers:
+    """The services file read and checked (one located line per broken entry)."""
     path = services_path(common)
     toml = TomlSource.read(path, path.parent)
     problems = ProblemCollector()
-    for key in sorted(set(toml.data) - {"services"}):
-        problems.add(path, toml.line_of(key), None, f"unknown key '{key}' (known: services)")
+    known = ("checklist", "services")
+    for key in sorted(set(toml.data) - set(known)):
+        problems.add(
+            path, toml.line_of(key), None, f"unknown key '{key}' (known: {', '.join(known)})"
+        )
     tables = toml.data.get("services", {})
     if not isinstance(tables, dict):
         problems.add(
@@ -140,17 +175,69 @@ def load_services(common: Path | None = None) -> dict[str, Service]:
         found = _service(toml, service_id, table, problems)
         if found is not None:
             services[service_id] = found
+    checklist = _checklist(toml, problems)
     problems.raise_if_any()
-    return dict(sorted(services.items()))
+    return Printers(dict(sorted(services.items())), checklist)
+
+
+def load_services(common: Path | None = None) -> dict[str, Service]:
+    """Every service of the services file, by id (one located line per broken entry)."""
+    return dict(read_printers(common).services)
+
+
+def pick_service(printers: Printers, name: str) -> Service:
+    """The service ``name``; an unknown one is one line listing the known ones."""
+    if name not in printers.services:
+        known = ", ".join(printers.services) or "none"
+        raise PnpError.single(f"unknown printer '{name}' (known: {known})")
+    return printers.services[name]
 
 
 def find_service(name: str, common: Path | None = None) -> Service:
-    """The service ``name``; an unknown one is one line listing the known ones."""
-    services = load_services(common)
-    if name not in services:
-        known = ", ".join(services) or "none"
-        raise PnpError.single(f"unknown printer '{name}' (known: {known})")
-    return services[name]
+    """The service ``name`` of the services file (see :func:`pick_service`)."""
+    return pick_service(read_printers(common), name)
+
+
+def _checklist(toml: TomlSource, problems: ProblemCollector) -> Checklist:
+    table = toml.data.get("checklist")
+    fallback = Checklist("bestellen.txt", {})
+
+    def fail(key: str | None, message: str) -> None:
+        line = toml.line_of("checklist", *((key,) if key else ()))
+        problems.add(toml.path, line, None, f"checklist: {message}")
+
+    if not isinstance(table, dict):
+        fail(None, "needs a [checklist] table: the order list's file name and sentences")
+        return fallback
+    allowed = {"file", *CHECKLIST_FIELDS}
+    for key in sorted(set(table) - allowed):
+        fail(key, f"unknown key '{key}' (known: {', '.join(sorted(allowed))})")
+    file = table.get("file")
+    problem = None
+    if not isinstance(file, str) or not file.endswith(".txt"):
+        problem = "'file' must name a .txt file"
+    elif problem := relative_name_problem(file, "file name"):
+        pass
+    elif "/" in file or file.startswith("."):
+        problem = "'file' must name a file of the export folder itself (no '/')"
+    if problem:
+        fail("file", problem)
+    lines: dict[str, str] = {}
+    for key, fields in CHECKLIST_FIELDS.items():
+        value = table.get(key)
+        if not isinstance(value, str) or not value.strip():
+            fail(key if key in table else None, f"'{key}' must be a sentence (text)")
+            continue
+        if problem := check_template(value):
+            fail(key, problem)
+            continue
+        unknown = template_fields(value) - fields
+        if unknown:
+            names = ", ".join("{" + f + "}" for f in sorted(fields))
+            fail(key, f"'{key}' may use {names}, not {{{sorted(unknown)[0]}}}")
+            continue
+        lines[key] = value
+    return Checklist(file if isinstance(file, str) else fallback.file, lines)
 
 
 def _service(
