@@ -8,6 +8,7 @@ import hashlib
 import shutil
 from collections import Counter
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -186,7 +187,7 @@ def test_the_order_list_names_each_file_and_how_many_cards_to_order(export: Expo
     assert export.service.sources[0] in text
 
 
-def _text_of_page(pdf: Path, index: int) -> str:
+def _text_of_page(pdf: Path | bytes, index: int) -> str:
     document = pdfium.PdfDocument(pdf)
     try:
         page = document[index]
@@ -429,3 +430,28 @@ def test_reflow_keeps_corners_centres_and_bleeds_and_never_scales() -> None:
     assert _tuple(moved["band"].box) == pytest.approx((0, 20, 63.5, 10))
     assert _tuple(moved["edge-art"].box) == pytest.approx((-3.175, 60.9, 14.375, 22))
     assert moved["edge-art"].fit == "cover"
+
+
+def test_a_deck_whose_backs_differ_gets_a_back_per_card_numbered_like_its_front(
+    project_copy: Path,
+) -> None:
+    game = Path("cardspecs") / "twaalf-dagen"
+    edit(project_copy, game / "game.toml", 'back = "back"', 'back = "back-nummer"')
+    (project_copy / game / "layouts" / "back-nummer.toml").write_text(
+        'extends = "back"\n\n[[elements]]\nname = "number"\nkind = "text"\n'
+        'text = "{number}"\nsize = 12\nbox = [20, 40, 23, 8]\n',
+        encoding="utf-8",
+    )
+    data = load_game("twaalf-dagen")
+    service = load_services()["thegamecrafter"]
+    deck = next(d for d in printer.plan(data, (), service).decks if d.component.id == "deck")
+    files, listing = printer.render_decks([deck], service, data, None)
+    rows = deck.component.rows
+    backs = [f"deck-back-{n:03d}.png" for n in range(1, len(rows) + 1)]
+    assert sorted(n for n in files if "-back" in n and n.endswith(".png")) == backs
+    listed = {entry.file: entry.count for entry in listing[0][2] if entry.kind == "back"}
+    assert listed == {name: row.count for name, row in zip(backs, rows, strict=True)}
+    assert len(PdfReader(BytesIO(files["deck-backs.pdf"])).pages) == len(rows)
+    # Each back shows its own card's number.
+    texts = [_text_of_page(files["deck-backs.pdf"], i) for i in range(len(rows))]
+    assert texts == [str(row.fields["number"]) for row in rows]

@@ -164,6 +164,8 @@ def plan(data: GameData, chosen: tuple[str, ...], service: Service) -> Plan:
         face = _at(product, data.layouts.load(comp.layout, size))
         back = _at(product, data.layouts.load(comp.back, size)) if comp.back else None
         rows = tuple(row for row in comp.rows if row.count > 0)
+        if not rows:
+            continue
         fronts = tuple(Side(f"face.{data.spec.id}.{comp.id}.{row.id}", face, row) for row in rows)
         backs: tuple[Side, ...] = ()
         if back is not None:
