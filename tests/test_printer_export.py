@@ -455,3 +455,20 @@ def test_a_deck_whose_backs_differ_gets_a_back_per_card_numbered_like_its_front(
     # Each back shows its own card's number.
     texts = [_text_of_page(files["deck-backs.pdf"], i) for i in range(len(rows))]
     assert texts == [str(row.fields["number"]) for row in rows]
+
+
+def test_the_command_builds_the_kit_exports_and_then_finds_the_export_up_to_date(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out"
+    args = ["export", "santoska", "--printer", "drivethrucards", "--out", str(out)]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    folder = out / "santoska" / "printer-drivethrucards"
+    written = sorted(p.name for p in folder.iterdir() if p.name != "export.json")
+    assert f"printer-drivethrucards: wrote {len(written)} files" in first.stdout
+    assert "santoska.pdf" in written and "bestellen.txt" in written
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert f"printer-drivethrucards: up to date ({len(written)} files)" in again.stdout
+    assert again.stderr == ""
