@@ -21,6 +21,7 @@ from pnp.cli_options import (
     OneLineErrors,
     OutOption,
     PaperOption,
+    PrinterOption,
     QuietOption,
     SaveOption,
     VariantOption,
@@ -368,14 +369,7 @@ def export_command(
         bool,
         typer.Option("--tts", help="Tabletop Simulator decks (sheets, backs, a saved object)."),
     ] = False,
-    printer: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--printer",
-            help="Files for a print shop, one card per page and per picture (repeatable).",
-            metavar="NAME",
-        ),
-    ] = None,
+    printer: PrinterOption = None,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
 ) -> None:
@@ -388,6 +382,12 @@ def export_command(
     def run() -> None:
         if not tts and not printer:
             raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
+        services = list(dict.fromkeys(printer or ()))
+        if services:
+            from pnp.export.services import find_service
+
+            for service in services:  # an unknown one is an error before any building
+                find_service(service)
         options = _chosen_options(None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
         with progress_display(stderr_console(), quiet) as progress:
@@ -396,12 +396,14 @@ def export_command(
                 from pnp.export.tts import write_tts
 
                 results.append(write_tts(kit.folder, progress))
-            for service in printer or ():
+            for service in services:
                 from pnp.export.printer import write_printer
 
                 results.append(write_printer(kit, service, progress))
-        if not quiet:
-            for result in results:
+        for result in results:
+            for note in result.notes:  # what was left out, text near a shop's cut
+                typer.echo(note if note.startswith("warning:") else f"note: {note}", err=True)
+            if not quiet:
                 _report_export(result)
 
     _run(run)

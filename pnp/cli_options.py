@@ -100,6 +100,17 @@ def _typed_words(ctx: typer.Context) -> list[str]:
     return [*([game] if isinstance(game, str) else []), *ctx.args]
 
 
+def complete_printer(incomplete: str) -> list[tuple[str, str]]:
+    """Print service ids (with their names) from the services file."""
+    from pnp.export.services import load_services  # only when completing
+
+    try:
+        services = load_services()
+    except PnpError:
+        return []
+    return [(s.id, s.name) for s in services.values() if s.id.startswith(incomplete)]
+
+
 def complete_paper(incomplete: str) -> list[str]:
     """Paper names that start with what was typed."""
     return _matching([paper.value for paper in PaperName], incomplete)
@@ -114,6 +125,17 @@ def complete_duplex(incomplete: str) -> list[str]:
     """The duplex back modes (the calibration sheet is for these only)."""
     return _matching([BackMode.LONG_EDGE.value, BackMode.SHORT_EDGE.value], incomplete)
 
+
+PrinterOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--printer",
+        help="Files for a print service, one card per page and per picture (repeatable); "
+        "the services are listed in cardspecs/common/printers.toml.",
+        metavar="NAME",
+        autocompletion=complete_printer,
+    ),
+]
 
 GameArgument = Annotated[
     str, typer.Argument(help="Game id, e.g. twaalf-dagen.", autocompletion=complete_game)

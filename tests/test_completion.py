@@ -92,6 +92,7 @@ BASH_CASES = [
     ("pnp build twaalf-dagen --paper ", ["a4", "letter"]),
     ("pnp build twaalf-dagen --backs ", ["long-edge", "short-edge", "gutterfold", "none"]),
     ("pnp calibrate --backs ", ["long-edge", "short-edge"]),
+    ("pnp export sinterklaas --printer ", ["drivethrucards", "thegamecrafter"]),
     ("pnp cal", ["calibrate"]),
 ]
 

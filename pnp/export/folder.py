@@ -33,6 +33,8 @@ class ExportResult:
     folder: Path
     files: list[Path]
     reused: bool = False
+    notes: tuple[str, ...] = ()
+    """What the user should know about it (pieces left out, text near a shop's cut)."""
 
 
 @contextmanager

@@ -7,8 +7,10 @@ from typing import Literal
 
 from pnp.layout.template import template_fields
 from pnp.spec.model import SourceRef
+from pnp.spec.sizes import BLEED
 
 ElementKind = Literal["rect", "line", "text", "art", "pips"]
+ArtFit = Literal["contain", "cover"]
 FONT_ROLES = ("regular", "italic", "bold", "black", "display")
 MIN_TEXT_PT = 7.0
 MIN_LINE_PT = 0.25
@@ -63,6 +65,10 @@ class Element:
     """Decorations (frames, washes) may run into the bleed; everything else stays in the safe zone."""
     numeral: bool = False
     """A card's rank: a 6 or a 9 is underlined, so it cannot be read upside down as the other."""
+    fit: ArtFit = "contain"
+    """How art fills its box: whole inside it (``contain``), or filling it, clipped at its
+    edges (``cover``: art whose box was grown to reach another bleed, see
+    :mod:`pnp.layout.reflow`). Never stretched."""
 
 
 TURNABLE_NUMERALS = frozenset({"6", "9"})
@@ -80,6 +86,8 @@ class Layout:
     source: SourceRef
     background: str | None = None
     """Colour filling the whole bleed box before the elements are drawn."""
+    bleed: float = BLEED
+    """The bleed around the trim box, mm: the form a face is drawn in is the bleed box."""
 
 
 def element_fields(element: Element) -> set[str]:

@@ -23,7 +23,6 @@ from pnp.errors import PnpError
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
-from pnp.spec.sizes import BLEED
 from pnp.units import mm
 
 UNDERLINE = 0.08
@@ -67,8 +66,8 @@ class FaceRenderer:
 
     def face(self, key: str, layout: Layout, row: CardRow | None, ctx: FaceContext) -> str:
         """The form name of ``layout`` filled with ``row``; drawn the first time it is asked for."""
-        width = mm(layout.width + 2 * BLEED)
-        height = mm(layout.height + 2 * BLEED)
+        width = mm(layout.width + 2 * layout.bleed)
+        height = mm(layout.height + 2 * layout.bleed)
         values: dict[str, object] = dict(ctx.values)
         if row is not None:
             values.update(row.fields)
@@ -132,8 +131,9 @@ class _FaceDrawer:
     def box_pt(self, element: Element) -> tuple[float, float, float, float]:
         """Element box in form coordinates (points, y up, origin at the bleed corner)."""
         b = element.box
-        x = mm(BLEED + b.x)
-        y = mm(BLEED + self.layout.height - b.y - b.h)
+        bleed = self.layout.bleed
+        x = mm(bleed + b.x)
+        y = mm(bleed + self.layout.height - b.y - b.h)
         return x, y, mm(b.w), mm(b.h)
 
     # --- drawing -----------------------------------------------------------
@@ -141,11 +141,12 @@ class _FaceDrawer:
         background = self.colour(None, self.layout.background)
         if background is not None:
             canvas.setFillColor(background)
+            bleed = self.layout.bleed
             canvas.rect(
                 0,
                 0,
-                mm(self.layout.width + 2 * BLEED),
-                mm(self.layout.height + 2 * BLEED),
+                mm(self.layout.width + 2 * bleed),
+                mm(self.layout.height + 2 * bleed),
                 stroke=0,
                 fill=1,
             )
@@ -252,10 +253,18 @@ class _FaceDrawer:
         w: float,
         h: float,
         rotate: int = 0,
+        cover: bool = False,
     ) -> None:
         name, art_w, art_h = self.renderer.art_form(reference)
-        scale = min(w / art_w, h / art_h)
         canvas.saveState()
+        if cover:
+            # Filling the box at the art's own proportions: what overhangs the box is cut off.
+            scale = max(w / art_w, h / art_h)
+            path = canvas.beginPath()
+            path.rect(x, y, w, h)
+            canvas.clipPath(path, stroke=0, fill=0)
+        else:
+            scale = min(w / art_w, h / art_h)
         canvas.translate(x + w / 2, y + h / 2)
         if rotate == 180:
             canvas.rotate(180)
@@ -268,7 +277,7 @@ class _FaceDrawer:
         reference = self.fill(element, element.src)
         x, y, w, h = self.box_pt(element)
         try:
-            self.place_art(canvas, reference, x, y, w, h, element.rotate)
+            self.place_art(canvas, reference, x, y, w, h, element.rotate, element.fit == "cover")
         except PnpError as exc:
             raise self.error(element, str(exc.problems[0])) from None
 
