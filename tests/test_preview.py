@@ -38,6 +38,7 @@ class Preview:
     kit: Path
     result: ExportResult
     manifest: dict[str, Any]
+    progress: list[tuple[str, int, int]]
 
     @property
     def folder(self) -> Path:
@@ -68,9 +69,10 @@ def previews(kit: KitMaker, tmp_path_factory: pytest.TempPathFactory) -> Callabl
     def get(game: str) -> Preview:
         if game not in made:
             folder = _copy_kit(kit, game, tmp_path_factory.mktemp("preview"))
-            result = preview.write_preview(folder)
+            reported: list[tuple[str, int, int]] = []
+            result = preview.write_preview(folder, lambda *step: reported.append(step))
             manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-            made[game] = Preview(game, folder, result, manifest)
+            made[game] = Preview(game, folder, result, manifest, reported)
         return made[game]
 
     return get
@@ -210,6 +212,20 @@ def test_the_hand_is_five_distinct_cards_small_enough_for_the_readme(
         assert picture.getpixel((0, 0))[3] == 0  # type: ignore[index]  # transparent around
         opaque = picture.getchannel("A").histogram()[255]
         assert opaque > picture.width * picture.height // 3
+
+
+@pytest.mark.parametrize("game", ["stoomboot"])
+def test_progress_counts_up_to_every_picture(game: str, previews: Callable[[str], Preview]) -> None:
+    """One task, reported from 0 to its total: a step per component sheet, the backs, the hand."""
+    made = previews(game)
+    assert {task for task, _, _ in made.progress} == {f"{game}: preview"}
+    done = [step for _, step, _ in made.progress]
+    assert done == list(range(len(done))) and done[0] == 0
+    assert {total for _, _, total in made.progress} == {len(made.manifest["components"]) + 2}
+    assert done[-1] == made.progress[-1][2]
+    assert not made.result.reused and {p.name for p in made.result.files} == {
+        p.name for p in made.folder.iterdir()
+    } - {"export.json"}
 
 
 def test_same_kit_same_bytes(
