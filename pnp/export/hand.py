@@ -31,7 +31,7 @@ def fan(cards: Sequence[Image.Image], width: int) -> Image.Image:
     angles = [(i - middle) * SPREAD_DEGREES for i in range(len(cards))]
     # Room for the outermost card's corners and its shadow on every side.
     reach = math.hypot(card_w, card_h) / 2
-    pad = round(card_w * (SHADOW_BLUR * 3 + max(SHADOW_OFFSET)))
+    pad = math.ceil(card_w * (SHADOW_BLUR * 3 + max(SHADOW_OFFSET))) + 2
     half = math.sin(math.radians(max(angles, default=0.0))) * radius + reach + pad
     size = (math.ceil(2 * half), math.ceil(radius + 2 * reach + 2 * pad))
     pivot = (size[0] / 2, reach + pad + radius)
@@ -47,15 +47,17 @@ def fan(cards: Sequence[Image.Image], width: int) -> Image.Image:
         centre = (pivot[0] + radius * math.sin(theta), pivot[1] - radius * math.cos(theta))
         corner = (round(centre[0] - turned.width / 2), round(centre[1] - turned.height / 2))
 
-        shadow = Image.new("RGBA", size, (0, 0, 0, 0))
+        # The shadow: the card's outline, dark and see-through, blurred with room around it.
+        room = math.ceil(blur * 3)
+        shadow = Image.new("RGBA", (turned.width + 2 * room, turned.height + 2 * room))
         alpha = turned.getchannel("A").point(lambda v: round(v * SHADOW_OPACITY))
         dark = Image.new("RGBA", turned.size, (0, 0, 0, 255))
         dark.putalpha(alpha)
-        shadow.paste(dark, (corner[0] + shift[0], corner[1] + shift[1]))
-        canvas = Image.alpha_composite(canvas, shadow.filter(ImageFilter.GaussianBlur(blur)))
-        layer = Image.new("RGBA", size, (0, 0, 0, 0))
-        layer.paste(turned, corner)
-        canvas = Image.alpha_composite(canvas, layer)
+        shadow.paste(dark, (room, room))
+        shadow = shadow.filter(ImageFilter.GaussianBlur(blur))
+        at = (corner[0] + shift[0] - room, corner[1] + shift[1] - room)
+        canvas.alpha_composite(shadow, at)
+        canvas.alpha_composite(turned, corner)
 
     box = canvas.getchannel("A").getbbox()
     if box is not None:

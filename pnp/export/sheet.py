@@ -12,13 +12,11 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from pnp.draw.fonts import font_file
-
-MM_PER_INCH = 25.4
+from pnp.export.pages import MM_PER_INCH
 
 BACKGROUND = (244, 241, 235)
 """A light warm grey: white card borders still stand out against it."""
@@ -35,6 +33,10 @@ TITLE_MM = 8.5
 HEADING_MM = 5.0
 LABEL_MM = 4.6
 MAX_COLUMNS = 8
+TITLE_FONT = "display"
+TEXT_FONT = "bold"
+"""Font roles (:data:`pnp.draw.fonts.FONT_FILES`) of the title and of headings and labels."""
+FONT_ROLES = (TITLE_FONT, TEXT_FONT)
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,10 @@ def columns_for(count: int) -> int:
     return math.ceil(count / rows)
 
 
-@cache
 def pillow_font(role: str, pixels: int) -> ImageFont.FreeTypeFont:
     """The bundled font of ``role`` at ``pixels`` for Pillow (basic layout: no system
-    shaping library decides where glyphs go)."""
+    shaping library decides where glyphs go). Read afresh each time, so the pictures are
+    set in the font files as they are now (their hashes are part of the export's request)."""
     _, data = font_file(role)
     return ImageFont.truetype(io.BytesIO(data), pixels, layout_engine=ImageFont.Layout.BASIC)
 
@@ -94,9 +96,9 @@ def draw_sheet(title: str, groups: Sequence[Group], dpi: float) -> Sheet:
     side by side while they fit within eight faces' width, else on the next band."""
     scale = _Scale(dpi)
     margin, gap = scale.px(MARGIN_MM), scale.px(GAP_MM)
-    title_font = pillow_font("display", scale.px(TITLE_MM))
-    heading_font = pillow_font("bold", scale.px(HEADING_MM))
-    label_font = pillow_font("bold", scale.px(LABEL_MM))
+    title_font = pillow_font(TITLE_FONT, scale.px(TITLE_MM))
+    heading_font = pillow_font(TEXT_FONT, scale.px(HEADING_MM))
+    label_font = pillow_font(TEXT_FONT, scale.px(LABEL_MM))
     label_height = round(scale.px(LABEL_MM) * 1.6)
     heading_height = round(scale.px(HEADING_MM) * 1.8)
     title_height = round(scale.px(TITLE_MM) * 1.7)
