@@ -108,59 +108,28 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
     components = [
         c for c in pages.components() if any(p.component == c["id"] for p in pages.pieces)
     ]
-    names = {c["id"]: str(c["name"]) for c in components}
     task = f"{pages.manifest.get('game', 'kit')}: preview"
     total = len(components) + 2
-    done = 0
-
-    def step() -> None:
-        nonlocal done
-        done += 1
-        if progress:
-            progress(task, done, total)
-
     if progress:
         progress(task, 0, total)
     files: dict[str, bytes] = {}
     sheets: dict[str, Any] = {}
     faces_of: dict[str, list[Face]] = {}
     taken: set[str] = {BACKS, HAND, INDEX}
-    for component in components:
+    for done, component in enumerate(components, start=1):
         ident = component["id"]
-        faces = distinct_faces(pages.pieces, ident)
-        faces_of[ident] = faces
-        cells = [Cell(pages.picture(f.first), words.copies(f.count)) for f in faces]
-        sheet = draw_sheet(names[ident], [Group(None, cells)], DPI)
+        faces_of[ident] = distinct_faces(pages.pieces, ident)
         name = _file_name(ident, taken)
-        files[name] = png_bytes(sheet.picture)
-        sheets[name] = {
-            "title": names[ident],
-            "size": list(sheet.picture.size),
-            "faces": [
-                _entry(f.first, f.count, box, back=False)
-                for f, box in zip(faces, sheet.boxes, strict=True)
-            ],
-        }
-        step()
+        files[name], sheets[name] = _component_sheet(pages, words, component, faces_of[ident])
+        if progress:
+            progress(task, done, total)
 
+    names = {c["id"]: str(c["name"]) for c in components}
     backs = _distinct_backs(pages, components, faces_of)
     if backs:
-        groups = [
-            Group(names[ident], [Cell(picture, words.copies(n)) for _, n, picture in found])
-            for ident, found in backs
-        ]
-        sheet = draw_sheet(words.backs, groups, DPI)
-        files[BACKS] = png_bytes(sheet.picture)
-        entries = [(piece, n) for _, found in backs for piece, n, _ in found]
-        sheets[BACKS] = {
-            "title": words.backs,
-            "size": list(sheet.picture.size),
-            "faces": [
-                _entry(piece, n, box, back=True)
-                for (piece, n), box in zip(entries, sheet.boxes, strict=True)
-            ],
-        }
-    step()
+        files[BACKS], sheets[BACKS] = _backs_sheet(words, names, backs)
+    if progress:
+        progress(task, total - 1, total)
 
     hand = hand_faces(components, faces_of)
     index: dict[str, Any] = {"dpi": DPI, "sheets": sheets, "hand": None}
@@ -172,9 +141,51 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
             "size": list(picture.size),
             "cards": [{"component": f.component, "card": f.card} for f in hand],
         }
-    step()
+    if progress:
+        progress(task, total, total)
     files[INDEX] = (json.dumps(index, indent=2, ensure_ascii=False) + "\n").encode()
     return files
+
+
+def _component_sheet(
+    pages: KitPages, words: Words, component: dict[str, Any], faces: Sequence[Face]
+) -> tuple[bytes, dict[str, Any]]:
+    """A component's contact sheet as PNG bytes, and its entry in ``index.json``."""
+    title = str(component["name"])
+    cells = [Cell(pages.picture(f.first), words.copies(f.count)) for f in faces]
+    sheet = draw_sheet(title, [Group(None, cells)], DPI)
+    entry = {
+        "title": title,
+        "size": list(sheet.picture.size),
+        "faces": [
+            _entry(f.first, f.count, box, back=False)
+            for f, box in zip(faces, sheet.boxes, strict=True)
+        ],
+    }
+    return png_bytes(sheet.picture), entry
+
+
+def _backs_sheet(
+    words: Words,
+    names: dict[str, str],
+    backs: Sequence[tuple[str, list[tuple[Piece, int, Image.Image]]]],
+) -> tuple[bytes, dict[str, Any]]:
+    """The backs picture (a group per component) as PNG bytes, and its entry in ``index.json``."""
+    groups = [
+        Group(names[ident], [Cell(picture, words.copies(n)) for _, n, picture in found])
+        for ident, found in backs
+    ]
+    sheet = draw_sheet(words.backs, groups, DPI)
+    entries = [(piece, n) for _, found in backs for piece, n, _ in found]
+    entry = {
+        "title": words.backs,
+        "size": list(sheet.picture.size),
+        "faces": [
+            _entry(piece, n, box, back=True)
+            for (piece, n), box in zip(entries, sheet.boxes, strict=True)
+        ],
+    }
+    return png_bytes(sheet.picture), entry
 
 
 def hand_faces(components: Sequence[dict[str, Any]], faces_of: dict[str, list[Face]]) -> list[Face]:
