@@ -501,6 +501,7 @@ def _with_file(placement: Placement, file: str) -> dict[str, object]:
         "back_page": placement.back_page,
         "back_trim_mm": box(placement.back_trim),
         "rotated": placement.rotated,
+        "back_design": placement.back_design,
     }
 
 

@@ -107,15 +107,19 @@ def game_data_root(game_id: str) -> Path:
 def spec_files(game_id: str, root: Path | None) -> tuple[Path, Path, tuple[Path, ...]]:
     """A game's spec folder, the ``common`` folder and the art folders, in lookup order."""
     roots = game_roots(game_id, root)
-    shared = data_roots(root)
     folders = [r / "cardspecs" / game_id for r in roots]
     folder = next((f for f in folders if (f / "game.toml").is_file()), None)
     if folder is None:
         raise PnpError.single(f"game '{game_id}' has no spec folder", folders[0])
-    commons = [r / "cardspecs" / COMMON for r in shared]
-    common = next((c for c in commons if c.is_dir()), commons[-1])
+    common = common_folder(root)
     art = tuple(r / "art" for r in roots if (r / "art").is_dir()) or (roots[0] / "art",)
     return folder, common, art
+
+
+def common_folder(root: Path | None = None) -> Path:
+    """The ``cardspecs/common/`` folder every game shares: the first data root's that has one."""
+    commons = [r / "cardspecs" / COMMON for r in data_roots(root)]
+    return next((c for c in commons if c.is_dir()), commons[-1])
 
 
 def load_spec(game_id: str, root: Path | None = None) -> GameSpec:

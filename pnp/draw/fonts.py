@@ -6,6 +6,7 @@ import hashlib
 import io
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -59,9 +60,9 @@ class _TaggedFont(TTFont):  # type: ignore[misc]
             ttfonts.SUBSETN = numbered
 
 
-@cache
-def font_name(role: str) -> str:
-    """The reportlab font name for a role, registering the font on first use."""
+def font_file(role: str) -> tuple[Path, bytes]:
+    """The file of a font role (see :data:`FONT_FILES`) and its bytes, read from inside its
+    folder (one located error when it is missing or refused)."""
     relative = f"fonts/{FONT_FILES[role]}"
     try:
         path = find_data_file(relative)
@@ -69,8 +70,14 @@ def font_name(role: str) -> str:
         raise PnpError.single(str(exc)) from None
     if path is None:
         raise PnpError.single(f"font {relative} is missing from the data folders")
+    return path, read_confined_bytes(path, path.parent, FONT_LIMIT)
+
+
+@cache
+def font_name(role: str) -> str:
+    """The reportlab font name for a role, registering the font on first use."""
+    path, data = font_file(role)
     name = "pnp-" + path.stem
-    data = read_confined_bytes(path, path.parent, FONT_LIMIT)
     try:
         font = _TaggedFont(name, io.BytesIO(data))
     except Exception as exc:  # reportlab's parser fails in many ways on a broken file

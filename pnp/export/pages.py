@@ -42,6 +42,9 @@ class Piece:
     back_trim: Box | None
     rotated: bool
     """The piece lies on its side on the sheet (a quarter turn anticlockwise)."""
+    back_design: str | None = None
+    """The design of its printed back: pieces with one design look the same face down
+    (None when the manifest does not say)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ def pieces_of(manifest: dict[str, Any]) -> list[Piece]:
                 entry.get("back_page"),
                 box(entry.get("back_trim_mm")),
                 bool(entry.get("rotated", False)),
+                entry.get("back_design"),
             )
         )
     return pieces

@@ -61,6 +61,9 @@ class Placement:
     back_trim: Rect | None
     rotated: bool = False
     """The piece lies on its side (a quarter turn anticlockwise); ``trim`` is as it lies."""
+    back_design: str | None = None
+    """The design of the printed back (its form's name): pieces whose backs share a design
+    look the same face down. None when no back is printed."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,7 @@ def render_card_sheets(
                     back_at,
                     back_trim,
                     plan.fronts[index].rotated,
+                    job.back_key if back_at is not None else None,
                 )
             )
         done += len(chunk)

@@ -1,0 +1,277 @@
+"""``pnp preview``: PNG pictures of a built kit, cut from its own PDFs.
+
+The preview folder (``output/GAME/preview/``) holds one contact sheet per component
+(``<component>.png``: every distinct face once, in print order, with the number of
+copies under it), ``achterkanten.png`` (every component's distinct backs), ``hand.png``
+(five cards of the main deck fanned as a player holds them) and ``index.json``, which
+tells for every face on a sheet where its cell is and which kit file, page and trim box
+it was cut from. Faces are pasted pixel for pixel as PDFium renders the printed page, so
+a preview cannot differ from what prints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from pnp.draw.fonts import font_file
+from pnp.errors import PnpError
+from pnp.export.folder import (
+    ExportResult,
+    commit_export,
+    current_export,
+    export_request,
+    holding_kit,
+)
+from pnp.export.hand import fan
+from pnp.export.pages import Face, KitPages, Piece, distinct_faces
+from pnp.export.sheet import FONT_ROLES, Cell, Group, draw_sheet
+from pnp.locate import common_folder
+from pnp.spec.tomlsource import TomlSource
+
+FOLDER = "preview"
+DPI = 100
+"""Faces on the contact sheets: a poker card is 248 × 346 pixels."""
+HAND_WIDTH = 640
+"""The hand picture's width in pixels (small enough for a README)."""
+HAND_CARDS = 5
+WORDS_FILE = "preview.toml"
+BACKS = "achterkanten.png"
+HAND = "hand.png"
+INDEX = "index.json"
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The fixed Dutch words on the pictures (``cardspecs/common/preview.toml``)."""
+
+    count: str
+    """Under a face; ``{aantal}`` stands for the number of copies."""
+    backs: str
+    """The title of the backs picture."""
+
+    def copies(self, number: int) -> str:
+        """The label under a face printed ``number`` times."""
+        return self.count.replace("{aantal}", str(number))
+
+
+def read_words() -> Words:
+    """The words of ``cardspecs/common/preview.toml`` (a located error when one is missing)."""
+    folder = common_folder()
+    source = TomlSource.read(folder / WORDS_FILE, folder)
+    found: dict[str, str] = {}
+    for key in ("aantal", "achterkanten"):
+        value = source.data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            line = source.line_of(key)
+            raise PnpError.single(f"'{key}' must be a non-empty text", source.path, line)
+        found[key] = value
+    if "{aantal}" not in found["aantal"]:
+        raise PnpError.single(
+            "'aantal' must hold {aantal}, where the number goes",
+            source.path,
+            source.line_of("aantal"),
+        )
+    return Words(found["aantal"], found["achterkanten"])
+
+
+def write_preview(kit: Path, progress: Progress | None = None) -> ExportResult:
+    """Write (or find up to date) the preview pictures of the kit in folder ``kit``."""
+    words = read_words()
+    settings = {
+        "dpi": DPI,
+        "hand_width": HAND_WIDTH,
+        "words": {"aantal": words.count, "achterkanten": words.backs},
+        "fonts": {role: hashlib.sha256(font_file(role)[1]).hexdigest() for role in FONT_ROLES},
+    }
+    with holding_kit(kit):
+        request = export_request(kit, FOLDER, settings)
+        reused = current_export(kit, FOLDER, request)
+        if reused is not None:
+            return reused
+        with KitPages(kit, DPI) as pages:
+            files = _pictures(pages, words, progress)
+        return commit_export(kit, FOLDER, request, files)
+
+
+def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[str, bytes]:
+    """Every file of the preview folder, by name."""
+    components = [
+        c for c in pages.components() if any(p.component == c["id"] for p in pages.pieces)
+    ]
+    task = f"{pages.manifest.get('game', 'kit')}: preview"
+    total = len(components) + 2
+    if progress:
+        progress(task, 0, total)
+    files: dict[str, bytes] = {}
+    sheets: dict[str, Any] = {}
+    faces_of: dict[str, list[Face]] = {}
+    taken: set[str] = {BACKS, HAND, INDEX}
+    for done, component in enumerate(components, start=1):
+        ident = component["id"]
+        faces_of[ident] = distinct_faces(pages.pieces, ident)
+        name = _file_name(ident, taken)
+        files[name], sheets[name] = _component_sheet(pages, words, component, faces_of[ident])
+        if progress:
+            progress(task, done, total)
+
+    names = {c["id"]: str(c["name"]) for c in components}
+    backs = _distinct_backs(pages, components, faces_of)
+    if backs:
+        files[BACKS], sheets[BACKS] = _backs_sheet(words, names, backs)
+    if progress:
+        progress(task, total - 1, total)
+
+    hand = hand_faces(components, faces_of)
+    index: dict[str, Any] = {"dpi": DPI, "sheets": sheets, "hand": None}
+    if hand:
+        picture = fan([pages.picture(f.first) for f in hand], HAND_WIDTH)
+        files[HAND] = png_bytes(picture, level=9)
+        index["hand"] = {
+            "file": HAND,
+            "size": list(picture.size),
+            "cards": [{"component": f.component, "card": f.card} for f in hand],
+        }
+    if progress:
+        progress(task, total, total)
+    files[INDEX] = (json.dumps(index, indent=2, ensure_ascii=False) + "\n").encode()
+    return files
+
+
+def _component_sheet(
+    pages: KitPages, words: Words, component: dict[str, Any], faces: Sequence[Face]
+) -> tuple[bytes, dict[str, Any]]:
+    """A component's contact sheet as PNG bytes, and its entry in ``index.json``."""
+    title = str(component["name"])
+    cells = [Cell(pages.picture(f.first), words.copies(f.count)) for f in faces]
+    sheet = draw_sheet(title, [Group(None, cells)], DPI)
+    entry = {
+        "title": title,
+        "size": list(sheet.picture.size),
+        "faces": [
+            _entry(f.first, f.count, box, back=False)
+            for f, box in zip(faces, sheet.boxes, strict=True)
+        ],
+    }
+    return png_bytes(sheet.picture), entry
+
+
+def _backs_sheet(
+    words: Words,
+    names: dict[str, str],
+    backs: Sequence[tuple[str, list[tuple[Piece, int, Image.Image]]]],
+) -> tuple[bytes, dict[str, Any]]:
+    """The backs picture (a group per component) as PNG bytes, and its entry in ``index.json``."""
+    groups = [
+        Group(names[ident], [Cell(picture, words.copies(n)) for _, n, picture in found])
+        for ident, found in backs
+    ]
+    sheet = draw_sheet(words.backs, groups, DPI)
+    entries = [(piece, n) for _, found in backs for piece, n, _ in found]
+    entry = {
+        "title": words.backs,
+        "size": list(sheet.picture.size),
+        "faces": [
+            _entry(piece, n, box, back=True)
+            for (piece, n), box in zip(entries, sheet.boxes, strict=True)
+        ],
+    }
+    return png_bytes(sheet.picture), entry
+
+
+def hand_faces(components: Sequence[dict[str, Any]], faces_of: dict[str, list[Face]]) -> list[Face]:
+    """Five distinct faces of the main deck, spread over it from first to last.
+
+    The main deck is the upright card component (taller than wide, not a tile or a pawn)
+    with at least five distinct faces and the most copies; without one, the upright
+    component with the most distinct faces.
+    """
+
+    def upright(ident: str) -> bool:
+        first = faces_of[ident][0].first
+        return not first.rotated and first.trim[3] > first.trim[2]
+
+    def copies(ident: str) -> int:
+        return sum(f.count for f in faces_of[ident])
+
+    candidates = [c["id"] for c in components if upright(c["id"])]
+    if not candidates:
+        return []
+    full = [c for c in candidates if len(faces_of[c]) >= HAND_CARDS]
+    deck = max(full, key=copies) if full else max(candidates, key=lambda c: len(faces_of[c]))
+    faces = faces_of[deck]
+    if len(faces) <= HAND_CARDS:
+        return list(faces)
+    last = len(faces) - 1
+    return [faces[i * last // (HAND_CARDS - 1)] for i in range(HAND_CARDS)]
+
+
+def _distinct_backs(
+    pages: KitPages, components: Sequence[dict[str, Any]], faces_of: dict[str, list[Face]]
+) -> list[tuple[str, list[tuple[Piece, int, Image.Image]]]]:
+    """Each component's distinct printed backs (one per back design the manifest names), the
+    first piece printed with each, how many copies carry it, and its picture; components
+    without printed backs left out."""
+    found: list[tuple[str, list[tuple[Piece, int, Image.Image]]]] = []
+    for component in components:
+        ident = component["id"]
+        backs: dict[str, list[Any]] = {}
+        for face in faces_of[ident]:
+            first = face.first
+            if first.back_page is None or first.back_trim is None:
+                continue
+            # A kit whose manifest names no designs: every card row its own back.
+            key = first.back_design or f"{ident}/{first.card}"
+            if key in backs:
+                backs[key][1] += face.count
+            else:
+                backs[key] = [first, face.count, pages.picture(first, back=True)]
+        if backs:
+            found.append((ident, [(p, n, pic) for p, n, pic in backs.values()]))
+    return found
+
+
+def _entry(piece: Piece, count: int, box: tuple[int, int, int, int], back: bool) -> dict[str, Any]:
+    """A face of a sheet in ``index.json``: its cell and what it was cut from."""
+    trim = piece.back_trim if back else piece.trim
+    assert trim is not None  # only printed backs are on a sheet
+    return {
+        "component": piece.component,
+        "card": piece.card,
+        "count": count,
+        "box": list(box),
+        "source": {
+            "file": piece.file,
+            "page": piece.back_page if back else piece.page,
+            "side": "back" if back else "front",
+            "trim_mm": list(trim),
+            "rotated": piece.rotated,
+        },
+    }
+
+
+def _file_name(component: str, taken: set[str]) -> str:
+    """The sheet's file name: the component's id, unless another file of the folder has it."""
+    name = f"{component}.png"
+    while name in taken:
+        name = f"onderdeel-{name}"
+    taken.add(name)
+    return name
+
+
+def png_bytes(picture: Image.Image, level: int = 6) -> bytes:
+    """``picture`` as PNG bytes: fixed compression and no time or other varying chunk, so the
+    same picture always gives the same bytes. Level 9 makes a sheet only 1-3 % smaller than
+    the default 6, at four times the time; the README's hand takes it."""
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", compress_level=level, optimize=False)
+    return buffer.getvalue()
