@@ -18,6 +18,7 @@ from pnp.cli_options import (
     BuildTargetArgument,
     DuplexOption,
     GameArgument,
+    InkOption,
     OneLineErrors,
     OutOption,
     PaperOption,
@@ -27,6 +28,7 @@ from pnp.cli_options import (
     complete_game,
 )
 from pnp.errors import PnpError
+from pnp.layout.ink import Ink
 from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 from pnp.settings import (
     COMMAND_LINE,
@@ -161,6 +163,7 @@ def build_command(
             help="Also write spelregels-proef.pdf: rule IDs, example sources and claims shown.",
         ),
     ] = False,
+    ink: InkOption = Ink.NORMAL,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
     watch: Annotated[
@@ -210,6 +213,7 @@ def build_command(
             map_sheet,
             seed,
             proof,
+            ink,
         )
         if game == ALL_GAMES:
             if variant:

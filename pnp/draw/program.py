@@ -13,11 +13,13 @@ real canvas writes the same bytes ``renderPDF`` would have written.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import CMYKColorSep
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 Scalar = str | int | float | bool | None
@@ -92,6 +94,29 @@ class Program:
                 getattr(canvas, op.method)(*op.args, **dict(op.kwargs))
             else:
                 canvas._code.extend(op)
+
+
+_COLOUR_OP = re.compile(r"^(?:-?[\d.]+ ){1,4}(rg|RG|g|G|k|K)$")
+"""A line of a program that sets the fill (``rg g k``) or stroke (``RG G K``) colour."""
+
+
+def tinted(program: Program, rgb: tuple[float, float, float]) -> Program:
+    """``program`` with every colour it sets replaced by ``rgb`` (0..1 each): a silhouette
+    drawn in white becomes the same silhouette in that colour."""
+    colour = " ".join(fp_str(c) for c in rgb)
+
+    def recolour(line: str) -> str:
+        found = _COLOUR_OP.match(line)
+        if found is None:
+            return line
+        fill = found.group(1) in ("rg", "g", "k")
+        return f"{colour} {'rg' if fill else 'RG'}"
+
+    ops: list[Op] = [
+        op if isinstance(op, Call) else tuple(recolour(line) for line in op) for op in program.ops
+    ]
+    lines = None if program.lines is None else tuple(recolour(line) for line in program.lines)
+    return Program(tuple(ops), lines, program.gstates, program.transparency)
 
 
 class _Recorder(Canvas):  # type: ignore[misc]

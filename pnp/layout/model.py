@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.layout.ink import LowInk
 from pnp.layout.template import template_fields
 from pnp.spec.model import SourceRef
 
@@ -63,6 +64,12 @@ class Element:
     """Decorations (frames, washes) may run into the bleed; everything else stays in the safe zone."""
     numeral: bool = False
     """A card's rank: a 6 or a 9 is underlined, so it cannot be read upside down as the other."""
+    ink_low: LowInk | None = None
+    """Its own rule for the low-ink edition; None: the generic rule of its kind."""
+    fill_low: str | None = None
+    """The fill used instead of ``fill`` in the low-ink edition."""
+    src_low: str = ""
+    """The art used instead of ``src`` in the low-ink edition."""
 
 
 TURNABLE_NUMERALS = frozenset({"6", "9"})
@@ -85,7 +92,15 @@ class Layout:
 def element_fields(element: Element) -> set[str]:
     """Every row field an element refers to."""
     used: set[str] = set()
-    for value in (element.text, element.src, element.count, element.fill, element.stroke):
+    for value in (
+        element.text,
+        element.src,
+        element.count,
+        element.fill,
+        element.stroke,
+        element.fill_low,
+        element.src_low,
+    ):
         if value:
             used |= template_fields(value)
     if element.when:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +20,7 @@ from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
+from pnp.layout.ink import OUTLINE_PT, Ink, LowInk
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
@@ -56,6 +57,8 @@ class FaceContext:
 
     colours: Mapping[str, str]
     values: Mapping[str, object]
+    ink: Ink = Ink.NORMAL
+    """The edition the faces are drawn for (see :mod:`pnp.layout.ink`)."""
 
 
 class FaceRenderer:
@@ -76,10 +79,14 @@ class FaceRenderer:
         drawer = _FaceDrawer(self, layout, row, ctx, values)
         return self.forms.use(key, width, height, drawer.draw)
 
-    def art_form(self, reference: str) -> tuple[str, float, float]:
-        """The form holding one piece of art, with its natural size in points."""
+    def art_form(self, reference: str, tint: Color | None = None) -> tuple[str, float, float]:
+        """The form holding one piece of art, with its natural size in points; with ``tint``,
+        the art with every colour it sets replaced by that one (a silhouette in a colour)."""
         art = self.art.get(reference)
-        name = self.forms.use("art." + reference, art.width, art.height, lambda c: draw_art(c, art))
+        key = "art." + reference
+        if tint is not None:
+            key += "." + "".join(f"{round(c * 255):02X}" for c in tint.rgb())
+        name = self.forms.use(key, art.width, art.height, lambda c: draw_art(c, art, tint))
         return name, art.width, art.height
 
 
@@ -137,8 +144,14 @@ class _FaceDrawer:
         return x, y, mm(b.w), mm(b.h)
 
     # --- drawing -----------------------------------------------------------
+    @property
+    def low(self) -> bool:
+        """Whether this face is drawn for the low-ink edition."""
+        return self.ctx.ink is Ink.LOW
+
     def draw(self, canvas: Canvas) -> None:
-        background = self.colour(None, self.layout.background)
+        # The low-ink edition prints on white paper: no fill over the bleed.
+        background = None if self.low else self.colour(None, self.layout.background)
         if background is not None:
             canvas.setFillColor(background)
             canvas.rect(
@@ -152,19 +165,49 @@ class _FaceDrawer:
         for element in self.layout.elements:
             if element.when and not _condition_holds(element.when, self.values):
                 continue
+            if not self.drawn(element):
+                continue
             canvas.saveState()
             getattr(self, f"draw_{element.kind}")(canvas, element)
             canvas.restoreState()
 
+    def drawn(self, element: Element) -> bool:
+        """Whether ``element`` is drawn at all in this edition."""
+        rule = element.ink_low
+        if not self.low:
+            return rule is not LowInk.ONLY
+        if rule is LowInk.OMIT:
+            return False
+        if element.kind == "art" and element.decoration and not element.src_low:
+            # Washes and patterns are what a low-ink edition leaves out.
+            return rule in (LowInk.KEEP, LowInk.ONLY)
+        return True
+
+    def fill_of(self, element: Element) -> str | None:
+        """The element's fill template in this edition."""
+        if self.low and element.fill_low:
+            return element.fill_low
+        return element.fill
+
+    def outlined(self, element: Element) -> bool:
+        """Whether a filled shape is drawn as an outline (the low-ink edition's rule)."""
+        keeps_fill = element.fill_low or element.ink_low in (LowInk.KEEP, LowInk.ONLY)
+        return self.low and not keeps_fill
+
     def draw_rect(self, canvas: Canvas, element: Element) -> None:
         x, y, w, h = self.box_pt(element)
-        fill = self.colour(element, element.fill)
+        fill = self.colour(element, self.fill_of(element))
         stroke = self.colour(element, element.stroke)
+        width = element.stroke_width
+        if fill is not None and self.outlined(element):
+            if stroke is None:
+                stroke, width = fill, OUTLINE_PT
+            fill = None
         if fill is not None:
             canvas.setFillColor(fill)
         if stroke is not None:
             canvas.setStrokeColor(stroke)
-            canvas.setLineWidth(element.stroke_width)
+            canvas.setLineWidth(width)
         if element.radius > 0:
             canvas.roundRect(
                 x,
@@ -191,7 +234,7 @@ class _FaceDrawer:
         x, y, w, h = self.box_pt(element)
         font = font_name(element.font)
         size, lines = self.fit_text(element, text, font, w, h)
-        colour = self.colour(element, element.fill or "#000000")
+        colour = self.colour(element, self.fill_of(element) or "#000000")
         assert colour is not None
         canvas.setFillColor(colour)
         canvas.setFont(font, size)
@@ -252,8 +295,9 @@ class _FaceDrawer:
         w: float,
         h: float,
         rotate: int = 0,
+        tint: Color | None = None,
     ) -> None:
-        name, art_w, art_h = self.renderer.art_form(reference)
+        name, art_w, art_h = self.renderer.art_form(reference, tint)
         scale = min(w / art_w, h / art_h)
         canvas.saveState()
         canvas.translate(x + w / 2, y + h / 2)
@@ -264,8 +308,12 @@ class _FaceDrawer:
         canvas.doForm(name)
         canvas.restoreState()
 
+    def src_of(self, element: Element) -> str:
+        """The element's art template in this edition."""
+        return element.src_low if self.low and element.src_low else element.src
+
     def draw_art(self, canvas: Canvas, element: Element) -> None:
-        reference = self.fill(element, element.src)
+        reference = self.fill(element, self.src_of(element))
         x, y, w, h = self.box_pt(element)
         try:
             self.place_art(canvas, reference, x, y, w, h, element.rotate)
@@ -282,16 +330,23 @@ class _FaceDrawer:
         centres = pip_centres(count, w, h, mm(element.pip_size))
         if centres is None:
             raise self.error(element, f"{count} pips of {element.pip_size:g} mm do not fit")
-        reference = self.fill(element, element.src)
-        disc = self.colour(element, element.fill)
+        reference = self.fill(element, self.src_of(element))
+        disc = self.colour(element, self.fill_of(element))
         d = mm(element.pip_size)
+        # Low ink: a ring around the symbol, the symbol itself in the disc's colour.
+        ring = disc is not None and self.outlined(element)
+        tint = disc if ring else None
         for cx, cy in centres:
-            if disc is not None:
+            if ring and disc is not None:
+                canvas.setStrokeColor(disc)
+                canvas.setLineWidth(OUTLINE_PT)
+                canvas.circle(x + cx, y + cy, d / 2 - OUTLINE_PT / 2, stroke=1, fill=0)
+            elif disc is not None:
                 canvas.setFillColor(disc)
                 canvas.circle(x + cx, y + cy, d / 2, stroke=0, fill=1)
             inner = d * 0.78
             left, bottom = x + cx - inner / 2, y + cy - inner / 2
-            self.place_art(canvas, reference, left, bottom, inner, inner, element.rotate)
+            self.place_art(canvas, reference, left, bottom, inner, inner, element.rotate, tint)
 
 
 def _condition_holds(when: str, values: Mapping[str, object]) -> bool:

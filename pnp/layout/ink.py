@@ -1,0 +1,36 @@
+"""The ink editions of a kit, and what the low-ink edition does with each layout element.
+
+The low-ink edition draws every face from the same layouts, by one rule for every game:
+no background over the bleed, filled rectangles as outlines in their colour, decoration
+art left out, pips as outlined rings around a symbol in their colour, text and pictures as
+they are. A layout element may say otherwise with ``ink_low`` (and use ``fill_low`` or
+``src_low`` in the low-ink edition instead of ``fill`` or ``src``).
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Ink(enum.StrEnum):
+    """How much ink a kit's faces use."""
+
+    NORMAL = "normal"
+    LOW = "low"
+
+
+class LowInk(enum.StrEnum):
+    """An element's own rule for the low-ink edition (a layout's ``ink_low`` key)."""
+
+    KEEP = "keep"
+    """Drawn as in the normal edition."""
+    OMIT = "omit"
+    """Left out."""
+    OUTLINE = "outline"
+    """A filled rectangle or pip disc drawn as an outline in its colour."""
+    ONLY = "only"
+    """Drawn in the low-ink edition only (a light design replacing what is left out)."""
+
+
+OUTLINE_PT = 0.75
+"""Width of the outline a filled shape becomes when the element sets no stroke of its own."""
