@@ -47,7 +47,7 @@ _KINDS: dict[str, set[str]] = {
         "numeral",
         "fill_low",
     },
-    "art": {"src", "rotate", "src_low"},
+    "art": {"src", "rotate", "src_low", "fill_low"},
     "pips": {"src", "count", "fill", "pip_size", "rotate", "fill_low", "src_low"},
 }
 _COMMON = {"name", "kind", "box", "when", "decoration", "ink_low"}
@@ -307,7 +307,7 @@ class LayoutLibrary:
         if when is not None and not isinstance(when, str):
             fail("when", "'when' must be a field name, or '!' and a field name")
         ink_low = data.get("ink_low")
-        if ink_low is not None and ink_low not in set(LowInk):
+        if ink_low is not None and ink_low not in {rule.value for rule in LowInk}:
             fail("ink_low", f"'ink_low' must be one of {', '.join(LowInk)}")
             ink_low = None
         elif ink_low == LowInk.OUTLINE and kind not in ("rect", "pips"):

@@ -67,7 +67,8 @@ class Element:
     ink_low: LowInk | None = None
     """Its own rule for the low-ink edition; None: the generic rule of its kind."""
     fill_low: str | None = None
-    """The fill used instead of ``fill`` in the low-ink edition."""
+    """The fill used instead of ``fill`` in the low-ink edition; for art, the one colour the
+    art is drawn in there."""
     src_low: str = ""
     """The art used instead of ``src`` in the low-ink edition."""
 

@@ -315,8 +315,10 @@ class _FaceDrawer:
     def draw_art(self, canvas: Canvas, element: Element) -> None:
         reference = self.fill(element, self.src_of(element))
         x, y, w, h = self.box_pt(element)
+        # Line art drawn once, in the colour a low-ink layout gives it (a deck's own colour).
+        tint = self.colour(element, element.fill_low) if self.low else None
         try:
-            self.place_art(canvas, reference, x, y, w, h, element.rotate)
+            self.place_art(canvas, reference, x, y, w, h, element.rotate, tint)
         except PnpError as exc:
             raise self.error(element, str(exc.problems[0])) from None
 
