@@ -104,13 +104,34 @@ def tinted(program: Program, rgb: tuple[float, float, float]) -> Program:
     """``program`` with every colour it sets replaced by ``rgb`` (0..1 each): a silhouette
     drawn in white becomes the same silhouette in that colour."""
     colour = " ".join(fp_str(c) for c in rgb)
+    return _recoloured(program, lambda fill, _: f"{colour} {'rg' if fill else 'RG'}")
+
+
+def lightened(program: Program, strength: float) -> Program:
+    """``program`` with every fill colour mixed with white so that it keeps ``strength`` (0..1)
+    of its ink; lines keep their colour, so a picture stays drawn but its areas turn pale."""
+
+    def lighter(fill: bool, line: str) -> str:
+        if not fill:
+            return line
+        *numbers, op = line.split()
+        values = [float(n) for n in numbers]
+        if op == "k":  # CMYK: less of each ink
+            return f"{fp_str(*(v * strength for v in values))} k"
+        mixed = [1 - (1 - v) * strength for v in values]
+        return f"{fp_str(*mixed)} {op}"
+
+    return _recoloured(program, lighter)
+
+
+def _recoloured(program: Program, change: Callable[[bool, str], str]) -> Program:
+    """``program`` with each line that sets a colour replaced by ``change(is_fill, line)``."""
 
     def recolour(line: str) -> str:
         found = _COLOUR_OP.match(line)
         if found is None:
             return line
-        fill = found.group(1) in ("rg", "g", "k")
-        return f"{colour} {'rg' if fill else 'RG'}"
+        return change(found.group(1) in ("rg", "g", "k"), line)
 
     ops: list[Op] = [
         op if isinstance(op, Call) else tuple(recolour(line) for line in op) for op in program.ops

@@ -2,8 +2,8 @@
 
 The low-ink edition draws every face from the same layouts, by one rule for every game:
 no background over the bleed, filled rectangles as outlines in their colour, decoration
-art left out, pips as outlined rings around a symbol in their colour, text and pictures as
-they are. A layout element may say otherwise with ``ink_low`` (and use ``fill_low`` or
+art left out, pips as outlined rings around a symbol in their colour, pictures with their
+lines as drawn and their areas pale, text as it is. A layout element may say otherwise with ``ink_low`` (and use ``fill_low`` or
 ``src_low`` in the low-ink edition instead of ``fill`` or ``src``).
 """
 
@@ -27,10 +27,18 @@ class LowInk(enum.StrEnum):
     OMIT = "omit"
     """Left out."""
     OUTLINE = "outline"
-    """A filled rectangle or pip disc drawn as an outline in its colour."""
+    """A filled rectangle or pip disc drawn as an outline in its colour; text as outlined
+    letters (for large display figures)."""
     ONLY = "only"
     """Drawn in the low-ink edition only (a light design replacing what is left out)."""
 
 
 OUTLINE_PT = 0.75
 """Width of the outline a filled shape becomes when the element sets no stroke of its own."""
+
+ART_FILL_STRENGTH = 0.4
+"""The share of its ink a picture's fill colours keep in the low-ink edition (its lines keep
+all of theirs), unless its element says ``ink_low = "keep"``."""
+
+TEXT_OUTLINE = 0.025
+"""Width of an outlined letter's line, as a share of the text size."""

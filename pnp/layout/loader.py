@@ -310,8 +310,10 @@ class LayoutLibrary:
         if ink_low is not None and ink_low not in {rule.value for rule in LowInk}:
             fail("ink_low", f"'ink_low' must be one of {', '.join(LowInk)}")
             ink_low = None
-        elif ink_low == LowInk.OUTLINE and kind not in ("rect", "pips"):
-            fail("ink_low", f"'ink_low = \"outline\"' is for a rect or pips, not a {kind}")
+        elif ink_low == LowInk.OUTLINE and kind not in ("rect", "pips", "text"):
+            fail(
+                "ink_low", f"'ink_low = \"outline\"' is for a rect, pips or text, not kind '{kind}'"
+            )
             ink_low = None
         pip_size = _number(data.get("pip_size", 6.0))
         if pip_size is None or not 0 < pip_size <= MAX_MM:

@@ -20,7 +20,7 @@ from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
-from pnp.layout.ink import OUTLINE_PT, Ink, LowInk
+from pnp.layout.ink import ART_FILL_STRENGTH, OUTLINE_PT, TEXT_OUTLINE, Ink, LowInk
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
@@ -79,14 +79,23 @@ class FaceRenderer:
         drawer = _FaceDrawer(self, layout, row, ctx, values)
         return self.forms.use(key, width, height, drawer.draw)
 
-    def art_form(self, reference: str, tint: Color | None = None) -> tuple[str, float, float]:
+    def art_form(
+        self, reference: str, tint: Color | None = None, strength: float = 1.0
+    ) -> tuple[str, float, float]:
         """The form holding one piece of art, with its natural size in points; with ``tint``,
-        the art with every colour it sets replaced by that one (a silhouette in a colour)."""
+        the art with every colour it sets replaced by that one (a silhouette in a colour);
+        with a ``strength`` below 1, its fills paler (see :func:`pnp.draw.program.lightened`)."""
         art = self.art.get(reference)
         key = "art." + reference
         if tint is not None:
             key += "." + "".join(f"{round(c * 255):02X}" for c in tint.rgb())
-        name = self.forms.use(key, art.width, art.height, lambda c: draw_art(c, art, tint))
+        elif strength < 1:
+            key += f".pale{round(strength * 100)}"
+
+        def draw(canvas: Canvas) -> None:
+            draw_art(canvas, art, tint, strength)
+
+        name = self.forms.use(key, art.width, art.height, draw)
         return name, art.width, art.height
 
 
@@ -238,6 +247,11 @@ class _FaceDrawer:
         assert colour is not None
         canvas.setFillColor(colour)
         canvas.setFont(font, size)
+        # Large display text may be drawn as outlined letters in the low-ink edition.
+        mode = 1 if self.low and element.ink_low is LowInk.OUTLINE else None
+        if mode is not None:
+            canvas.setStrokeColor(colour)
+            canvas.setLineWidth(max(OUTLINE_PT, size * TEXT_OUTLINE))
         # Work in a box centred on the origin so that 180 degree rotation is trivial.
         canvas.translate(x + w / 2, y + h / 2)
         if element.rotate == 180:
@@ -255,7 +269,7 @@ class _FaceDrawer:
         for line in lines:
             width = pdfmetrics.stringWidth(line, font, size)
             left = {"left": -w / 2, "right": w / 2 - width}.get(element.align, -width / 2)
-            canvas.drawString(left, baseline, line)
+            canvas.drawString(left, baseline, line, mode=mode)
             if element.numeral and line.strip() in TURNABLE_NUMERALS:
                 # An underline tells a 6 from a 9 in a hand held upside down.
                 canvas.setStrokeColor(colour)
@@ -296,8 +310,9 @@ class _FaceDrawer:
         h: float,
         rotate: int = 0,
         tint: Color | None = None,
+        strength: float = 1.0,
     ) -> None:
-        name, art_w, art_h = self.renderer.art_form(reference, tint)
+        name, art_w, art_h = self.renderer.art_form(reference, tint, strength)
         scale = min(w / art_w, h / art_h)
         canvas.saveState()
         canvas.translate(x + w / 2, y + h / 2)
@@ -317,8 +332,11 @@ class _FaceDrawer:
         x, y, w, h = self.box_pt(element)
         # Line art drawn once, in the colour a low-ink layout gives it (a deck's own colour).
         tint = self.colour(element, element.fill_low) if self.low else None
+        # Pictures keep their lines and turn pale; art drawn for the edition stays as drawn.
+        own = element.src_low or element.ink_low in (LowInk.KEEP, LowInk.ONLY)
+        strength = ART_FILL_STRENGTH if self.low and not own else 1.0
         try:
-            self.place_art(canvas, reference, x, y, w, h, element.rotate, tint)
+            self.place_art(canvas, reference, x, y, w, h, element.rotate, tint, strength)
         except PnpError as exc:
             raise self.error(element, str(exc.problems[0])) from None
 
