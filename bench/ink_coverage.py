@@ -22,7 +22,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from pnp.build import BuildOptions, build
-from pnp.layout.ink import Ink
+from pnp.ink import Ink
 from pnp.registry import games
 
 TARGET = 0.30

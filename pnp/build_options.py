@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.fingerprint import code_fingerprint
+from pnp.ink import Ink
 from pnp.kit_record import up_to_date
-from pnp.layout.ink import Ink
 from pnp.paths import DataRootError, data_roots
 from pnp.sheets.imposition import BackMode
 

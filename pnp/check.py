@@ -10,8 +10,8 @@ from functools import partial
 from pnp.build import card_jobs, score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_parts
+from pnp.ink import Ink
 from pnp.layout.game_data import GameData, rule_fields, variant_flag
-from pnp.layout.ink import Ink
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import engine_game, load_game

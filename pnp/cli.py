@@ -28,7 +28,7 @@ from pnp.cli_options import (
     complete_game,
 )
 from pnp.errors import PnpError
-from pnp.layout.ink import Ink
+from pnp.ink import Ink
 from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 from pnp.settings import (
     COMMAND_LINE,

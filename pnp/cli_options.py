@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.errors import PnpError
-from pnp.layout.ink import Ink
+from pnp.ink import Ink
 from pnp.settings import parse_back_offset
 from pnp.sheets.imposition import BackMode
 

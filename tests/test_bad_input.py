@@ -208,6 +208,46 @@ CASES = [
         ),
     ),
     Case(
+        "layout-ink-low-unknown",
+        _file(
+            f"{GAME}/layouts/back.toml",
+            'ink_low = "only"',
+            'ink_low = "light"',
+            "{file}:{line}: element 'low-ink-medallion': 'ink_low' must be one of keep, omit, "
+            "outline, only",
+        ),
+    ),
+    Case(
+        "layout-ink-low-outline-art",
+        _file(
+            f"{GAME}/layouts/back.toml",
+            'ink_low = "only"',
+            'ink_low = "outline"',
+            "{file}:{line}: element 'low-ink-medallion': 'ink_low = \"outline\"' is for a rect, "
+            "pips or text, not kind 'art'",
+        ),
+    ),
+    Case(
+        "layout-fill-low-on-a-line",
+        _file(
+            "cardspecs/stoomboot/layouts/standaard.toml",
+            'stroke = "inkt"',
+            'stroke = "inkt"\nfill_low = "rood"',
+            "{file}:{line2}: element 'top-fold': unknown key 'fill_low' for a line",
+        ),
+        ("build", "stoomboot"),
+    ),
+    Case(
+        "layout-src-low-unknown-field",
+        _file(
+            "cardspecs/stoomboot/layouts/plek.toml",
+            'src_low = "stoomboot/tegel-{kind}-licht.svg"',
+            'src_low = "stoomboot/tegel-{soort}-licht.svg"',
+            "element 'picture': unknown field {soort}",
+        ),
+        ("build", "stoomboot", "--variant", "pepernoot-plekken", "--ink", "low"),
+    ),
+    Case(
         "layout-missing",
         _file(
             f"{GAME}/game.toml", 'layout = "gift"', 'layout = "cadeau"', "layout 'cadeau' not found"
@@ -439,6 +479,7 @@ def _expected(case: Case, root: Path) -> str:
             "example-json": '  "kind": "trick",',
             "scoresheet-per-page": "per_page = 3",
             "markup-unknown-card": "::cards deck/patrijs deck/nope",
+            "layout-fill-low-on-a-line": 'fill_low = "rood"',
         }.get(case.id, "min_size = 6")
         message = message.replace("{line2}", str(text.index(marker) + 1))
     return message

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.art import ArtLibrary
-from pnp.layout.ink import Ink
+from pnp.ink import Ink
 from pnp.layout.loader import LayoutLibrary
 from pnp.layout.model import Layout, layout_fields
 from pnp.layout.render import FaceContext

@@ -1,22 +1,16 @@
-"""The ink editions of a kit, and what the low-ink edition does with each layout element.
+"""What the low-ink edition (:class:`pnp.ink.Ink`) does with each layout element.
 
 The low-ink edition draws every face from the same layouts, by one rule for every game:
 no background over the bleed, filled rectangles as outlines in their colour, decoration
 art left out, pips as outlined rings around a symbol in their colour, pictures with their
-lines as drawn and their areas pale, text as it is. A layout element may say otherwise with ``ink_low`` (and use ``fill_low`` or
-``src_low`` in the low-ink edition instead of ``fill`` or ``src``).
+lines as drawn and their areas pale, text as it is. A layout element may say otherwise with
+``ink_low`` (and use ``fill_low`` or ``src_low`` in the low-ink edition instead of ``fill``
+or ``src``).
 """
 
 from __future__ import annotations
 
 import enum
-
-
-class Ink(enum.StrEnum):
-    """How much ink a kit's faces use."""
-
-    NORMAL = "normal"
-    LOW = "low"
 
 
 class LowInk(enum.StrEnum):

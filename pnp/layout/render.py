@@ -20,7 +20,8 @@ from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
-from pnp.layout.ink import ART_FILL_STRENGTH, OUTLINE_PT, TEXT_OUTLINE, Ink, LowInk
+from pnp.ink import Ink
+from pnp.layout.ink import ART_FILL_STRENGTH, OUTLINE_PT, TEXT_OUTLINE, LowInk
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
