@@ -142,17 +142,24 @@ class _Catcher(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def draw_art(canvas: Canvas, art: Art, tint: Color | None = None, strength: float = 1.0) -> None:
+def draw_art(
+    canvas: Canvas,
+    art: Art,
+    tint: Color | None = None,
+    strength: float = 1.0,
+    line_scale: float = 1.0,
+) -> None:
     """Draw ``art`` at the canvas origin in its natural size; with ``tint``, every colour it
     sets is that one instead; with a ``strength`` below 1, its fills keep only that share of
-    their ink (art a program cannot replay is drawn in its own colours)."""
+    their ink and its lines are ``line_scale`` times as wide (art a program cannot replay is
+    drawn as it is)."""
     font_name("regular")  # registered: the program sets it first
     if art.program is not None:
         program = art.program
         if tint is not None:
             program = tinted(program, tint.rgb())
         elif strength < 1:
-            program = lightened(program, strength)
+            program = lightened(program, strength, line_scale)
         program.replay(canvas)
     elif art.drawing is not None:
         renderPDF.draw(art.drawing, canvas, 0, 0)

@@ -98,6 +98,8 @@ class Program:
 
 _COLOUR_OP = re.compile(r"^(?:-?[\d.]+ ){1,4}(rg|RG|g|G|k|K)$")
 """A line of a program that sets the fill (``rg g k``) or stroke (``RG G K``) colour."""
+_WIDTH_OP = re.compile(r"^([\d.]+) w$")
+"""A line of a program that sets the line width."""
 
 
 def tinted(program: Program, rgb: tuple[float, float, float]) -> Program:
@@ -107,9 +109,10 @@ def tinted(program: Program, rgb: tuple[float, float, float]) -> Program:
     return _recoloured(program, lambda fill, _: f"{colour} {'rg' if fill else 'RG'}")
 
 
-def lightened(program: Program, strength: float) -> Program:
+def lightened(program: Program, strength: float, line_scale: float = 1.0) -> Program:
     """``program`` with every fill colour mixed with white so that it keeps ``strength`` (0..1)
-    of its ink; lines keep their colour, so a picture stays drawn but its areas turn pale."""
+    of its ink, and every line ``line_scale`` times as wide; lines keep their colour, so a
+    picture stays drawn but its areas turn pale."""
 
     def lighter(fill: bool, line: str) -> str:
         if not fill:
@@ -121,16 +124,25 @@ def lightened(program: Program, strength: float) -> Program:
         mixed = [1 - (1 - v) * strength for v in values]
         return f"{fp_str(*mixed)} {op}"
 
-    return _recoloured(program, lighter)
+    def thinner(line: str) -> str:
+        found = _WIDTH_OP.match(line)
+        return f"{fp_str(float(found.group(1)) * line_scale)} w" if found else line
+
+    return _recoloured(program, lighter, thinner)
 
 
-def _recoloured(program: Program, change: Callable[[bool, str], str]) -> Program:
-    """``program`` with each line that sets a colour replaced by ``change(is_fill, line)``."""
+def _recoloured(
+    program: Program,
+    change: Callable[[bool, str], str],
+    other: Callable[[str], str] = lambda line: line,
+) -> Program:
+    """``program`` with each line that sets a colour replaced by ``change(is_fill, line)``
+    and every other line by ``other(line)``."""
 
     def recolour(line: str) -> str:
         found = _COLOUR_OP.match(line)
         if found is None:
-            return line
+            return other(line)
         return change(found.group(1) in ("rg", "g", "k"), line)
 
     ops: list[Op] = [

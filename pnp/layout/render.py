@@ -21,7 +21,14 @@ from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
 from pnp.ink import Ink
-from pnp.layout.ink import ART_FILL_STRENGTH, OUTLINE_PT, TEXT_OUTLINE, LowInk
+from pnp.layout.ink import (
+    ART_FILL_STRENGTH,
+    ART_LINE_SCALE,
+    OUTLINE_PT,
+    PAPER_WHITE,
+    TEXT_OUTLINE,
+    LowInk,
+)
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
@@ -85,7 +92,8 @@ class FaceRenderer:
     ) -> tuple[str, float, float]:
         """The form holding one piece of art, with its natural size in points; with ``tint``,
         the art with every colour it sets replaced by that one (a silhouette in a colour);
-        with a ``strength`` below 1, its fills paler (see :func:`pnp.draw.program.lightened`)."""
+        with a ``strength`` below 1, its fills paler and its lines thinner (the low-ink
+        edition's pictures, see :func:`pnp.draw.program.lightened`)."""
         art = self.art.get(reference)
         key = "art." + reference
         if tint is not None:
@@ -94,7 +102,7 @@ class FaceRenderer:
             key += f".pale{round(strength * 100)}"
 
         def draw(canvas: Canvas) -> None:
-            draw_art(canvas, art, tint, strength)
+            draw_art(canvas, art, tint, strength, ART_LINE_SCALE if strength < 1 else 1.0)
 
         name = self.forms.use(key, art.width, art.height, draw)
         return name, art.width, art.height
@@ -209,7 +217,8 @@ class _FaceDrawer:
         fill = self.colour(element, self.fill_of(element))
         stroke = self.colour(element, element.stroke)
         width = element.stroke_width
-        if fill is not None and self.outlined(element):
+        # A white panel costs no ink and keeps what lies under it out of its text.
+        if fill is not None and self.outlined(element) and not _paper_white(fill):
             if stroke is None:
                 stroke, width = fill, OUTLINE_PT
             fill = None
@@ -368,6 +377,11 @@ class _FaceDrawer:
             inner = d * 0.78
             left, bottom = x + cx - inner / 2, y + cy - inner / 2
             self.place_art(canvas, reference, left, bottom, inner, inner, element.rotate, tint)
+
+
+def _paper_white(colour: Color) -> bool:
+    """Whether ``colour`` is white or nearly (a paper tone): filling with it takes no ink."""
+    return bool(min(colour.rgb()) >= PAPER_WHITE)
 
 
 def _condition_holds(when: str, values: Mapping[str, object]) -> bool:
