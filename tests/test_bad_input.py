@@ -462,6 +462,11 @@ CASES = [
         ("build", "stoomboot", "--seed", "4"),
     ),
     Case(
+        "ink-unknown",
+        _nothing("--ink 'weinig' is not one of 'normal', 'low'"),
+        ("build", "twaalf-dagen", "--ink", "weinig"),
+    ),
+    Case(
         "offset-without-duplex",
         _nothing("--back-offset only applies to --backs long-edge or short-edge"),
         ("build", "twaalf-dagen", "--backs", "gutterfold", "--back-offset", "1,1"),
