@@ -158,7 +158,7 @@ def _build(
             return up_to_date
     started = time.time_ns()
     with recording() as shared_reads:
-        data = load_game(game_id)
+        data = replace(load_game(game_id), ink=options.ink)
         spec = data.spec
         chosen = resolve_variants(spec, variants)
         the_game = engine_game(game_id)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.fingerprint import code_fingerprint
+from pnp.ink import Ink
 from pnp.kit_record import up_to_date
 from pnp.paths import DataRootError, data_roots
 from pnp.sheets.imposition import BackMode
@@ -35,6 +36,8 @@ class BuildOptions:
     """Seed of the board's setup (default 0); only with ``map_sheet``."""
     proof: bool = False
     """Also write the rulebook's proofreading edition (rule IDs, example sources and claims)."""
+    ink: Ink = Ink.NORMAL
+    """``low``: the low-ink edition (white backgrounds, outlines, light backs)."""
 
     def described(self) -> dict[str, object]:
         """The options as the manifest lists them (what shapes the output, not where it goes)."""
@@ -46,6 +49,7 @@ class BuildOptions:
             "map_sheet": self.map_sheet,
             "seed": self.seed or 0 if self.map_sheet else None,
             "proof": self.proof,
+            "ink": self.ink.value,
         }
 
 

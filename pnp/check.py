@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from pnp.build import card_jobs, score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_parts
+from pnp.ink import Ink
 from pnp.layout.game_data import GameData, rule_fields, variant_flag
 from pnp.layout.model import element_fields
 from pnp.layout.render import FaceRenderer, FormCache
@@ -140,13 +142,18 @@ def _sizes_fit(data: GameData) -> list[Problem]:
 def _render_faces(data: GameData, chosen: tuple[str, ...], problems: _Problems) -> int:
     """Draw every distinct face and back of a kit once (layouts may test variant flags),
     so text that does not fit is found here too; return how many drawings there were."""
-    canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
-    renderer = FaceRenderer(FormCache(canvas), data.art)
-    for job in card_jobs(data, data.spec.components, chosen):
-        try:
-            renderer.face(job.face_key, job.face, job.row, job.context)
-            if job.back and job.back_key:
-                renderer.face(job.back_key, job.back, job.row, job.context)
-        except PnpError as exc:
-            problems.add(exc.problems)
-    return len(renderer.forms.defined)
+    drawings = 0
+    # Both editions: elements only the low-ink edition draws are checked too.
+    for ink in Ink:
+        canvas = new_canvas(io.BytesIO(), 100, 100, "check", "check")
+        renderer = FaceRenderer(FormCache(canvas), data.art)
+        for job in card_jobs(replace(data, ink=ink), data.spec.components, chosen):
+            try:
+                renderer.face(job.face_key, job.face, job.row, job.context)
+                if job.back and job.back_key:
+                    renderer.face(job.back_key, job.back, job.row, job.context)
+            except PnpError as exc:
+                problems.add(exc.problems)
+        if ink is Ink.NORMAL:
+            drawings = len(renderer.forms.defined)
+    return drawings

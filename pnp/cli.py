@@ -18,6 +18,7 @@ from pnp.cli_options import (
     BuildTargetArgument,
     DuplexOption,
     GameArgument,
+    InkOption,
     OneLineErrors,
     OutOption,
     PaperOption,
@@ -28,6 +29,7 @@ from pnp.cli_options import (
     complete_game,
 )
 from pnp.errors import PnpError
+from pnp.ink import Ink
 from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 from pnp.settings import (
     COMMAND_LINE,
@@ -163,6 +165,7 @@ def build_command(
             help="Also write spelregels-proef.pdf: rule IDs, example sources and claims shown.",
         ),
     ] = False,
+    ink: InkOption = Ink.NORMAL,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
     watch: Annotated[
@@ -188,7 +191,7 @@ def build_command(
         from pnp.build_options import reuse_kit
 
         options = _chosen_options(
-            paper, backs, back_offset, out_dir, quiet, cut_lines, map_sheet, seed, proof
+            paper, backs, back_offset, out_dir, quiet, cut_lines, map_sheet, seed, proof, ink
         )
         if game == ALL_GAMES:
             if variant:
@@ -278,6 +281,7 @@ def _chosen_options(
     map_sheet: bool = False,
     seed: int | None = None,
     proof: bool = False,
+    ink: Ink = Ink.NORMAL,
 ) -> BuildOptions:
     """The build options from the command line and the saved settings (shown unless quiet)."""
     from pnp.build_options import BuildOptions
@@ -307,6 +311,7 @@ def _chosen_options(
         map_sheet,
         seed,
         proof,
+        ink,
     )
 
 

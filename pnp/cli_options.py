@@ -19,6 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.errors import PnpError
+from pnp.ink import Ink
 from pnp.settings import parse_back_offset
 from pnp.sheets.imposition import BackMode
 
@@ -121,6 +122,11 @@ def complete_backs(incomplete: str) -> list[str]:
     return _matching([mode.value for mode in BackMode], incomplete)
 
 
+def complete_ink(incomplete: str) -> list[str]:
+    """Ink editions that start with what was typed."""
+    return _matching([ink.value for ink in Ink], incomplete)
+
+
 def complete_duplex(incomplete: str) -> list[str]:
     """The duplex back modes (the calibration sheet is for these only)."""
     return _matching([BackMode.LONG_EDGE.value, BackMode.SHORT_EDGE.value], incomplete)
@@ -165,6 +171,15 @@ BuildTargetArgument = Annotated[
     typer.Argument(
         help="Game id, e.g. twaalf-dagen, or 'all' for every game.",
         autocompletion=complete_build_target,
+    ),
+]
+InkOption = Annotated[
+    Ink,
+    typer.Option(
+        "--ink",
+        help="normal, or low: the low-ink edition (white backgrounds, outlines, light backs) "
+        "for an inkjet.",
+        autocompletion=complete_ink,
     ),
 ]
 BacksOption = Annotated[

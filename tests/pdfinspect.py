@@ -86,11 +86,20 @@ class Segment:
 
 
 @dataclass
+class Fill:
+    """A filled path: the bounding box of its points (x, y, w, h) in page points."""
+
+    box: tuple[float, float, float, float]
+    parents: tuple[str, ...] = ()
+
+
+@dataclass
 class PageContent:
     forms: list[FormUse] = field(default_factory=list)
     texts: list[TextRun] = field(default_factory=list)
     segments: list[Segment] = field(default_factory=list)
     clips: list[tuple[float, float, float, float]] = field(default_factory=list)
+    fills: list[Fill] = field(default_factory=list)
 
 
 def _decode(raw: Any, font: Any) -> str:
@@ -118,7 +127,9 @@ def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageConten
         pages[index, descend] = content
     done = pages[index, descend]
     # A copy of the lists: a test may filter or sort them without changing the next test's.
-    return PageContent(list(done.forms), list(done.texts), list(done.segments), list(done.clips))
+    return PageContent(
+        list(done.forms), list(done.texts), list(done.segments), list(done.clips), list(done.fills)
+    )
 
 
 def _operations(reader: PdfReader, stream: Any) -> list[Any]:
@@ -153,6 +164,8 @@ def _walk(
     current: tuple[float, float] | None = None
     pending_segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
     rects: list[tuple[float, float, float, float]] = []
+    points: list[tuple[float, float]] = []
+    """Every point of the current path (curves by their control points), in page points."""
     fonts = resources.get("/Font", {}) if resources else {}
     xobjects = resources.get("/XObject", {}) if resources else {}
     for operands, op in ops:
@@ -193,27 +206,38 @@ def _walk(
             out.texts.append(TextRun(text, font_name, font_size * scale, x, y, parents, width))
         elif op == b"m":
             current = apply(ctm, float(operands[0]), float(operands[1]))
+            points.append(current)
         elif op == b"l":
             point = apply(ctm, float(operands[0]), float(operands[1]))
             if current is not None:
                 pending_segments.append((current, point))
             current = point
+            points.append(point)
+        elif op in (b"c", b"v", b"y"):
+            values = [float(v) for v in operands]
+            pairs = [apply(ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
+            points += pairs
+            current = pairs[-1]
         elif op == b"re":
             x, y, w, h = (float(v) for v in operands)
             p, q = apply(ctm, x, y), apply(ctm, x + w, y + h)
             rects.append((min(p[0], q[0]), min(p[1], q[1]), abs(q[0] - p[0]), abs(q[1] - p[1])))
+            points += [p, q, apply(ctm, x + w, y), apply(ctm, x, y + h)]
         elif op in (b"S", b"s", b"B", b"B*", b"b", b"b*"):
             width = line_width * scale_of(ctm)
             out.segments += [
                 Segment(a[0], a[1], b[0], b[1], width, parents) for a, b in pending_segments
             ]
-            pending_segments, rects = [], []
+            if op not in (b"S", b"s"):
+                out.fills.append(Fill(_bounds(points), parents))
+            pending_segments, rects, points = [], [], []
         elif op in (b"f", b"F", b"f*"):
-            pending_segments, rects = [], []
+            out.fills.append(Fill(_bounds(points), parents))
+            pending_segments, rects, points = [], [], []
         elif op == b"W" or op == b"W*":
             out.clips += rects
         elif op == b"n":
-            pending_segments, rects = [], []
+            pending_segments, rects, points = [], [], []
         elif op == b"Do":
             name = str(operands[0])
             xobj = xobjects[operands[0]].get_object()
@@ -232,6 +256,14 @@ def _walk(
                         out,
                         descend,
                     )
+
+
+def _bounds(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """The bounding box (x, y, w, h) of ``points`` (all zero for none)."""
+    if not points:
+        return (0.0, 0.0, 0.0, 0.0)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _widths(font: Any) -> tuple[int, list[float]] | None:

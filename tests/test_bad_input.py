@@ -208,6 +208,46 @@ CASES = [
         ),
     ),
     Case(
+        "layout-ink-low-unknown",
+        _file(
+            f"{GAME}/layouts/back.toml",
+            'ink_low = "only"',
+            'ink_low = "light"',
+            "{file}:{line}: element 'low-ink-medallion': 'ink_low' must be one of keep, omit, "
+            "outline, only",
+        ),
+    ),
+    Case(
+        "layout-ink-low-outline-art",
+        _file(
+            f"{GAME}/layouts/back.toml",
+            'ink_low = "only"',
+            'ink_low = "outline"',
+            "{file}:{line}: element 'low-ink-medallion': 'ink_low = \"outline\"' is for a rect, "
+            "pips or text, not kind 'art'",
+        ),
+    ),
+    Case(
+        "layout-fill-low-on-a-line",
+        _file(
+            "cardspecs/stoomboot/layouts/standaard.toml",
+            'stroke = "inkt"',
+            'stroke = "inkt"\nfill_low = "rood"',
+            "{file}:{line2}: element 'top-fold': unknown key 'fill_low' for a line",
+        ),
+        ("build", "stoomboot"),
+    ),
+    Case(
+        "layout-src-low-unknown-field",
+        _file(
+            "cardspecs/stoomboot/layouts/plek.toml",
+            'src_low = "stoomboot/tegel-{kind}-licht.svg"',
+            'src_low = "stoomboot/tegel-{soort}-licht.svg"',
+            "element 'picture': unknown field {soort}",
+        ),
+        ("build", "stoomboot", "--variant", "pepernoot-plekken", "--ink", "low"),
+    ),
+    Case(
         "layout-missing",
         _file(
             f"{GAME}/game.toml", 'layout = "gift"', 'layout = "cadeau"', "layout 'cadeau' not found"
@@ -422,6 +462,11 @@ CASES = [
         ("build", "stoomboot", "--seed", "4"),
     ),
     Case(
+        "ink-unknown",
+        _nothing("--ink 'weinig' is not one of 'normal', 'low'"),
+        ("build", "twaalf-dagen", "--ink", "weinig"),
+    ),
+    Case(
         "offset-without-duplex",
         _nothing("--back-offset only applies to --backs long-edge or short-edge"),
         ("build", "twaalf-dagen", "--backs", "gutterfold", "--back-offset", "1,1"),
@@ -439,6 +484,7 @@ def _expected(case: Case, root: Path) -> str:
             "example-json": '  "kind": "trick",',
             "scoresheet-per-page": "per_page = 3",
             "markup-unknown-card": "::cards deck/patrijs deck/nope",
+            "layout-fill-low-on-a-line": 'fill_low = "rood"',
         }.get(case.id, "min_size = 6")
         message = message.replace("{line2}", str(text.index(marker) + 1))
     return message

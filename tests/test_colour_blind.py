@@ -1,13 +1,16 @@
 """Colour-blind players tell the sinterklaas suits apart by their symbols: the corner symbol of
 each suit, rendered from the real card sheet and seen through a simulated deuteranopia (the
-commonest colour blindness), differs in shape from every other suit's."""
+commonest colour blindness), differs in shape from every other suit's, in the normal and in
+the low-ink edition (where the symbol is drawn in the suit's colour inside a ring)."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 import pypdfium2 as pdfium
+import pytest
 
+from pnp.ink import Ink
 from tests.conftest import KitMaker
 
 SCALE = 5.0
@@ -53,8 +56,9 @@ def _symbol_mask(image: object, trim: list[float], page_height: float) -> list[b
     return [p > middle for p in pixels]
 
 
-def test_every_suit_has_a_symbol_a_deuteranope_can_tell_apart(kit: KitMaker) -> None:
-    built = kit("sinterklaas")
+@pytest.mark.parametrize("ink", list(Ink))
+def test_every_suit_has_a_symbol_a_deuteranope_can_tell_apart(kit: KitMaker, ink: Ink) -> None:
+    built = kit("sinterklaas", ink=ink)
     first: dict[str, dict[str, object]] = {}
     for placement in built.placements("kaarten.pdf"):
         suit = placement["card"].split("-")[0]

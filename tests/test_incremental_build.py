@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from pnp.build import BuildOptions, BuildResult, build
 from pnp.build_options import kit_request
 from pnp.cli import app
+from pnp.ink import Ink
 from pnp.kit_record import RECORD_FILE
 from pnp.paths import ROOT_ENV
 from tests.conftest import copy_project_data
@@ -181,6 +182,20 @@ def test_another_option_rebuilds_every_file(out: Path, tmp_path: Path) -> None:
     assert result.manifest["options"]["paper"] == "letter"  # type: ignore[index]
     again = build(GAME, (), BuildOptions(out_dir=out, paper="letter"))
     assert _rebuilt(again) == set()
+
+
+def test_the_ink_edition_rebuilds_every_file_and_back(out: Path) -> None:
+    before = _digests(out / GAME)
+    shown = CliRunner().invoke(app, ["build", GAME, "--out", str(out), "--ink", "low", "-q"])
+    assert shown.exit_code == 0, shown.output
+    low = _digests(out / GAME)
+    assert all(low[name] != before[name] for name in KIT_FILES), "every file is drawn again"
+    manifest = json.loads((out / GAME / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["options"]["ink"] == "low"
+    assert _rebuilt(build(GAME, (), BuildOptions(out_dir=out, ink=Ink.LOW))) == set()
+    result = build(GAME, (), BuildOptions(out_dir=out))
+    assert _rebuilt(result) == KIT_FILES
+    assert _digests(out / GAME) == before, "the normal edition's bytes again"
 
 
 def test_force_renders_every_file_again_with_the_same_bytes(out: Path) -> None:

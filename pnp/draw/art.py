@@ -15,13 +15,14 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.datafiles import SVG_LIMIT, read_confined_bytes
 from pnp.draw import art_cache
 from pnp.draw.fonts import font_name
-from pnp.draw.program import Call, Program, UnsupportedArt, record
+from pnp.draw.program import Call, Program, UnsupportedArt, lightened, record, tinted
 from pnp.draw.svgcheck import MAX_SIZE, check_svg
 from pnp.errors import PnpError
 from pnp.spec.columns import ArtRoots, check_art_reference
@@ -141,10 +142,24 @@ class _Catcher(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def draw_art(canvas: Canvas, art: Art) -> None:
-    """Draw ``art`` at the canvas origin in its natural size."""
+def draw_art(
+    canvas: Canvas,
+    art: Art,
+    tint: Color | None = None,
+    strength: float = 1.0,
+    line_scale: float = 1.0,
+) -> None:
+    """Draw ``art`` at the canvas origin in its natural size; with ``tint``, every colour it
+    sets is that one instead; with a ``strength`` below 1, its fills keep only that share of
+    their ink and its lines are ``line_scale`` times as wide (art a program cannot replay is
+    drawn as it is)."""
     font_name("regular")  # registered: the program sets it first
     if art.program is not None:
-        art.program.replay(canvas)
+        program = art.program
+        if tint is not None:
+            program = tinted(program, tint.rgb())
+        elif strength < 1:
+            program = lightened(program, strength, line_scale)
+        program.replay(canvas)
     elif art.drawing is not None:
         renderPDF.draw(art.drawing, canvas, 0, 0)

@@ -13,11 +13,13 @@ real canvas writes the same bytes ``renderPDF`` would have written.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import CMYKColorSep
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 Scalar = str | int | float | bool | None
@@ -92,6 +94,62 @@ class Program:
                 getattr(canvas, op.method)(*op.args, **dict(op.kwargs))
             else:
                 canvas._code.extend(op)
+
+
+_COLOUR_OP = re.compile(r"^(?:-?[\d.]+ ){1,4}(rg|RG|g|G|k|K)$")
+"""A line of a program that sets the fill (``rg g k``) or stroke (``RG G K``) colour."""
+_WIDTH_OP = re.compile(r"^([\d.]+) w$")
+"""A line of a program that sets the line width."""
+
+
+def tinted(program: Program, rgb: tuple[float, float, float]) -> Program:
+    """``program`` with every colour it sets replaced by ``rgb`` (0..1 each): a silhouette
+    drawn in white becomes the same silhouette in that colour."""
+    colour = " ".join(fp_str(c) for c in rgb)
+    return _recoloured(program, lambda fill, _: f"{colour} {'rg' if fill else 'RG'}")
+
+
+def lightened(program: Program, strength: float, line_scale: float = 1.0) -> Program:
+    """``program`` with every fill colour mixed with white so that it keeps ``strength`` (0..1)
+    of its ink, and every line ``line_scale`` times as wide; lines keep their colour, so a
+    picture stays drawn but its areas turn pale."""
+
+    def lighter(fill: bool, line: str) -> str:
+        if not fill:
+            return line
+        *numbers, op = line.split()
+        values = [float(n) for n in numbers]
+        if op == "k":  # CMYK: less of each ink
+            return f"{fp_str(*(v * strength for v in values))} k"
+        mixed = [1 - (1 - v) * strength for v in values]
+        return f"{fp_str(*mixed)} {op}"
+
+    def thinner(line: str) -> str:
+        found = _WIDTH_OP.match(line)
+        return f"{fp_str(float(found.group(1)) * line_scale)} w" if found else line
+
+    return _recoloured(program, lighter, thinner)
+
+
+def _recoloured(
+    program: Program,
+    change: Callable[[bool, str], str],
+    other: Callable[[str], str] = lambda line: line,
+) -> Program:
+    """``program`` with each line that sets a colour replaced by ``change(is_fill, line)``
+    and every other line by ``other(line)``."""
+
+    def recolour(line: str) -> str:
+        found = _COLOUR_OP.match(line)
+        if found is None:
+            return other(line)
+        return change(found.group(1) in ("rg", "g", "k"), line)
+
+    ops: list[Op] = [
+        op if isinstance(op, Call) else tuple(recolour(line) for line in op) for op in program.ops
+    ]
+    lines = None if program.lines is None else tuple(recolour(line) for line in program.lines)
+    return Program(tuple(ops), lines, program.gstates, program.transparency)
 
 
 class _Recorder(Canvas):  # type: ignore[misc]

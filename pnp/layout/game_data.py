@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.draw.art import ArtLibrary
+from pnp.ink import Ink
 from pnp.layout.loader import LayoutLibrary
 from pnp.layout.model import Layout, layout_fields
 from pnp.layout.render import FaceContext
@@ -26,6 +27,8 @@ class GameData:
     art: ArtLibrary
     common: Path
     """The folder of what every game shares (``cardspecs/common``: layouts, rulebook templates)."""
+    ink: Ink = Ink.NORMAL
+    """The edition every face of the kit is drawn for: cards, tiles, pawns, board, pictures."""
 
     def face_context(self, component: Component, chosen: tuple[str, ...] = ()) -> FaceContext:
         """What a component's layouts may read besides a row.
@@ -43,7 +46,7 @@ class GameData:
         }
         values.update({variant_flag(v): v in chosen for v in spec.variants})
         values.update(rule_fields(spec.settings_for(chosen)))
-        return FaceContext(spec.colours, values)
+        return FaceContext(spec.colours, values, self.ink)
 
     def back_key(self, component: Component, row: CardRow, back: Layout, ctx: FaceContext) -> str:
         """The form name of a card's back: one per layout, or per row if the back reads the row."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from pnp.errors import PnpError, ProblemCollector
+from pnp.layout.ink import LowInk
 from pnp.layout.model import (
     FONT_ROLES,
     MIN_LINE_PT,
@@ -30,7 +31,7 @@ from pnp.spec.sizes import BLEED, SAFE
 from pnp.spec.tomlsource import TomlSource
 
 _KINDS: dict[str, set[str]] = {
-    "rect": {"fill", "stroke", "stroke_width", "radius"},
+    "rect": {"fill", "stroke", "stroke_width", "radius", "fill_low"},
     "line": {"stroke", "stroke_width"},
     "text": {
         "text",
@@ -44,11 +45,12 @@ _KINDS: dict[str, set[str]] = {
         "rotate",
         "wrap",
         "numeral",
+        "fill_low",
     },
-    "art": {"src", "rotate"},
-    "pips": {"src", "count", "fill", "pip_size", "rotate"},
+    "art": {"src", "rotate", "src_low", "fill_low"},
+    "pips": {"src", "count", "fill", "pip_size", "rotate", "fill_low", "src_low"},
 }
-_COMMON = {"name", "kind", "box", "when", "decoration"}
+_COMMON = {"name", "kind", "box", "when", "decoration", "ink_low"}
 _TOP = {"extends", "background", "elements"}
 _REQUIRED = {"text": ("text",), "art": ("src",), "pips": ("src", "count")}
 
@@ -262,7 +264,7 @@ class LayoutLibrary:
             or y + h > size.height + BLEED + 1e-9
         ):
             fail("box", f"runs beyond the {BLEED:g} mm bleed")
-        for key in ("text", "src", "count", "fill", "stroke"):
+        for key in ("text", "src", "count", "fill", "stroke", "fill_low", "src_low"):
             value = data.get(key)
             if value is not None and not isinstance(value, str):
                 fail(key, f"'{key}' must be text")
@@ -304,6 +306,15 @@ class LayoutLibrary:
         when = data.get("when")
         if when is not None and not isinstance(when, str):
             fail("when", "'when' must be a field name, or '!' and a field name")
+        ink_low = data.get("ink_low")
+        if ink_low is not None and ink_low not in {rule.value for rule in LowInk}:
+            fail("ink_low", f"'ink_low' must be one of {', '.join(LowInk)}")
+            ink_low = None
+        elif ink_low == LowInk.OUTLINE and kind not in ("rect", "pips", "text"):
+            fail(
+                "ink_low", f"'ink_low = \"outline\"' is for a rect, pips or text, not kind '{kind}'"
+            )
+            ink_low = None
         pip_size = _number(data.get("pip_size", 6.0))
         if pip_size is None or not 0 < pip_size <= MAX_MM:
             fail("pip_size", "'pip_size' must be a positive size in mm")
@@ -331,6 +342,9 @@ class LayoutLibrary:
             pip_size=pip_size or 6.0,
             decoration=decoration,
             numeral=bool(data.get("numeral", False)),
+            ink_low=None if ink_low is None else LowInk(ink_low),
+            fill_low=data.get("fill_low"),
+            src_low=data.get("src_low", ""),
         )
 
 

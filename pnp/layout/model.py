@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.layout.ink import LowInk
 from pnp.layout.template import template_fields
 from pnp.spec.model import SourceRef
 from pnp.spec.sizes import BLEED
@@ -69,6 +70,13 @@ class Element:
     """How art fills its box: whole inside it (``contain``), or filling it, clipped at its
     edges (``cover``: art whose box was grown to reach another bleed, see
     :mod:`pnp.layout.reflow`). Never stretched."""
+    ink_low: LowInk | None = None
+    """Its own rule for the low-ink edition; None: the generic rule of its kind."""
+    fill_low: str | None = None
+    """The fill used instead of ``fill`` in the low-ink edition; for art, the one colour the
+    art is drawn in there."""
+    src_low: str = ""
+    """The art used instead of ``src`` in the low-ink edition."""
 
 
 TURNABLE_NUMERALS = frozenset({"6", "9"})
@@ -93,7 +101,15 @@ class Layout:
 def element_fields(element: Element) -> set[str]:
     """Every row field an element refers to."""
     used: set[str] = set()
-    for value in (element.text, element.src, element.count, element.fill, element.stroke):
+    for value in (
+        element.text,
+        element.src,
+        element.count,
+        element.fill,
+        element.stroke,
+        element.fill_low,
+        element.src_low,
+    ):
         if value:
             used |= template_fields(value)
     if element.when:

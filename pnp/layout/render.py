@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +20,15 @@ from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
+from pnp.ink import Ink
+from pnp.layout.ink import (
+    ART_FILL_STRENGTH,
+    ART_LINE_SCALE,
+    OUTLINE_PT,
+    PAPER_WHITE,
+    TEXT_OUTLINE,
+    LowInk,
+)
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
@@ -55,6 +64,8 @@ class FaceContext:
 
     colours: Mapping[str, str]
     values: Mapping[str, object]
+    ink: Ink = Ink.NORMAL
+    """The edition the faces are drawn for (see :mod:`pnp.layout.ink`)."""
 
 
 class FaceRenderer:
@@ -75,10 +86,24 @@ class FaceRenderer:
         drawer = _FaceDrawer(self, layout, row, ctx, values)
         return self.forms.use(key, width, height, drawer.draw)
 
-    def art_form(self, reference: str) -> tuple[str, float, float]:
-        """The form holding one piece of art, with its natural size in points."""
+    def art_form(
+        self, reference: str, tint: Color | None = None, strength: float = 1.0
+    ) -> tuple[str, float, float]:
+        """The form holding one piece of art, with its natural size in points; with ``tint``,
+        the art with every colour it sets replaced by that one (a silhouette in a colour);
+        with a ``strength`` below 1, its fills paler and its lines thinner (the low-ink
+        edition's pictures, see :func:`pnp.draw.program.lightened`)."""
         art = self.art.get(reference)
-        name = self.forms.use("art." + reference, art.width, art.height, lambda c: draw_art(c, art))
+        key = "art." + reference
+        if tint is not None:
+            key += "." + "".join(f"{round(c * 255):02X}" for c in tint.rgb())
+        elif strength < 1:
+            key += f".pale{round(strength * 100)}"
+
+        def draw(canvas: Canvas) -> None:
+            draw_art(canvas, art, tint, strength, ART_LINE_SCALE if strength < 1 else 1.0)
+
+        name = self.forms.use(key, art.width, art.height, draw)
         return name, art.width, art.height
 
 
@@ -137,8 +162,14 @@ class _FaceDrawer:
         return x, y, mm(b.w), mm(b.h)
 
     # --- drawing -----------------------------------------------------------
+    @property
+    def low(self) -> bool:
+        """Whether this face is drawn for the low-ink edition."""
+        return self.ctx.ink is Ink.LOW
+
     def draw(self, canvas: Canvas) -> None:
-        background = self.colour(None, self.layout.background)
+        # The low-ink edition prints on white paper: no fill over the bleed.
+        background = None if self.low else self.colour(None, self.layout.background)
         if background is not None:
             canvas.setFillColor(background)
             bleed = self.layout.bleed
@@ -153,19 +184,50 @@ class _FaceDrawer:
         for element in self.layout.elements:
             if element.when and not _condition_holds(element.when, self.values):
                 continue
+            if not self.drawn(element):
+                continue
             canvas.saveState()
             getattr(self, f"draw_{element.kind}")(canvas, element)
             canvas.restoreState()
 
+    def drawn(self, element: Element) -> bool:
+        """Whether ``element`` is drawn at all in this edition."""
+        rule = element.ink_low
+        if not self.low:
+            return rule is not LowInk.ONLY
+        if rule is LowInk.OMIT:
+            return False
+        if element.kind == "art" and element.decoration and not element.src_low:
+            # Washes and patterns are what a low-ink edition leaves out.
+            return rule in (LowInk.KEEP, LowInk.ONLY)
+        return True
+
+    def fill_of(self, element: Element) -> str | None:
+        """The element's fill template in this edition."""
+        if self.low and element.fill_low:
+            return element.fill_low
+        return element.fill
+
+    def outlined(self, element: Element) -> bool:
+        """Whether a filled shape is drawn as an outline (the low-ink edition's rule)."""
+        keeps_fill = element.fill_low or element.ink_low in (LowInk.KEEP, LowInk.ONLY)
+        return self.low and not keeps_fill
+
     def draw_rect(self, canvas: Canvas, element: Element) -> None:
         x, y, w, h = self.box_pt(element)
-        fill = self.colour(element, element.fill)
+        fill = self.colour(element, self.fill_of(element))
         stroke = self.colour(element, element.stroke)
+        width = element.stroke_width
+        # A white panel costs no ink and keeps what lies under it out of its text.
+        if fill is not None and self.outlined(element) and not _paper_white(fill):
+            if stroke is None:
+                stroke, width = fill, OUTLINE_PT
+            fill = None
         if fill is not None:
             canvas.setFillColor(fill)
         if stroke is not None:
             canvas.setStrokeColor(stroke)
-            canvas.setLineWidth(element.stroke_width)
+            canvas.setLineWidth(width)
         if element.radius > 0:
             canvas.roundRect(
                 x,
@@ -192,10 +254,15 @@ class _FaceDrawer:
         x, y, w, h = self.box_pt(element)
         font = font_name(element.font)
         size, lines = self.fit_text(element, text, font, w, h)
-        colour = self.colour(element, element.fill or "#000000")
+        colour = self.colour(element, self.fill_of(element) or "#000000")
         assert colour is not None
         canvas.setFillColor(colour)
         canvas.setFont(font, size)
+        # Large display text may be drawn as outlined letters in the low-ink edition.
+        mode = 1 if self.low and element.ink_low is LowInk.OUTLINE else None
+        if mode is not None:
+            canvas.setStrokeColor(colour)
+            canvas.setLineWidth(max(OUTLINE_PT, size * TEXT_OUTLINE))
         # Work in a box centred on the origin so that 180 degree rotation is trivial.
         canvas.translate(x + w / 2, y + h / 2)
         if element.rotate == 180:
@@ -213,7 +280,7 @@ class _FaceDrawer:
         for line in lines:
             width = pdfmetrics.stringWidth(line, font, size)
             left = {"left": -w / 2, "right": w / 2 - width}.get(element.align, -width / 2)
-            canvas.drawString(left, baseline, line)
+            canvas.drawString(left, baseline, line, mode=mode)
             if element.numeral and line.strip() in TURNABLE_NUMERALS:
                 # An underline tells a 6 from a 9 in a hand held upside down.
                 canvas.setStrokeColor(colour)
@@ -254,8 +321,10 @@ class _FaceDrawer:
         h: float,
         rotate: int = 0,
         cover: bool = False,
+        tint: Color | None = None,
+        strength: float = 1.0,
     ) -> None:
-        name, art_w, art_h = self.renderer.art_form(reference)
+        name, art_w, art_h = self.renderer.art_form(reference, tint, strength)
         canvas.saveState()
         if cover:
             # Filling the box at the art's own proportions: what overhangs the box is cut off.
@@ -273,11 +342,31 @@ class _FaceDrawer:
         canvas.doForm(name)
         canvas.restoreState()
 
+    def src_of(self, element: Element) -> str:
+        """The element's art template in this edition."""
+        return element.src_low if self.low and element.src_low else element.src
+
     def draw_art(self, canvas: Canvas, element: Element) -> None:
-        reference = self.fill(element, element.src)
+        reference = self.fill(element, self.src_of(element))
         x, y, w, h = self.box_pt(element)
+        # Line art drawn once, in the colour a low-ink layout gives it (a deck's own colour).
+        tint = self.colour(element, element.fill_low) if self.low else None
+        # Pictures keep their lines and turn pale; art drawn for the edition stays as drawn.
+        own = element.src_low or element.ink_low in (LowInk.KEEP, LowInk.ONLY)
+        strength = ART_FILL_STRENGTH if self.low and not own else 1.0
         try:
-            self.place_art(canvas, reference, x, y, w, h, element.rotate, element.fit == "cover")
+            self.place_art(
+                canvas,
+                reference,
+                x,
+                y,
+                w,
+                h,
+                element.rotate,
+                element.fit == "cover",
+                tint,
+                strength,
+            )
         except PnpError as exc:
             raise self.error(element, str(exc.problems[0])) from None
 
@@ -291,16 +380,28 @@ class _FaceDrawer:
         centres = pip_centres(count, w, h, mm(element.pip_size))
         if centres is None:
             raise self.error(element, f"{count} pips of {element.pip_size:g} mm do not fit")
-        reference = self.fill(element, element.src)
-        disc = self.colour(element, element.fill)
+        reference = self.fill(element, self.src_of(element))
+        disc = self.colour(element, self.fill_of(element))
         d = mm(element.pip_size)
+        # Low ink: a ring around the symbol, the symbol itself in the disc's colour.
+        ring = disc is not None and self.outlined(element)
+        tint = disc if ring else None
         for cx, cy in centres:
-            if disc is not None:
+            if ring and disc is not None:
+                canvas.setStrokeColor(disc)
+                canvas.setLineWidth(OUTLINE_PT)
+                canvas.circle(x + cx, y + cy, d / 2 - OUTLINE_PT / 2, stroke=1, fill=0)
+            elif disc is not None:
                 canvas.setFillColor(disc)
                 canvas.circle(x + cx, y + cy, d / 2, stroke=0, fill=1)
             inner = d * 0.78
             left, bottom = x + cx - inner / 2, y + cy - inner / 2
-            self.place_art(canvas, reference, left, bottom, inner, inner, element.rotate)
+            self.place_art(canvas, reference, left, bottom, inner, inner, element.rotate, tint=tint)
+
+
+def _paper_white(colour: Color) -> bool:
+    """Whether ``colour`` is white or nearly (a paper tone): filling with it takes no ink."""
+    return bool(min(colour.rgb()) >= PAPER_WHITE)
 
 
 def _condition_holds(when: str, values: Mapping[str, object]) -> bool:
