@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.build_options import BuildOptions, BuildResult, kit_request, reuse_kit
+from pnp.build_options import MANIFEST, BuildOptions, BuildResult, kit_request, reuse_kit
 from pnp.draw.art import Art, ArtLibrary
 from pnp.draw.fonts import FONT_FILES, register_all
 from pnp.errors import PnpError
@@ -67,8 +67,6 @@ BOARD_FILE = "speelbord.pdf"
 ProgressCallback = Callable[[str, int, int], None]
 """Called with (task description, steps done, steps total)."""
 
-MANIFEST = "manifest.json"
-"""The kit's list of files and card placements (written last)."""
 
 RULEBOOK_PART = "spelregels"
 """The part of the kit holding the rulebook's editions."""

@@ -20,6 +20,9 @@ from pnp.kit_record import up_to_date
 from pnp.paths import DataRootError, data_roots
 from pnp.sheets.imposition import BackMode
 
+MANIFEST = "manifest.json"
+"""The kit's list of files, its options and its card placements (written last)."""
+
 
 @dataclass(frozen=True)
 class BuildOptions:
@@ -93,8 +96,32 @@ def reuse_kit(game_id: str, variants: Sequence[str], options: BuildOptions) -> B
     if files is None:
         return None
     try:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     chosen = tuple(manifest.get("variants", ()))
     return BuildResult(game_id, chosen, folder, files, manifest, tuple(files))
+
+
+def kit_as_built(folder: Path) -> tuple[tuple[str, ...], BuildOptions] | None:
+    """The variants and options the kit in ``folder`` was built with (its manifest), or None
+    when there is no readable kit there. Its ``out_dir`` is ``folder``'s parent."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        given = manifest["options"]
+        variants = tuple(str(v) for v in manifest["variants"])
+        offset = given["back_offset_mm"]
+        options = BuildOptions(
+            paper=str(given["paper"]),
+            backs=BackMode(given["backs"]),
+            back_offset=(float(offset[0]), float(offset[1])),
+            cut_lines=bool(given["cut_lines"]),
+            out_dir=folder.parent,
+            map_sheet=bool(given["map_sheet"]),
+            seed=None if given["seed"] is None else int(given["seed"]),
+            proof=bool(given["proof"]),
+            ink=Ink(given.get("ink", Ink.NORMAL.value)),
+        )
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    return variants, options

@@ -315,6 +315,44 @@ def _chosen_options(
     )
 
 
+def _export_kit(
+    game: str,
+    variant: list[str] | None,
+    paper: PaperOption,
+    backs: BacksOption,
+    ink: Ink | None,
+    out_dir: OutOption,
+    quiet: bool,
+) -> tuple[tuple[str, ...], BuildOptions]:
+    """The variants and options of the kit an export is made from: the kit already in
+    OUT/GAME as it was built (its manifest), with what the command line names instead;
+    without a kit there, what ``pnp build`` would use."""
+    from pnp.build_options import kit_as_built
+
+    out = resolve_settings(Values(None, None, None, out_dir), Path.cwd()).out.value
+    existing = kit_as_built(out / game)
+    if existing is None:
+        return tuple(variant or ()), _chosen_options(
+            paper, backs, None, out_dir, quiet, ink=ink or Ink.NORMAL
+        )
+    variants, options = existing
+    if variant:
+        variants = tuple(variant)
+    if paper:
+        options = replace(options, paper=paper.value)
+    if backs:
+        options = replace(options, backs=backs, back_offset=(0.0, 0.0))
+    if ink:
+        options = replace(options, ink=ink)
+    if not quiet:
+        shown = ", ".join(variants) or "base game"
+        typer.echo(
+            f"kit: {display_path(out / game)} ({shown}; paper {options.paper}, "
+            f"backs {options.backs.value}, ink {options.ink.value})"
+        )
+    return variants, options
+
+
 def _kit(
     game: str, variants: tuple[str, ...], options: BuildOptions, progress: ProgressUpdate
 ) -> BuildResult:
@@ -343,20 +381,25 @@ def preview_command(
     variant: VariantOption = None,
     paper: PaperOption = None,
     backs: BacksOption = None,
+    ink: Annotated[
+        Ink | None,
+        typer.Option("--ink", help="normal, or low: the low-ink edition (default: the kit's)."),
+    ] = None,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
 ) -> None:
     """Write PNG pictures of GAME's kit to OUT/GAME/preview/, cut from its own PDFs.
 
     One contact sheet per component (every distinct face once, with its count), the
-    backs, and a hand of five cards as a player holds them. The kit is built first if
-    it is not up to date.
+    backs, and a hand of five cards as a player holds them. The pictures show the kit
+    already in OUT/GAME as it was built (its variants and options), with what the
+    command line names instead; it is built first if it is not up to date.
     """
 
     def run() -> None:
-        options = _chosen_options(paper, backs, None, out_dir, quiet)
+        variants, options = _export_kit(game, variant, paper, backs, ink, out_dir, quiet)
         with progress_display(stderr_console(), quiet) as progress:
-            kit = _kit(game, tuple(variant or ()), options, progress)
+            kit = _kit(game, variants, options, progress)
             from pnp.export.preview import write_preview
 
             result = write_preview(kit.folder, progress)
@@ -381,7 +424,8 @@ def export_command(
     """Export GAME's kit for Tabletop Simulator (--tts) or a print shop (--printer NAME).
 
     Each export goes into its own folder inside OUT/GAME/ and is replaced as a whole.
-    The kit is built first if it is not up to date.
+    It is made from the kit already in OUT/GAME as it was built (or, with --variant, of
+    those variants); the kit is built first if it is not up to date.
     """
 
     def run() -> None:
@@ -393,10 +437,10 @@ def export_command(
 
             for service in services:  # an unknown one is an error before any building
                 find_service(service)
-        options = _chosen_options(None, None, None, out_dir, quiet)
+        variants, options = _export_kit(game, variant, None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
         with progress_display(stderr_console(), quiet) as progress:
-            kit = _kit(game, tuple(variant or ()), options, progress)
+            kit = _kit(game, variants, options, progress)
             if tts:
                 from pnp.export.tts import write_tts
 

@@ -117,3 +117,33 @@ def test_a_missing_or_broken_manifest_is_one_located_line(tmp_path: Path) -> Non
     (tmp_path / "manifest.json").write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(PnpError, match=r"manifest\.json: not a pnp kit manifest"):
         read_manifest(tmp_path)
+
+
+def test_an_export_is_made_from_the_kit_as_it_was_built(kit: KitMaker, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    out = tmp_path / "out"
+    shared = kit("twaalf-dagen", proof=False, cut_lines=True)
+    shutil.copytree(shared.folder, out / "twaalf-dagen")
+    before = _digests(out / "twaalf-dagen")
+
+    result = CliRunner().invoke(app, ["preview", "twaalf-dagen", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "kit: " in result.output and "base game; paper a4" in result.output
+    after = _digests(out / "twaalf-dagen")
+    # the kit with its cut lines is used as it is, not rebuilt with the defaults
+    assert {k: v for k, v in after.items() if not k.startswith("preview/")} == before
+    assert "preview/hand.png" in after
+
+    result = CliRunner().invoke(app, ["preview", "twaalf-dagen", "--out", str(out), "-q"])
+    assert result.exit_code == 0 and result.output == ""
+    # what the command line names replaces what the kit was built with
+    result = CliRunner().invoke(
+        app, ["preview", "twaalf-dagen", "--out", str(out), "--paper", "letter", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "twaalf-dagen" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["options"]["paper"] == "letter"
+    assert manifest["options"]["cut_lines"] is True
