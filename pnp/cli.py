@@ -368,6 +368,15 @@ def export_command(
         bool,
         typer.Option("--tts", help="Tabletop Simulator decks (sheets, backs, a saved object)."),
     ] = False,
+    tts_url: Annotated[
+        str | None,
+        typer.Option(
+            "--tts-url",
+            help="Name the pictures in the saved object by this address and their file names "
+            "(where you uploaded them) instead of file: URLs; implies --tts.",
+            metavar="BASE",
+        ),
+    ] = None,
     printer: Annotated[
         list[str] | None,
         typer.Option(
@@ -386,16 +395,17 @@ def export_command(
     """
 
     def run() -> None:
-        if not tts and not printer:
+        tts_wanted = tts or tts_url is not None
+        if not tts_wanted and not printer:
             raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
         options = _chosen_options(None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
         with progress_display(stderr_console(), quiet) as progress:
             kit = _kit(game, tuple(variant or ()), options, progress)
-            if tts:
+            if tts_wanted:
                 from pnp.export.tts import write_tts
 
-                results.append(write_tts(kit.folder, progress))
+                results.append(write_tts(kit.folder, progress, tts_url))
             for service in printer or ():
                 from pnp.export.printer import write_printer
 
