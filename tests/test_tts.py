@@ -9,6 +9,7 @@ it is.
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from collections import Counter
@@ -27,8 +28,9 @@ import pnp.output
 from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.export.pages import KitPages, distinct_faces
-from pnp.export.tts import write_tts
+from pnp.export.tts import same_picture, write_tts
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
+from pnp.project import load_game
 from tests.conftest import KitMaker
 
 GAMES = ["sinterklaas", "stoomboot", "twaalf-dagen", "santoska"]
@@ -100,6 +102,13 @@ def test_every_deck_loads_with_the_kits_counts(
 ) -> None:
     export = exported(game)
     assert isinstance(export.save["ObjectStates"], list) and export.save["ObjectStates"]
+    ids = [
+        obj["GUID"]
+        for top in export.save["ObjectStates"]
+        for obj in [top, *top.get("ContainedObjects", [])]
+    ]
+    assert len(set(ids)) == len(ids), "every object its own GUID"
+    assert Image.open(export.folder / f"{game}.png").size[1] == 256, "the thumbnail"
     keys: dict[str, str] = {}
     components = _card_components(export)
     assert components
@@ -213,6 +222,57 @@ def test_stoomboot_tiles_and_pawn(exported: Callable[[str], Export]) -> None:
         ), "the pawn shows the lower half of the standee as printed"
     places = {(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in export.save["ObjectStates"]}
     assert len(places) == len(export.save["ObjectStates"]), "no two objects in one place"
+
+
+def test_same_picture_tells_backs_apart_whatever_their_place(
+    exported: Callable[[str], Export],
+) -> None:
+    export = exported("stoomboot")
+    with KitPages(export.kit, 165) as pages:
+        water = [p for p in pages.pieces if p.component == "water"]
+        backs = [pages.picture(p, back=True) for p in water]
+        assert len({b.tobytes() for b in backs}) > 1, "the cuts differ a little by place"
+        assert all(same_picture(backs[0], b) for b in backs[1:])
+        houses = [f.first for f in distinct_faces(pages.pieces, "huizen")]
+        house_backs = [pages.picture(p, back=True) for p in houses]
+        assert not any(same_picture(house_backs[0], b) for b in house_backs[1:])
+        # Stoomrij cards differ only in their small edge connectors and eye; two rows of
+        # the table that print the same card (the same fields) look the same.
+        table = {row.id: row for row in load_game("stoomboot").spec.component("stoomboot").rows}
+        fronts = {f.card: pages.picture(f.first) for f in distinct_faces(pages.pieces, "stoomboot")}
+        for a, b in itertools.combinations(fronts, 2):
+            alike = {k: v for k, v in table[a].fields.items() if k != "id"} == {
+                k: v for k, v in table[b].fields.items() if k != "id"
+            }
+            assert same_picture(fronts[a], fronts[b]) == alike, (a, b)
+
+
+def test_backs_that_differ_make_a_back_sheet(
+    exported: Callable[[str], Export], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = exported("santoska")
+    copy = tmp_path / "santoska"
+    shutil.copytree(source.kit, copy, ignore=shutil.ignore_patterns("tts"))
+    monkeypatch.setattr(pnp.export.tts, "same_picture", lambda a, b: False)
+    write_tts(copy)
+    export = Export(
+        copy,
+        copy / "tts",
+        source.manifest,
+        json.loads((copy / "tts" / "santoska.json").read_text(encoding="utf-8")),
+    )
+    (deck,) = export.objects("Getalkaarten")
+    faces = {f.card: f.first for f in distinct_faces(KitPages(copy, 1).pieces, "getallen")}
+    grid = sheet_grid(len(faces), *component_size(export, "getallen"))
+    (entry,) = deck["CustomDeck"].values()
+    assert entry["UniqueBack"] is True
+    sheet = Image.open(export.path(entry["BackURL"])).convert("RGB")
+    assert sheet.size == Image.open(export.path(entry["FaceURL"])).size
+    with KitPages(copy, grid.dpi) as pages:
+        for card in deck["ContainedObjects"]:
+            cell = card["CardID"] % 100
+            back = pages.picture(faces[card["GMNotes"]], back=True)
+            assert sheet.crop(grid.cell_box(cell)).tobytes() == back.tobytes()
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:

@@ -5,7 +5,7 @@ at most 10 x 7 cells, at most 4096 pixels a side, the last cell the face a hidde
 card shows) and its back (one picture, or a back sheet when the backs differ per
 card); a picture of each side of every map tile and of every pawn; and
 ``<game>.json``, a saved object that lays every deck, tile and pawn out on the table
-with the kit's counts. Every picture is cut from the kit's own pages
+with the kit's counts (and ``<game>.png``, its thumbnail in the game's menu). Every picture is cut from the kit's own pages
 (:class:`~pnp.export.pages.KitPages`), so Tabletop Simulator shows what prints.
 
 Which object a component becomes follows from its printed pieces: square pieces are
@@ -61,6 +61,8 @@ POKER_ASPECT = 88.0 / 63.0
 PLAIN_BACK = (216, 216, 216)
 """The back of cards the kit prints without one (``--backs none``)."""
 
+THUMBNAIL = 256
+"""Pixels, the long side of ``<game>.png``: the first card's face, beside the saved object."""
 FOLD_LINE = 0.005
 """Of a standee's height: what is cut off next to a fold so its line does not show."""
 MAX_FOOT = 0.4
@@ -206,6 +208,7 @@ class _TtsExport:
         self._pages: dict[float, KitPages] = {}
         self._files: dict[str, bytes] = {}
         self._keys = itertools.count(1)
+        self._thumbnail: Image.Image | None = None
         first = self.pages_at(PIECE_DPI)
         self.manifest = first.manifest
         self.pieces = first.pieces
@@ -252,7 +255,10 @@ class _TtsExport:
                 laid.tiles.extend(self._tiles(component, pieces))
             else:
                 laid.tokens.extend(self._pawns(component, pieces))
-        self._files[f"{self.manifest['game']}.json"] = saved_object(_lay_out(laid))
+        game = self.manifest["game"]
+        self._files[f"{game}.json"] = saved_object(_lay_out(laid))
+        if self._thumbnail is not None:  # shown beside the saved object in the game's menu
+            self.add(f"{game}.png", self._thumbnail)
         self._report(len(components) + 1, len(components) + 1)
         return self._files
 
@@ -282,6 +288,9 @@ class _TtsExport:
         grid = sheet_grid(min(len(faces), MAX_FACES), width, height)
         pages = self.pages_at(grid.dpi)
         fronts = [self._cut(pages, f.first, grid.card, False) for f in faces]
+        if self._thumbnail is None:
+            self._thumbnail = fronts[0].copy()
+            self._thumbnail.thumbnail((THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
         backed = all(p.back_page is not None for p in pieces)
         backs = [self._cut(pages, f.first, grid.card, True) for f in faces] if backed else []
         unique = any(not same_picture(backs[0], b) for b in backs[1:])

@@ -180,9 +180,23 @@ def token(nickname: str, row_id: str, image_url: str, place: Place, ident: str) 
     return data
 
 
+def _unique_guids(objects: Sequence[dict[str, Any]], seen: set[str]) -> None:
+    """Give each object (and each object inside one) an id no other object has: six hex
+    digits of a hash may repeat, and the game would then replace one."""
+    for obj in objects:
+        ident, salt = obj["GUID"], 0
+        while ident in seen:
+            salt += 1
+            ident = guid(obj["GUID"], str(salt))
+        obj["GUID"] = ident
+        seen.add(ident)
+        _unique_guids(obj.get("ContainedObjects", []), seen)
+
+
 def saved_object(objects: Sequence[dict[str, Any]]) -> bytes:
     """The saved-object file holding ``objects`` (the outer fields empty, as the game
-    writes them for a saved object)."""
+    writes them for a saved object); every object's ``GUID`` made unique."""
+    _unique_guids(objects, set())
     save = {
         "SaveName": "",
         "GameMode": "",
