@@ -398,6 +398,10 @@ def export_command(
         tts_wanted = tts or tts_url is not None
         if not tts_wanted and not printer:
             raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
+        if tts_url is not None:  # a wrong address is told before the kit is built
+            from pnp.export.tts import checked_url_base
+
+            checked_url_base(tts_url)
         options = _chosen_options(None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
         with progress_display(stderr_console(), quiet) as progress:

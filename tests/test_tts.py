@@ -31,6 +31,7 @@ from pnp.export.pages import KitPages, distinct_faces
 from pnp.export.tts import same_picture, write_tts
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
 from pnp.project import load_game
+from pnp.sheets.imposition import BackMode
 from tests.conftest import KitMaker
 
 GAMES = ["sinterklaas", "stoomboot", "twaalf-dagen", "santoska"]
@@ -349,7 +350,27 @@ def test_cli_exports_and_needs_a_choice(tmp_path: Path, monkeypatch: pytest.Monk
     assert result.exit_code == 0, result.output
     save = json.loads((out / "twaalf-dagen" / "tts" / "twaalf-dagen.json").read_text("utf-8"))
     assert {o["Name"] for o in save["ObjectStates"]} == {"DeckCustom"}
-    result = CliRunner().invoke(app, ["export", "twaalf-dagen", "--out", str(out)])
-    assert result.exit_code == 2
-    assert len(result.output.strip().splitlines()) == 1, result.output
-    assert "--tts" in result.output
+    for wrong in ([], ["--tts-url", "ftp://example.org/kit/"]):
+        result = CliRunner().invoke(app, ["export", "twaalf-dagen", *wrong, "--out", str(out)])
+        assert result.exit_code == 2
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "--tts" in result.output
+
+
+def test_a_kit_without_backs_gives_its_decks_a_plain_back(kit: KitMaker, tmp_path: Path) -> None:
+    built = kit("twaalf-dagen", backs=BackMode.NONE)
+    copy = tmp_path / "twaalf-dagen"
+    shutil.copytree(built.folder, copy)
+    write_tts(copy)
+    save = json.loads((copy / "tts" / "twaalf-dagen.json").read_text(encoding="utf-8"))
+    backs = {
+        obj["Nickname"]: Image.open(urlsplit(entry["BackURL"]).path).convert("RGB")
+        for obj in save["ObjectStates"]
+        for entry in obj["CustomDeck"].values()
+    }
+    assert len(backs["Dagkaarten"].getcolors() or []) == 1, "one plain colour"
+    # The player aid's second side is printed all the same (it is two-sided).
+    with KitPages(copy, 300) as pages:
+        (aid,) = [f.first for f in distinct_faces(pages.pieces, "hulp")]
+        assert aid.back_page is not None
+        assert backs["Spelershulp"].tobytes() == pages.picture(aid, back=True).tobytes()

@@ -84,6 +84,11 @@ def image_base(kit: Path, url_base: str | None) -> str:
     the export folder."""
     if url_base is None:
         return (kit / FOLDER).resolve().as_uri() + "/"
+    return checked_url_base(url_base)
+
+
+def checked_url_base(url_base: str) -> str:
+    """``url_base`` ending in ``/``, or one error line if it is no http(s) address."""
     parts = urlsplit(url_base)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise PnpError.single(
