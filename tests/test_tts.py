@@ -28,8 +28,9 @@ import pnp.output
 from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.export.pages import KitPages, distinct_faces
-from pnp.export.tts import same_picture, write_tts
+from pnp.export.tts import write_tts
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
+from pnp.export.tts_pictures import png, same_picture
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
 from tests.conftest import KitMaker
@@ -276,6 +277,40 @@ def test_backs_that_differ_make_a_back_sheet(
             assert sheet.crop(grid.cell_box(cell)).tobytes() == back.tobytes()
 
 
+def test_a_deck_with_more_faces_than_a_sheet_holds_spans_sheets(
+    exported: Callable[[str], Export], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = exported("twaalf-dagen")
+    copy = tmp_path / "twaalf-dagen"
+    shutil.copytree(source.kit, copy, ignore=shutil.ignore_patterns("tts"))
+    monkeypatch.setattr(pnp.export.tts, "MAX_FACES", 5)  # twelve faces: sheets of 5, 5, 2
+    write_tts(copy)
+    save = json.loads((copy / "tts" / "twaalf-dagen.json").read_text(encoding="utf-8"))
+    export = Export(copy, copy / "tts", source.manifest, save)
+    (deck,) = export.objects("Dagkaarten")
+    entries = deck["CustomDeck"]
+    assert len(entries) == 3
+    assert [export.path(e["FaceURL"]).name for e in entries.values()] == [
+        "deck-1.png",
+        "deck-2.png",
+        "deck-3.png",
+    ]
+    assert len(deck["DeckIDs"]) == 78 and Counter(
+        c["GMNotes"] for c in deck["ContainedObjects"]
+    ) == (export.rows("deck"))
+    faces = {f.card: f.first for f in distinct_faces(KitPages(copy, 1).pieces, "deck")}
+    grid = sheet_grid(5, *component_size(export, "deck"))
+    claimed = {(c["CardID"], c["GMNotes"]) for c in deck["ContainedObjects"]}
+    assert len(claimed) == len(faces) == 12
+    with KitPages(copy, grid.dpi) as pages:
+        for card_id, row in sorted(claimed):
+            key, cell = divmod(card_id, 100)
+            assert cell < 5
+            sheet = Image.open(export.path(entries[str(key)]["FaceURL"])).convert("RGB")
+            expected = pages.picture(faces[row]).tobytes()
+            assert sheet.crop(grid.cell_box(cell)).tobytes() == expected, row
+
+
 def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
@@ -310,7 +345,7 @@ def test_a_failed_export_leaves_the_earlier_one(
     export = exported("twaalf-dagen")
     earlier = _snapshot(export.folder)
     if where == "cutting":
-        monkeypatch.setattr(pnp.export.tts, "png", _fail_on_call(3, pnp.export.tts.png))
+        monkeypatch.setattr(pnp.export.tts, "png", _fail_on_call(3, png))
         failure: type[Exception] = OSError
     else:
         monkeypatch.setattr(pnp.output, "_write_synced", _fail_on_call(4, pnp.output._write_synced))
