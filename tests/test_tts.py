@@ -338,7 +338,10 @@ def _fail_on_call(number: int, function: Callable[..., Any]) -> Callable[..., An
     return failing
 
 
-@pytest.mark.parametrize("where", ["cutting", "writing"])
+@pytest.mark.parametrize(
+    "where",
+    ["cutting", pytest.param("writing", marks=pytest.mark.slow)],  # a full export
+)
 def test_a_failed_export_leaves_the_earlier_one(
     exported: Callable[[str], Export], monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
