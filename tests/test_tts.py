@@ -381,6 +381,24 @@ def test_uploaded_pictures_are_named_by_the_base_url(
         write_tts(copy, url_base="ftp://example.org/")
 
 
+def test_an_id_that_is_no_plain_file_name_is_refused(
+    exported: Callable[[str], Export], tmp_path: Path
+) -> None:
+    source = exported("stoomboot")
+    copy = tmp_path / "kits" / "stoomboot"
+    shutil.copytree(source.kit, copy, ignore=shutil.ignore_patterns("tts"))
+    manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
+    for placed in manifest["placements"]:
+        if placed["card"] == "huis-letter":
+            placed["card"] = "../../buiten"
+    (copy / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(PnpError, match="no plain file name"):
+        write_tts(copy)
+    assert sorted(p.name for p in (tmp_path / "kits").iterdir()) == ["stoomboot"]
+    assert not (copy / "tts").exists()
+    assert not list(tmp_path.rglob("*buiten*"))
+
+
 def test_cli_exports_and_needs_a_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PNP_CONFIG_DIR", str(tmp_path / "config"))
     out = tmp_path / "out"

@@ -22,6 +22,7 @@ base URL, by that base and the file name (where the user uploaded them).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +71,10 @@ TILE_COLUMNS = 5
 """The map tiles lie in rows of five, like the map they make."""
 TOKEN_STEP = 1.5
 ROW_GAP = 4.5
+
+FILE_NAME = re.compile(r"[^/\\\x00-\x1f.:][^/\\\x00-\x1f:]*\.(png|json)")
+"""The export's file names, made of the manifest's ids: plain names inside the folder (no
+folder separator, no leading dot, no control character or colon)."""
 
 Kind = Literal["cards", "tile", "pawn"]
 Progress = Callable[[str, int, int], None]
@@ -179,6 +184,7 @@ class _TtsExport:
 
     def add(self, name: str, picture: Image.Image) -> str:
         """Add picture file ``name`` to the export; its URL."""
+        self._check_name(name)
         if name in self._files:
             raise PnpError.single(
                 f"two pictures of the export would both be named {name!r}: "
@@ -187,6 +193,15 @@ class _TtsExport:
             )
         self._files[name] = png(picture)
         return self.url(name)
+
+    def _check_name(self, name: str) -> None:
+        """A file name made of the manifest's ids must stay a plain name in the folder."""
+        if not FILE_NAME.fullmatch(name):
+            raise PnpError.single(
+                f"a component or card id makes {name!r}, which is no plain file name "
+                "(no '/', '\\', ':' or leading '.'): rename it",
+                self.kit / MANIFEST,
+            )
 
     def files(self) -> dict[str, bytes]:
         """Every file of the export: pictures and ``<game>.json``."""
@@ -203,6 +218,7 @@ class _TtsExport:
             else:
                 laid.tokens.extend(self._pawns(component, pieces))
         game = self.manifest["game"]
+        self._check_name(f"{game}.json")
         self._files[f"{game}.json"] = saved_object(_lay_out(laid))
         if self._thumbnail is not None:  # shown beside the saved object in the game's menu
             self.add(f"{game}.png", self._thumbnail)
