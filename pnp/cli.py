@@ -417,6 +417,15 @@ def export_command(
         bool,
         typer.Option("--tts", help="Tabletop Simulator decks (sheets, backs, a saved object)."),
     ] = False,
+    tts_url: Annotated[
+        str | None,
+        typer.Option(
+            "--tts-url",
+            help="Name the pictures in the saved object by this address and their file names "
+            "(where you uploaded them) instead of file: URLs; implies --tts.",
+            metavar="BASE",
+        ),
+    ] = None,
     printer: PrinterOption = None,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
@@ -429,8 +438,13 @@ def export_command(
     """
 
     def run() -> None:
-        if not tts and not printer:
+        tts_wanted = tts or tts_url is not None
+        if not tts_wanted and not printer:
             raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
+        if tts_url is not None:  # a wrong address is told before the kit is built
+            from pnp.export.tts import checked_url_base
+
+            checked_url_base(tts_url)
         services = list(dict.fromkeys(printer or ()))
         if services:
             from pnp.export.services import find_service
@@ -441,10 +455,10 @@ def export_command(
         results: list[ExportResult] = []
         with progress_display(stderr_console(), quiet) as progress:
             kit = _kit(game, variants, options, progress)
-            if tts:
+            if tts_wanted:
                 from pnp.export.tts import write_tts
 
-                results.append(write_tts(kit.folder, progress))
+                results.append(write_tts(kit.folder, progress, tts_url))
             for service in services:
                 from pnp.export.printer import write_printer
 
