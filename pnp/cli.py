@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from pnp.cli_console import progress_display, stderr_console
+from pnp.back_mode import BackMode
 from pnp.cli_options import (
     ALL_GAMES,
     BackOffsetOption,
@@ -28,21 +28,13 @@ from pnp.cli_options import (
 )
 from pnp.errors import PnpError
 from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
-from pnp.settings import (
-    COMMAND_LINE,
-    Values,
-    format_offset,
-    resolve_settings,
-    save_back_offset,
-    shown_path,
-)
-from pnp.sheets.imposition import BackMode
 
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
-# (the build pulls in ReportLab, svglib, pypdf and every game).
+# (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML and
+# the spec model; the progress display is rich's console).
 
 app = typer.Typer(
     cls=OneLineErrors,
@@ -185,6 +177,7 @@ def build_command(
         # Only what tells whether the kit is up to date: rendering is imported when needed.
         from pnp.build_options import BuildOptions, reuse_kit
         from pnp.paths import DataRootError, data_roots
+        from pnp.settings import Values, resolve_settings
 
         chosen = resolve_settings(
             Values(
@@ -229,6 +222,7 @@ def build_command(
         result = None if force else reuse_kit(game, variants, options)
         if result is None:
             from pnp.build import build
+            from pnp.cli_console import progress_display, stderr_console
 
             with progress_display(stderr_console(), quiet) as progress:
                 result = build(game, variants, options, progress, force=force, jobs=jobs)
@@ -257,6 +251,7 @@ def _report(result: BuildResult) -> None:
 def _build_all(options: BuildOptions, quiet: bool, force: bool, jobs: int) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
     from pnp.build import build
+    from pnp.cli_console import progress_display, stderr_console
     from pnp.project import engine_game, game_ids
 
     ids = game_ids()
@@ -334,6 +329,7 @@ def simulate_command(
     """Play seeded games (the heuristic policy at every seat unless --policy says) and summarise."""
 
     def run() -> str:
+        from pnp.cli_console import progress_display, stderr_console
         from pnp.simulation import simulate_game
 
         with progress_display(stderr_console(), quiet) as progress:
@@ -361,7 +357,11 @@ def calibrate_command(
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
+    from pnp.settings import COMMAND_LINE, Values, format_offset, resolve_settings, shown_path
+
     if save is not None:
+        from pnp.settings import save_back_offset
+
         if paper or backs or out_dir:
             typer.echo(
                 "error: --save only saves the offset: leave out --paper, --backs, --out", err=True

@@ -19,7 +19,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import pnp.cli
+import pnp.cli_console
 from pnp import registry
+from pnp.back_mode import BackMode
 from pnp.build import BuildOptions, BuildResult, ProgressCallback, check_options
 from pnp.cli import app
 from pnp.cli_console import stderr_console
@@ -27,7 +29,6 @@ from pnp.errors import PnpError, Problem
 from pnp.examples import game_examples
 from pnp.project import load_game
 from pnp.registry import games
-from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
 from tests.pdfinspect import MM, read_page
 
@@ -348,7 +349,7 @@ def test_build_all_shows_every_game_and_goes_on_after_a_failure(
     """``pnp build all``: one overall bar, each game's own bars, a failure as one line."""
     screen = io.StringIO()
     monkeypatch.setattr(
-        pnp.cli,
+        pnp.cli_console,  # the command line imports it when a command runs
         "stderr_console",
         lambda: Console(file=screen, force_terminal=True, width=100, no_color=True),
     )

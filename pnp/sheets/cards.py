@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.back_mode import BackMode
 from pnp.draw.art import ArtLibrary
 from pnp.layout.model import Layout
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.sheets.imposition import BackMode, Rect, SheetPlan, Slot
+from pnp.sheets.imposition import Rect, SheetPlan, Slot
 from pnp.sheets.marks import (
     CUT_GREY,
     CUT_LINE_PT,
