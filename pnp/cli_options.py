@@ -19,6 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.back_mode import BackMode
+from pnp.cli_help import defer_help_extras
 from pnp.cli_params import convert_quickly
 from pnp.errors import PnpError
 
@@ -209,6 +210,8 @@ class OneLineErrors(TyperGroup):
         """Run the command; in standalone mode usage errors become one line (help stays as is)."""
         convert_quickly(self)
         argv = list(sys.argv[1:] if args is None else args)
+        if not argv or "--help" in argv:
+            defer_help_extras()
         if not standalone_mode or not argv:  # no arguments: the help text, as typer prints it
             return super().main(
                 argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
