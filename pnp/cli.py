@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -31,6 +32,7 @@ from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
+    from pnp.cli_console import ProgressUpdate
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
 # (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML and
@@ -222,14 +224,26 @@ def build_command(
         result = None if force else reuse_kit(game, variants, options)
         if result is None:
             from pnp.build import build
-            from pnp.cli_console import progress_display, stderr_console
 
-            with progress_display(stderr_console(), quiet) as progress:
+            with _progress(quiet) as progress:
                 result = build(game, variants, options, progress, force=force, jobs=jobs)
         if not quiet:
             _report(result)
 
     _run(run)
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[ProgressUpdate]:
+    """The progress display on stderr; with ``quiet`` a callback that shows nothing, and rich
+    (a few MiB) is not imported."""
+    if quiet:
+        yield lambda task, done, total: None
+        return
+    from pnp.cli_console import progress_display, stderr_console
+
+    with progress_display(stderr_console()) as progress:
+        yield progress
 
 
 def _report(result: BuildResult) -> None:
@@ -251,12 +265,11 @@ def _report(result: BuildResult) -> None:
 def _build_all(options: BuildOptions, quiet: bool, force: bool, jobs: int) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
     from pnp.build import build
-    from pnp.cli_console import progress_display, stderr_console
     from pnp.project import engine_game, game_ids
 
     ids = game_ids()
     failed: list[str] = []
-    with progress_display(stderr_console(), quiet) as progress:
+    with _progress(quiet) as progress:
         progress(GAMES_TASK, 0, len(ids))
         for done, game_id in enumerate(ids, start=1):
             own = options
@@ -329,10 +342,9 @@ def simulate_command(
     """Play seeded games (the heuristic policy at every seat unless --policy says) and summarise."""
 
     def run() -> str:
-        from pnp.cli_console import progress_display, stderr_console
         from pnp.simulation import simulate_game
 
-        with progress_display(stderr_console(), quiet) as progress:
+        with _progress(quiet) as progress:
             summary = simulate_game(
                 game,
                 players,
