@@ -522,13 +522,14 @@ def test_the_help_is_the_one_typer_draws_with_every_rich_module() -> None:
 
 def test_an_up_to_date_kit_is_told_without_rendering_modules(tmp_path: Path) -> None:
     """A second ``pnp build`` of an unchanged kit reads the build record and stops: it imports
-    no rendering library, no game, no progress display and no pydantic."""
+    no rendering library, no game, no spec model, no progress display and no pydantic."""
     out = tmp_path / "out"
     first = CliRunner().invoke(app, ["build", "twaalf-dagen", "-q", "--out", str(out)])
     assert first.exit_code == 0, first.output
     done, loaded = _loaded_by("build", "twaalf-dagen", "--out", str(out))
     assert "twaalf-dagen: up to date" in done.stdout
     heavy = RENDERING + TYPER_EXTRAS + ("rich", "pnp.cli_console", "pnp.registry", "pnp.games")
+    heavy += ("pnp.spec.model", "pnp.spec.loader", "pnp.locate")  # the kit's record suffices
     assert _matching_modules(loaded, heavy) == []
 
 

@@ -16,8 +16,7 @@ from pnp.back_mode import BackMode
 from pnp.project import load_game
 from pnp.sheets.imposition import Rect, SheetPlan, plan_sheet
 from pnp.sheets.packing import RUN_GUTTER, Kind, pack_sheets
-from pnp.spec.model import CardSize
-from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN
+from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN, CardSize
 from tests.conftest import KitMaker
 from tests.pdfinspect import read_page
 

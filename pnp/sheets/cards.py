@@ -24,8 +24,8 @@ from pnp.sheets.marks import (
 )
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.pdf import new_canvas
-from pnp.spec.model import CardRow, CardSize
-from pnp.spec.sizes import BLEED
+from pnp.spec.model import CardRow
+from pnp.spec.sizes import BLEED, CardSize
 from pnp.units import mm
 
 Progress = Callable[[int, int], None]

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from pnp.back_mode import BackMode
 from pnp.errors import PnpError
-from pnp.spec.model import CardSize
-from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, Paper
+from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, CardSize, Paper
 
 MIN_MARK = 2.5
 """Room a crop mark needs between the printable margin and the trim line, mm."""
