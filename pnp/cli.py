@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from pnp.cli_console import ProgressUpdate
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
-# (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML and
-# the spec model; the progress display is rich's console).
+# (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML; the
+# progress display is rich's console).
 
 app = typer.Typer(
     cls=OneLineErrors,
@@ -372,11 +372,16 @@ def calibrate_command(
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.settings import COMMAND_LINE, Values, format_offset, resolve_settings, shown_path
+    from pnp.settings import (
+        COMMAND_LINE,
+        Values,
+        format_offset,
+        resolve_settings,
+        save_back_offset,
+        shown_path,
+    )
 
     if save is not None:
-        from pnp.settings import save_back_offset
-
         if paper or backs or out_dir:
             typer.echo(
                 "error: --save only saves the offset: leave out --paper, --backs, --out", err=True

@@ -49,7 +49,7 @@ class BackOffset:
 
 def back_offset_option(text: str | BackOffset) -> BackOffset:
     """Parse an ``X,Y`` offset option; a bad one is a usage error naming the option."""
-    from pnp.settings import parse_back_offset  # here: the settings read TOML and the spec
+    from pnp.settings import parse_back_offset  # here: the settings read TOML
 
     if isinstance(text, BackOffset):
         return text
