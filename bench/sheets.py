@@ -20,10 +20,11 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from pnp.back_mode import BackMode
 from pnp.build import BuildOptions, build
 from pnp.project import load_game
 from pnp.registry import games
-from pnp.sheets.imposition import BackMode, plan_sheet
+from pnp.sheets.imposition import plan_sheet
 from pnp.spec.sizes import PAPERS
 
 SETTINGS = (("duplex", BackMode.LONG_EDGE), ("gutterfold", BackMode.GUTTERFOLD))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from pnp.back_mode import BackMode
 from pnp.build_options import MANIFEST, BuildOptions, BuildResult, kit_request, reuse_kit
 from pnp.draw.art import Art, ArtLibrary
 from pnp.draw.fonts import FONT_FILES, register_all
@@ -41,7 +42,7 @@ from pnp.reads import record, recording
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.board import render_board
 from pnp.sheets.cards import CardJob, Placement, SheetOptions, back_design, render_card_sheets
-from pnp.sheets.imposition import BackMode, plan_sheet
+from pnp.sheets.imposition import plan_sheet
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.scoresheet import render_score_sheet
 from pnp.spec.columns import check_art_reference

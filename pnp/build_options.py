@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.back_mode import BackMode
 from pnp.fingerprint import code_fingerprint
 from pnp.ink import Ink
 from pnp.kit_record import up_to_date
 from pnp.paths import DataRootError, data_roots
-from pnp.sheets.imposition import BackMode
 
 MANIFEST = "manifest.json"
 """The kit's list of files, its options and its card placements (written last)."""

@@ -15,10 +15,10 @@ from pathlib import Path
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.back_mode import BackMode
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
 from pnp.output import commit_files
-from pnp.sheets.imposition import BackMode
 from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS, Paper

@@ -1,8 +1,12 @@
-"""The command line: parses arguments and calls the library API (``pnp.build`` and friends)."""
+"""The command line: parses arguments and calls the library API (``pnp.build`` and friends).
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: typer reads each command's parameters from
+its annotations, and annotations kept as text it must evaluate again on every run (a
+third of the time it takes to make the command line).
+"""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -10,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from pnp.cli_console import ProgressUpdate, progress_display, stderr_console
+from pnp.back_mode import BackMode
 from pnp.cli_options import (
     ALL_GAMES,
     BackOffsetOption,
@@ -31,22 +35,15 @@ from pnp.cli_options import (
 from pnp.errors import PnpError
 from pnp.ink import Ink
 from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
-from pnp.settings import (
-    COMMAND_LINE,
-    Values,
-    format_offset,
-    resolve_settings,
-    save_back_offset,
-    shown_path,
-)
-from pnp.sheets.imposition import BackMode
 
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
+    from pnp.cli_console import ProgressUpdate
     from pnp.export.folder import ExportResult
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
-# (the build pulls in ReportLab, svglib, pypdf and every game).
+# (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML; the
+# progress display is rich's console).
 
 app = typer.Typer(
     cls=OneLineErrors,
@@ -212,7 +209,7 @@ def build_command(
         if result is None:
             from pnp.build import build
 
-            with progress_display(stderr_console(), quiet) as progress:
+            with _progress(quiet) as progress:
                 result = build(game, variants, options, progress, force=force, jobs=jobs)
         if not quiet:
             _report(result)
@@ -220,7 +217,20 @@ def build_command(
     _run(run)
 
 
-def _report(result: BuildResult) -> None:
+@contextmanager
+def _progress(quiet: bool) -> Iterator["ProgressUpdate"]:
+    """The progress display on stderr; with ``quiet`` a callback that shows nothing, and rich
+    (a few MiB) is not imported."""
+    if quiet:
+        yield lambda task, done, total: None
+        return
+    from pnp.cli_console import progress_display, stderr_console
+
+    with progress_display(stderr_console()) as progress:
+        yield progress
+
+
+def _report(result: "BuildResult") -> None:
     """The folder a build wrote, each file it wrote, and how many it reused."""
     chosen = ", ".join(result.variants) or "base game"
     reused = set(result.reused)
@@ -236,14 +246,14 @@ def _report(result: BuildResult) -> None:
         typer.echo(f"  reused {len(reused)} up-to-date files ({names})")
 
 
-def _build_all(options: BuildOptions, quiet: bool, force: bool, jobs: int) -> None:
+def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> None:
     """Build every game in turn; a game that fails is one line and the others still build."""
     from pnp.build import build
     from pnp.project import engine_game, game_ids
 
     ids = game_ids()
     failed: list[str] = []
-    with progress_display(stderr_console(), quiet) as progress:
+    with _progress(quiet) as progress:
         progress(GAMES_TASK, 0, len(ids))
         for done, game_id in enumerate(ids, start=1):
             own = options
@@ -282,10 +292,11 @@ def _chosen_options(
     seed: int | None = None,
     proof: bool = False,
     ink: Ink = Ink.NORMAL,
-) -> BuildOptions:
+) -> "BuildOptions":
     """The build options from the command line and the saved settings (shown unless quiet)."""
     from pnp.build_options import BuildOptions
     from pnp.paths import data_roots
+    from pnp.settings import Values, resolve_settings
 
     chosen = resolve_settings(
         Values(
@@ -323,11 +334,12 @@ def _export_kit(
     ink: Ink | None,
     out_dir: OutOption,
     quiet: bool,
-) -> tuple[tuple[str, ...], BuildOptions]:
+) -> tuple[tuple[str, ...], "BuildOptions"]:
     """The variants and options of the kit an export is made from: the kit already in
     OUT/GAME as it was built (its manifest), with what the command line names instead;
     without a kit there, what ``pnp build`` would use."""
     from pnp.build_options import kit_as_built
+    from pnp.settings import Values, resolve_settings
 
     out = resolve_settings(Values(None, None, None, out_dir), Path.cwd()).out.value
     existing = kit_as_built(out / game)
@@ -354,8 +366,8 @@ def _export_kit(
 
 
 def _kit(
-    game: str, variants: tuple[str, ...], options: BuildOptions, progress: ProgressUpdate
-) -> BuildResult:
+    game: str, variants: tuple[str, ...], options: "BuildOptions", progress: "ProgressUpdate"
+) -> "BuildResult":
     """The kit an export is made from: reused when up to date, else built now."""
     from pnp.build_options import reuse_kit
 
@@ -367,7 +379,7 @@ def _kit(
     return result
 
 
-def _report_export(result: ExportResult) -> None:
+def _report_export(result: "ExportResult") -> None:
     """The folder an export wrote, or that it was up to date."""
     if result.reused:
         typer.echo(f"{result.kind}: up to date ({len(result.files)} files) -> {result.folder}")
@@ -398,7 +410,7 @@ def preview_command(
 
     def run() -> None:
         variants, options = _export_kit(game, variant, paper, backs, ink, out_dir, quiet)
-        with progress_display(stderr_console(), quiet) as progress:
+        with _progress(quiet) as progress:
             kit = _kit(game, variants, options, progress)
             from pnp.export.preview import write_preview
 
@@ -453,7 +465,7 @@ def export_command(
                 find_service(service)
         variants, options = _export_kit(game, variant, None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
-        with progress_display(stderr_console(), quiet) as progress:
+        with _progress(quiet) as progress:
             kit = _kit(game, variants, options, progress)
             if tts_wanted:
                 from pnp.export.tts import write_tts
@@ -519,7 +531,7 @@ def simulate_command(
     def run() -> str:
         from pnp.simulation import simulate_game
 
-        with progress_display(stderr_console(), quiet) as progress:
+        with _progress(quiet) as progress:
             summary = simulate_game(
                 game,
                 players,
@@ -544,6 +556,15 @@ def calibrate_command(
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
+    from pnp.settings import (
+        COMMAND_LINE,
+        Values,
+        format_offset,
+        resolve_settings,
+        save_back_offset,
+        shown_path,
+    )
+
     if save is not None:
         if paper or backs or out_dir:
             typer.echo(

@@ -18,10 +18,11 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from pnp.back_mode import BackMode
+from pnp.cli_help import defer_help_extras
+from pnp.cli_params import convert_quickly
 from pnp.errors import PnpError
 from pnp.ink import Ink
-from pnp.settings import parse_back_offset
-from pnp.sheets.imposition import BackMode
 
 ALL_GAMES = "all"
 """``pnp build all``: every game in turn."""
@@ -49,6 +50,8 @@ class BackOffset:
 
 def back_offset_option(text: str | BackOffset) -> BackOffset:
     """Parse an ``X,Y`` offset option; a bad one is a usage error naming the option."""
+    from pnp.settings import parse_back_offset  # here: the settings read TOML
+
     if isinstance(text, BackOffset):
         return text
     try:
@@ -242,7 +245,10 @@ class OneLineErrors(TyperGroup):
         **extra: Any,
     ) -> Any:
         """Run the command; in standalone mode usage errors become one line (help stays as is)."""
+        convert_quickly(self)
         argv = list(sys.argv[1:] if args is None else args)
+        if not argv or "--help" in argv:
+            defer_help_extras()
         if not standalone_mode or not argv:  # no arguments: the help text, as typer prints it
             return super().main(
                 argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra

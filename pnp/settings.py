@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from pnp.back_mode import BackMode
 from pnp.errors import PnpError, ProblemCollector
 from pnp.output import write_text_atomic
 from pnp.paths import PROJECT_FILE, find_project_file, project_folder
-from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
 from pnp.spec.tomlsource import TomlSource
 

@@ -35,11 +35,11 @@ from _pytest.terminal import TerminalReporter
 from pypdf import PdfReader
 
 import pnp.build
+from pnp.back_mode import BackMode
 from pnp.build import BuildOptions, build
 from pnp.draw.art_cache import CACHE_ENV
 from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
-from pnp.sheets.imposition import BackMode
 from pnp.variants import resolve_variants
 
 RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [

@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from pnp.back_mode import BackMode
 from pnp.calibrate import calibration_pdf
-from pnp.sheets.imposition import BackMode
 from tests.pdfinspect import MM, read_page
 
 GAP_MM = 0.5

@@ -19,7 +19,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import pnp.cli
+import pnp.cli_console
 from pnp import registry
+from pnp.back_mode import BackMode
 from pnp.build import BuildOptions, BuildResult, ProgressCallback, check_options
 from pnp.cli import app
 from pnp.cli_console import stderr_console
@@ -27,7 +29,6 @@ from pnp.errors import PnpError, Problem
 from pnp.examples import game_examples
 from pnp.project import load_game
 from pnp.registry import games
-from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
 from tests.pdfinspect import MM, read_page
 
@@ -348,7 +349,7 @@ def test_build_all_shows_every_game_and_goes_on_after_a_failure(
     """``pnp build all``: one overall bar, each game's own bars, a failure as one line."""
     screen = io.StringIO()
     monkeypatch.setattr(
-        pnp.cli,
+        pnp.cli_console,  # the command line imports it when a command runs
         "stderr_console",
         lambda: Console(file=screen, force_terminal=True, width=100, no_color=True),
     )
@@ -426,11 +427,27 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
     assert done.stdout.strip() == "[]"
 
 
+RENDERING: tuple[str, ...] = (
+    *("reportlab", "svglib", "pypdf", "PIL", "pyphen", "jinja2", "fontTools", "tomlkit"),
+    *("pnp.build", "pnp.draw", "pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story"),
+    *("pnp.sheets", "pnp.project", "pnp.examples", "pnp.games."),
+)
+"""Modules (and packages, by prefix) that only rendering a kit needs (``pnp.build`` also
+matches ``pnp.build_options``, which is not one of them: see :func:`_matching_modules`)."""
+TYPER_EXTRAS = ("pydantic", "markdown_it", "pygments", "attr", "rich.markdown", "rich.traceback")
+"""What typer would import for converting option values (pydantic) and for help in Markdown
+and pretty tracebacks: pnp answers without them."""
+
+
 def test_pnp_list_reads_the_tables_without_engines_or_drawing() -> None:
     """``pnp list`` answers at once: it reads the spec tables and imports no game's engine,
-    no layout, art or PDF library; the listing it prints is the whole one."""
-    heavy = ("reportlab", "svglib", "pypdf", "jinja2", "tomlkit", "pnp.build", "pnp.draw")
-    heavy += ("pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story", "pnp.project")
+    no layout, art or PDF library, no pydantic, no console; the listing it prints is the whole
+    one."""
+    heavy: tuple[str, ...] = (
+        *("reportlab", "svglib", "pypdf", "jinja2", "tomlkit", "pnp.build", "pnp.draw"),
+        *("pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story", "pnp.project"),
+        *(*TYPER_EXTRAS, "rich", "pnp.cli_console", "pnp.settings"),
+    )
     probe = (
         "import sys\n"
         "from pnp.cli import app\n"
@@ -446,6 +463,74 @@ def test_pnp_list_reads_the_tables_without_engines_or_drawing() -> None:
     for game_id in games():
         assert f"\n{game_id} — " in f"\n{done.stdout}"
     assert "[no engine]" not in done.stdout
+
+
+def _loaded_by(*args: str) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    """Run ``pnp ARGS`` in a fresh interpreter; its output and the modules it imported."""
+    probe = (
+        "import sys\n"
+        "from pnp.cli import main\n"
+        "sys.argv = ['pnp', *sys.argv[1:]]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('modules:', *sorted(sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True
+    )
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("modules: ")
+    return done, last.split()[1:]
+
+
+def _matching_modules(loaded: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    """The modules of ``loaded`` that start with one of ``prefixes`` (but pnp.build_options)."""
+    return [m for m in loaded if m.startswith(prefixes) and m != "pnp.build_options"]
+
+
+@pytest.mark.parametrize("args", [("--help",), ("build", "--help"), ()], ids=repr)
+def test_help_answers_without_the_build_the_settings_or_typer_extras(
+    args: tuple[str, ...],
+) -> None:
+    """``pnp --help`` (and a command's help) imports neither rendering, nor the settings and
+    spec model, nor pydantic and the rich modules only Markdown help and tracebacks need."""
+    done, loaded = _loaded_by(*args)
+    assert "Usage: pnp" in done.stdout
+    light = ("pnp.settings", "pnp.spec", "pnp.catalogue", "pnp.registry", "pnp.cli_console")
+    assert _matching_modules(loaded, RENDERING + TYPER_EXTRAS + light) == []
+
+
+def test_the_help_is_the_one_typer_draws_with_every_rich_module() -> None:
+    """The help drawn without rich's Markdown and traceback modules has the same bytes as the
+    help drawn with them imported beforehand (colour on, one width)."""
+    env = {**os.environ, "COLUMNS": "100", "FORCE_COLOR": "1"}
+    env.pop("NO_COLOR", None)
+    for args in (["--help"], ["build", "--help"], ["simulate", "--help"]):
+        quick = subprocess.run(
+            [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env
+        )
+        probe = "import rich.markdown, rich.traceback\nfrom pnp.cli import main\nmain()\n"
+        full = subprocess.run(
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, env=env
+        )
+        assert quick.returncode == full.returncode == 0
+        assert "\x1b[" in quick.stdout, "colour is on"
+        assert quick.stdout == full.stdout
+
+
+def test_an_up_to_date_kit_is_told_without_rendering_modules(tmp_path: Path) -> None:
+    """A second ``pnp build`` of an unchanged kit reads the build record and stops: it imports
+    no rendering library, no game, no spec model, no progress display and no pydantic."""
+    out = tmp_path / "out"
+    first = CliRunner().invoke(app, ["build", "twaalf-dagen", "-q", "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    done, loaded = _loaded_by("build", "twaalf-dagen", "--out", str(out))
+    assert "twaalf-dagen: up to date" in done.stdout
+    heavy = RENDERING + TYPER_EXTRAS + ("rich", "pnp.cli_console", "pnp.registry", "pnp.games")
+    heavy += ("pnp.spec.model", "pnp.spec.loader", "pnp.locate")  # the kit's record suffices
+    assert _matching_modules(loaded, heavy) == []
 
 
 def test_the_registered_ids_are_known_without_importing_a_game() -> None:

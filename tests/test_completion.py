@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import typer
 
+from pnp.back_mode import BackMode
 from pnp.cli import app
 from pnp.cli_options import (
     PaperName,
@@ -24,7 +25,6 @@ from pnp.cli_options import (
 )
 from pnp.project import load_game
 from pnp.registry import games
-from pnp.sheets.imposition import BackMode
 from pnp.spec.sizes import PAPERS
 
 

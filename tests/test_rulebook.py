@@ -13,11 +13,11 @@ from PIL import ImageChops
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 
+from pnp.back_mode import BackMode
 from pnp.examples import game_examples
 from pnp.games.twaalf_dagen import engine as td_engine
 from pnp.project import load_game
 from pnp.rulebook.booklet import booklet_sides
-from pnp.sheets.imposition import BackMode
 from tests.conftest import KitMaker
 from tests.pdfinspect import MM, iter_fonts, read_page
 

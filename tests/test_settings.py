@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.back_mode import BackMode
 from pnp.errors import PnpError
 from pnp.paths import find_project_file
 from pnp.settings import (
@@ -28,7 +29,6 @@ from pnp.settings import (
     save_back_offset,
     user_settings_file,
 )
-from pnp.sheets.imposition import BackMode
 
 
 @pytest.fixture

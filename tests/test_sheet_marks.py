@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pnp.sheets.imposition import BackMode
+from pnp.back_mode import BackMode
 from pnp.sheets.marks import MAX_MARK
 from pnp.spec.sizes import BLEED
 from tests.conftest import KitMaker

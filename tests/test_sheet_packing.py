@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.back_mode import BackMode
 from pnp.project import load_game
-from pnp.sheets.imposition import BackMode, Rect, SheetPlan, plan_sheet
+from pnp.sheets.imposition import Rect, SheetPlan, plan_sheet
 from pnp.sheets.packing import RUN_GUTTER, Kind, pack_sheets
-from pnp.spec.model import CardSize
-from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN
+from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN, CardSize
 from tests.conftest import KitMaker
 from tests.pdfinspect import read_page
 

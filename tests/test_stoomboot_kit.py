@@ -11,10 +11,10 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from pnp.back_mode import BackMode
 from pnp.build import BuildOptions, build
 from pnp.cli import app
 from pnp.project import load_game
-from pnp.sheets.imposition import BackMode
 from pnp.units import mm
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page

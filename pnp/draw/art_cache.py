@@ -121,19 +121,27 @@ def _decode(data: Any, key: str) -> tuple[float, float, Program]:
             raise ValueError("bad size")
     if not isinstance(data["ops"], list):
         raise ValueError("bad operations")
+    # JSON gives each line and call a fresh object; a program's lines repeat (its ``ops`` and
+    # ``lines`` hold the same ones) and its calls are a handful of different ones (save and
+    # restore the state, an alpha), so equal ones are shared: a third of the memory.
+    strings: dict[str, str] = {}
+    calls: dict[tuple[Any, ...], Call] = {}
     ops: list[Op] = []
     for item in data["ops"]:
         if isinstance(item, list) and len(item) == 2 and item[0] == "lines":
             if not _strings(item[1]):
                 raise ValueError("bad lines")
-            ops.append(tuple(item[1]))
+            ops.append(tuple(strings.setdefault(line, line) for line in item[1]))
         elif isinstance(item, list) and len(item) == 4 and item[0] == "call":
-            ops.append(_decode_call(item[1], item[2], item[3]))
+            call = _decode_call(item[1], item[2], item[3])
+            ops.append(calls.setdefault(_exactly(call), call))
         else:
             raise ValueError("bad operation")
     lines = data["lines"]
     if lines is not None and not _strings(lines):
         raise ValueError("bad lines")
+    if lines is not None:
+        lines = [strings.setdefault(line, line) for line in lines]
     gstates: list[GState] = []
     for gstate in data["gstates"]:
         if not isinstance(gstate, list) or len(gstate) != 3:
@@ -160,6 +168,13 @@ def _strings(value: Any) -> bool:
 
 def _scalar(value: Any) -> bool:
     return type(value) in _SCALARS
+
+
+def _exactly(call: Call) -> tuple[Any, ...]:
+    """What tells calls apart: their arguments with their types (``True == 1 == 1.0``)."""
+    arguments = tuple((type(value), value) for value in call.args)
+    keywords = tuple((name, type(value), value) for name, value in call.kwargs)
+    return (call.method, arguments, keywords)
 
 
 def _decode_call(method: Any, args: Any, kwargs: Any) -> Call:

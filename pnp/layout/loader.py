@@ -26,8 +26,8 @@ from pnp.layout.model import (
     Layout,
 )
 from pnp.layout.template import check_template
-from pnp.spec.model import LAYOUT_NAME, CardSize, Component, SourceRef
-from pnp.spec.sizes import BLEED, SAFE
+from pnp.spec.model import LAYOUT_NAME, Component, SourceRef
+from pnp.spec.sizes import BLEED, SAFE, CardSize
 from pnp.spec.tomlsource import TomlSource
 
 _KINDS: dict[str, set[str]] = {

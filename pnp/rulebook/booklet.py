@@ -9,29 +9,24 @@ Each source page becomes one form XObject holding its drawing unparsed, with
 its resources cloned once for the whole booklet (the pages share one set of
 embedded fonts); a sheet side only places its two forms and draws its fold
 marks.
+
+pypdf is imported by the functions that use it, when the booklet is made: importing it
+costs about 7 MiB, which a build holding the rest of the kit need not carry meanwhile.
 """
 
 from __future__ import annotations
 
 from io import BytesIO
-
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.constants import PageAttributes as PG
-from pypdf.errors import PdfReadError
-from pypdf.generic import (
-    ArrayObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-    StreamObject,
-)
+from typing import TYPE_CHECKING
 
 from pnp import __version__
 from pnp.errors import PnpError
 from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN
 from pnp.units import mm, to_mm
+
+if TYPE_CHECKING:
+    from pypdf import PageObject, PdfWriter, Transformation
+    from pypdf.generic import IndirectObject, StreamObject
 
 FIT_TOLERANCE = 0.01
 """A source page may exceed its half sheet by this much (rounding), mm."""
@@ -87,6 +82,10 @@ def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
     Raises :class:`~pnp.errors.PnpError` for an unknown paper, an unreadable or
     empty PDF, or a source page larger than half a sheet.
     """
+    from pypdf import PageObject, PdfReader, PdfWriter
+    from pypdf.errors import PdfReadError
+    from pypdf.generic import DictionaryObject, NameObject
+
     if paper not in PAPERS:
         raise PnpError.single(f"unknown paper '{paper}': use one of {', '.join(PAPERS)}")
     sheet = PAPERS[paper].landscape()
@@ -158,6 +157,8 @@ def _tidy(value: float) -> float:
 def _upright(page: PageObject) -> tuple[Transformation, float, float]:
     """The transformation that turns a page upright (honouring /Rotate) with its visible
     box's lower-left corner at the origin, and that box's size, mm."""
+    from pypdf import Transformation
+
     box = page.cropbox
     transform = Transformation().rotate(-(page.rotation % 360))  # /Rotate turns clockwise
     corners = [
@@ -179,6 +180,9 @@ def _page_form(page: PageObject, writer: PdfWriter) -> IndirectObject:
     The drawing is never parsed: its stream is only decoded and compressed again with Flate
     alone (reportlab also encodes it in ASCII85, a quarter larger).
     """
+    from pypdf.constants import PageAttributes as PG
+    from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, StreamObject
+
     contents = page[PG.CONTENTS] if PG.CONTENTS in page else ArrayObject()
     parts = contents if isinstance(contents, ArrayObject) else [contents]
     streams = [part.get_object() for part in parts]
@@ -200,6 +204,8 @@ def _page_form(page: PageObject, writer: PdfWriter) -> IndirectObject:
 
 def _stream(data: bytes) -> StreamObject:
     """A Flate-compressed stream of ``data``."""
+    from pypdf.generic import DecodedStreamObject
+
     stream = DecodedStreamObject()
     stream.set_data(data)
     return stream.flate_encode()

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.back_mode import BackMode
 from pnp.draw.art import ArtLibrary
 from pnp.layout.model import Layout
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.sheets.imposition import BackMode, Rect, SheetPlan, Slot
+from pnp.sheets.imposition import Rect, SheetPlan, Slot
 from pnp.sheets.marks import (
     CUT_GREY,
     CUT_LINE_PT,
@@ -23,8 +24,8 @@ from pnp.sheets.marks import (
 )
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.pdf import new_canvas
-from pnp.spec.model import CardRow, CardSize
-from pnp.spec.sizes import BLEED
+from pnp.spec.model import CardRow
+from pnp.spec.sizes import BLEED, CardSize
 from pnp.units import mm
 
 Progress = Callable[[int, int], None]

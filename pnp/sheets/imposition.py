@@ -9,27 +9,17 @@ on US Letter, where 3 x 88 mm leaves 7.7 mm above and below.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from pnp.back_mode import BackMode
 from pnp.errors import PnpError
-from pnp.spec.model import CardSize
-from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, Paper
+from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, CardSize, Paper
 
 MIN_MARK = 2.5
 """Room a crop mark needs between the printable margin and the trim line, mm."""
 GUTTER = 6.0
 """Gutterfold: distance from the fold line to the nearest trim line, mm."""
-
-
-class BackMode(enum.StrEnum):
-    """How card backs are printed."""
-
-    LONG_EDGE = "long-edge"
-    SHORT_EDGE = "short-edge"
-    GUTTERFOLD = "gutterfold"
-    NONE = "none"
 
 
 @dataclass(frozen=True)

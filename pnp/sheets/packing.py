@@ -22,8 +22,7 @@ from dataclasses import dataclass, replace
 
 from pnp.sheets.imposition import MIN_MARK, Rect, SheetPlan, Slot, column_xs, mirror_slot
 from pnp.sheets.marks import MARK_GAP
-from pnp.spec.model import CardSize
-from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN
+from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, CardSize
 
 RUN_GUTTER = 2 * BLEED
 """Gap between two blocks of different kinds, mm: each keeps its full bleed."""

@@ -26,7 +26,6 @@ from pnp.spec.columns import (
 from pnp.spec.model import (
     LAYOUT_NAME,
     CardRow,
-    CardSize,
     Component,
     GameSpec,
     RulebookSpec,
@@ -36,7 +35,7 @@ from pnp.spec.model import (
     Value,
     Variant,
 )
-from pnp.spec.sizes import CARD_SIZES
+from pnp.spec.sizes import CARD_SIZES, CardSize
 from pnp.spec.tomlsource import TomlSource
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")

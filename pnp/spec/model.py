@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from pnp.spec.sizes import CardSize
+
 Value = str | int | bool
 """A cell of a spec table after type conversion."""
 
@@ -29,15 +31,6 @@ class SourceRef:
 
     path: Path
     line: int
-
-
-@dataclass(frozen=True)
-class CardSize:
-    """Trim size of a card or tile in millimetres."""
-
-    name: str
-    width: float
-    height: float
 
 
 @dataclass(frozen=True)

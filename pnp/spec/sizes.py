@@ -1,10 +1,22 @@
-"""Named card and paper sizes, in millimetres."""
+"""Named card and paper sizes, in millimetres.
+
+Below the spec model (which uses :class:`CardSize`): the settings check a paper name
+without loading the model.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.spec.model import CardSize
+
+@dataclass(frozen=True)
+class CardSize:
+    """Trim size of a card or tile in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
 
 CARD_SIZES: dict[str, CardSize] = {
     size.name: size

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,24 @@ class TomlSource:
         """Line of ``keys`` (a path into the data), or of the nearest enclosing table header.
 
         Array-of-tables paths use the element index, e.g. ``("elements", "3", "size")``.
+        The first line that names ``keys`` itself (a table header) or a key on its way (a key
+        whose value holds it) wins; else the first table header on its way.
         """
-        best: int | None = None
+        headers, assigned = self._index
+        named = [assigned.get(keys[:n]) for n in range(1, len(keys) + 1)]
+        named.append(headers.get(keys) if keys else None)
+        found = [number for number in named if number is not None]
+        if found:
+            return min(found)
+        around = [headers.get(keys[:n]) for n in range(1, len(keys))]
+        return min((number for number in around if number is not None), default=None)
+
+    @cached_property
+    def _index(self) -> tuple[dict[tuple[str, ...], int], dict[tuple[str, ...], int]]:
+        """The first line of each table header and of each key, by their full path (read once:
+        loading a game asks for the lines of dozens of keys)."""
+        headers: dict[tuple[str, ...], int] = {}
+        assigned: dict[tuple[str, ...], int] = {}
         table: tuple[str, ...] = ()
         array_counts: dict[tuple[str, ...], int] = {}
         for number, raw in enumerate(self.lines, start=1):
@@ -64,14 +81,9 @@ class TomlSource:
                     array_counts[parts] = index + 1
                     parts = (*parts, str(index))
                 table = parts
-                if keys[: len(table)] == table and (best is None or len(table) == len(keys)):
-                    best = number
-                    if table == keys:
-                        return number
+                headers.setdefault(table, number)
                 continue
             key = _KEY.match(raw)
             if key:
-                full = table + _split_dotted(key.group(1))
-                if full == keys[: len(full)] and len(full) > len(table):
-                    return number
-        return best
+                assigned.setdefault(table + _split_dotted(key.group(1)), number)
+        return headers, assigned
