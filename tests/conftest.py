@@ -41,6 +41,7 @@ from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
 from pnp.sheets.imposition import BackMode
 from pnp.variants import resolve_variants
+from tests.pdftext import page_texts
 
 RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [
     ("sinterklaas", ()),
@@ -131,9 +132,7 @@ class BuiltKit:
     def page_texts(self, name: str) -> list[str]:
         """The extracted text of each page of the PDF ``name``, whitespace collapsed."""
         if name not in self._texts:
-            self._texts[name] = [
-                " ".join((page.extract_text() or "").split()) for page in self.reader(name).pages
-            ]
+            self._texts[name] = page_texts(self.reader(name))
         return self._texts[name]
 
     def text(self, name: str) -> str:
