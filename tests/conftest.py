@@ -178,12 +178,12 @@ def _real_data() -> Iterator[None]:
             os.environ[ROOT_ENV] = current
 
 
-def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder every process of this test run sees, and no other run."""
+def _run_folder(tmp_path_factory: pytest.TempPathFactory, name: str = "shared-kits") -> Path:
+    """The folder ``name`` that every process of this test run sees, and no other run."""
     base = tmp_path_factory.getbasetemp()
     # A parallel worker's temporary folder lies inside the run's (``…/pytest-N/popen-gw0``).
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = shared / "shared-kits"
+    folder = shared / name
     folder.mkdir(exist_ok=True)
     return folder
 
@@ -220,9 +220,10 @@ def _shared_build(
 @pytest.fixture(scope="session", autouse=True)
 def _art_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Converted art goes to a folder of the test run, never the user's cache (the CLI's
-    subprocesses inherit it)."""
+    subprocesses inherit it). The parallel workers share it: each SVG is converted once in the
+    run (entries are renamed into place whole, so a worker reads a whole entry or none)."""
     before = os.environ.get(CACHE_ENV)
-    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("art-cache"))
+    os.environ[CACHE_ENV] = str(_run_folder(tmp_path_factory, "art-cache"))
     yield
     if before is None:
         del os.environ[CACHE_ENV]
