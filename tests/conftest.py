@@ -241,6 +241,7 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
     The kit's files must not be changed by the tests that share it.
     """
     cache: dict[tuple[str, tuple[str, ...], BuildOptions], BuiltKit] = {}
+    resolved: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
     shared = _run_folder(tmp_path_factory)
 
     def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
@@ -248,7 +249,11 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
         # share one build.
         options.setdefault("proof", True)
         with _real_data():
-            chosen = resolve_variants(load_game(game).spec, variants)
+            # Loading a game's spec takes milliseconds; the real data does not change in a run.
+            wanted = (game, tuple(variants))
+            if wanted not in resolved:
+                resolved[wanted] = resolve_variants(load_game(game).spec, variants)
+            chosen = resolved[wanted]
             key = (game, chosen, BuildOptions(**options))
             if key in cache:
                 _BUILDS["hits"] += 1
