@@ -103,8 +103,8 @@ def test_a_kits_first_pages_and_forms_read_the_same_both_ways(kit: KitMaker, gam
     _compare_kit(kit, game, ("kaarten.pdf", "spelregels.pdf"), 2)
 
 
-@pytest.mark.slow  # every stream of every PDF of the base kits: pypdf's parser takes a while
-@pytest.mark.parametrize("game", ["sinterklaas", "stoomboot", "twaalf-dagen", "santoska"])
+@pytest.mark.slow  # every stream of every PDF of two kits: pypdf's parser takes a while
+@pytest.mark.parametrize("game", ["sinterklaas", "stoomboot"])
 def test_every_stream_of_a_kit_reads_the_same_both_ways(kit: KitMaker, game: str) -> None:
     files = tuple(name for name in kit(game).files if name.endswith(".pdf"))
     _compare_kit(kit, game, files, 10_000)
@@ -126,10 +126,11 @@ def test_page_texts_are_pypdfs_own_text(kit: KitMaker) -> None:
         assert any(fast), name
 
 
-@pytest.mark.slow  # pypdf's own extraction of every page of every kit PDF takes minutes
-@pytest.mark.parametrize("game", ["sinterklaas", "stoomboot", "twaalf-dagen", "santoska"])
+@pytest.mark.slow  # pypdf's own extraction takes seconds a file
+@pytest.mark.parametrize("game", ["sinterklaas", "stoomboot"])
 def test_every_page_text_is_pypdfs_own_text(kit: KitMaker, game: str) -> None:
+    """Every page of the card sheets and the rulebook (card pictures in forms, many fonts)."""
     built = kit(game)
-    for name in sorted(n for n in built.files if n.endswith(".pdf")):
+    for name in ("kaarten.pdf", "spelregels.pdf"):
         fast = page_texts(built.reader(name), collapse=False)
         assert fast == [page.extract_text() for page in PdfReader(built.path(name)).pages], name
