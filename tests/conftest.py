@@ -41,6 +41,7 @@ from pnp.draw.art_cache import CACHE_ENV
 from pnp.paths import ROOT_ENV, project_root
 from pnp.project import load_game
 from pnp.variants import resolve_variants
+from tests.pdftext import page_texts
 
 RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [
     ("sinterklaas", ()),
@@ -131,9 +132,7 @@ class BuiltKit:
     def page_texts(self, name: str) -> list[str]:
         """The extracted text of each page of the PDF ``name``, whitespace collapsed."""
         if name not in self._texts:
-            self._texts[name] = [
-                " ".join((page.extract_text() or "").split()) for page in self.reader(name).pages
-            ]
+            self._texts[name] = page_texts(self.reader(name))
         return self._texts[name]
 
     def text(self, name: str) -> str:
@@ -179,12 +178,12 @@ def _real_data() -> Iterator[None]:
             os.environ[ROOT_ENV] = current
 
 
-def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder every process of this test run sees, and no other run."""
+def _run_folder(tmp_path_factory: pytest.TempPathFactory, name: str = "shared-kits") -> Path:
+    """The folder ``name`` that every process of this test run sees, and no other run."""
     base = tmp_path_factory.getbasetemp()
     # A parallel worker's temporary folder lies inside the run's (``…/pytest-N/popen-gw0``).
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = shared / "shared-kits"
+    folder = shared / name
     folder.mkdir(exist_ok=True)
     return folder
 
@@ -221,9 +220,10 @@ def _shared_build(
 @pytest.fixture(scope="session", autouse=True)
 def _art_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Converted art goes to a folder of the test run, never the user's cache (the CLI's
-    subprocesses inherit it)."""
+    subprocesses inherit it). The parallel workers share it: each SVG is converted once in the
+    run (entries are renamed into place whole, so a worker reads a whole entry or none)."""
     before = os.environ.get(CACHE_ENV)
-    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("art-cache"))
+    os.environ[CACHE_ENV] = str(_run_folder(tmp_path_factory, "art-cache"))
     yield
     if before is None:
         del os.environ[CACHE_ENV]
@@ -241,14 +241,23 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
     The kit's files must not be changed by the tests that share it.
     """
     cache: dict[tuple[str, tuple[str, ...], BuildOptions], BuiltKit] = {}
+    resolved: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
     shared = _run_folder(tmp_path_factory)
 
     def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
         # Every shared kit also holds the proofreading edition, so tests of either edition
         # share one build.
         options.setdefault("proof", True)
+        if options.get("map_sheet") and options.get("seed") is None:
+            # The build draws the map of seed 0 when none is given (the manifest says 0 too):
+            # one kit for both requests.
+            options["seed"] = 0
         with _real_data():
-            chosen = resolve_variants(load_game(game).spec, variants)
+            # Loading a game's spec takes milliseconds; the real data does not change in a run.
+            wanted = (game, tuple(variants))
+            if wanted not in resolved:
+                resolved[wanted] = resolve_variants(load_game(game).spec, variants)
+            chosen = resolved[wanted]
             key = (game, chosen, BuildOptions(**options))
             if key in cache:
                 _BUILDS["hits"] += 1

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
+
+from tests.pdfops import operations, page_operations
 
 MM = 72.0 / 25.4
 Matrix = tuple[float, float, float, float, float, float]
@@ -108,9 +109,6 @@ def _decode(raw: Any, font: Any) -> str:
     return str(raw)
 
 
-_OPS_CACHE: dict[tuple[int, int], list[Any]] = {}
-
-
 _PAGES: weakref.WeakKeyDictionary[PdfReader, dict[tuple[int, bool], PageContent]] = (
     weakref.WeakKeyDictionary()
 )
@@ -123,7 +121,8 @@ def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageConten
     if (index, descend) not in pages:
         page = reader.pages[index]
         content = PageContent()
-        _walk(reader, page.get_contents(), page["/Resources"], IDENTITY, (), content, descend)
+        ops = page_operations(reader, index)
+        _walk(reader, ops, page["/Resources"], IDENTITY, (), content, descend)
         pages[index, descend] = content
     done = pages[index, descend]
     # A copy of the lists: a test may filter or sort them without changing the next test's.
@@ -132,26 +131,21 @@ def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageConten
     )
 
 
-def _operations(reader: PdfReader, stream: Any) -> list[Any]:
-    # Forms are reused many times; parse each one once.
-    key = (id(reader), id(stream))
-    if key not in _OPS_CACHE:
-        _OPS_CACHE[key] = ContentStream(stream, reader).operations
-    return _OPS_CACHE[key]
+_HANDLED = frozenset(
+    b"q Q cm w BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
+)
+"""The operators the interpreter follows; it passes over every other one."""
 
 
 def _walk(
     reader: PdfReader,
-    stream: Any,
+    ops: list[Any],
     resources: Any,
     base: Matrix,
     parents: tuple[str, ...],
     out: PageContent,
     descend: bool,
 ) -> None:
-    if stream is None:
-        return
-    ops = _operations(reader, stream) if parents else ContentStream(stream, reader).operations
     ctm = base
     stack: list[tuple[Matrix, float]] = []
     line_width = 1.0
@@ -169,6 +163,8 @@ def _walk(
     fonts = resources.get("/Font", {}) if resources else {}
     xobjects = resources.get("/XObject", {}) if resources else {}
     for operands, op in ops:
+        if op not in _HANDLED:  # curves, colours, dashes: most operations change nothing here
+            continue
         if op == b"q":
             stack.append((ctm, line_width))
         elif op == b"Q":
@@ -249,7 +245,7 @@ def _walk(
                 if descend:
                     _walk(
                         reader,
-                        xobj,
+                        operations(reader, xobj),
                         xobj.get("/Resources", resources),
                         form_ctm,
                         (*parents, name),

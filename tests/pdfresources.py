@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, NameObject
+from pypdf.generic import NameObject
+
+from tests.pdfops import operations, page_operations
 
 _CATEGORY = {
     b"Tf": "/Font",
@@ -45,26 +47,15 @@ def _names(resources: Any, category: str) -> set[str]:
     return set() if table is None else {str(key) for key in table.get_object()}
 
 
-def _operations(
-    reader: PdfReader, stream: Any, parsed: dict[int, tuple[Any, list[Any]]]
-) -> list[Any]:
-    """The stream's operations, parsed once per document (a form is drawn on many pages)."""
-    # The entry holds the stream itself, so its id is not reused while the cache lives.
-    if id(stream) not in parsed:
-        parsed[id(stream)] = (stream, ContentStream(stream, reader).operations)
-    return parsed[id(stream)][1]
-
-
 def _walk(
     reader: PdfReader,
-    stream: Any,
+    ops: list[Any],
     resources: Any,
     page: int,
     where: str,
     seen: set[int],
-    parsed: dict[int, tuple[Any, list[Any]]],
 ) -> Iterator[Miss]:
-    for operands, op in _operations(reader, stream, parsed):
+    for operands, op in ops:
         category = _CATEGORY.get(op)
         if op in (b"scn", b"SCN") and operands and isinstance(operands[-1], NameObject):
             category = "/Pattern"
@@ -83,15 +74,19 @@ def _walk(
             seen.add(id(xobject))
             own = xobject.get("/Resources")
             yield from _walk(
-                reader, xobject, own if own is not None else resources, page, name, seen, parsed
+                reader,
+                operations(reader, xobject),
+                own if own is not None else resources,
+                page,
+                name,
+                seen,
             )
 
 
 def undefined_resources(reader: PdfReader) -> list[Miss]:
     """Every use of a named resource, on any page or in any form, that is not defined there."""
     misses: list[Miss] = []
-    parsed: dict[int, tuple[Any, list[Any]]] = {}
     for index, page in enumerate(reader.pages):
         resources = page.get("/Resources")
-        misses += _walk(reader, page.get_contents(), resources, index + 1, "page", set(), parsed)
+        misses += _walk(reader, page_operations(reader, index), resources, index + 1, "page", set())
     return misses

@@ -23,6 +23,7 @@ from pnp.cli import app
 from pnp.engine.core import EventLog, GameRecord, play, replay
 from pnp.maintenance import golden_root
 from pnp.project import load_game
+from tests.pdftext import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "adding-a-game.md"
@@ -124,7 +125,7 @@ def test_pnp_build_writes_cards_rulebooks_and_manifest(kit_folder: Path) -> None
     assert _size(cards) == {A4}
     screen = PdfReader(kit_folder / "spelregels.pdf")
     assert _size(screen) == {A5}
-    text = "\n".join(page.extract_text() for page in screen.pages)
+    text = "\n".join(page_texts(screen, collapse=False))
     assert "Hoger of Lager" in text and "Voorbereiding" in text and "hoger of lager" in text
     booklet = PdfReader(kit_folder / "spelregels-boekje.pdf")
     assert _size(booklet) == {(A4[1], A4[0])}

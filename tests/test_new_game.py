@@ -18,6 +18,7 @@ import pnp
 import pnp.scaffold
 from pnp.cli import app
 from pnp.project import data_only_games, engine_game
+from tests.pdftext import page_texts
 
 GAME_ID = "groter-kleiner"
 CODE = Path(pnp.__file__).resolve().parent.parent
@@ -41,7 +42,7 @@ def _pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _text(path: Path) -> str:
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    return " ".join(page_texts(PdfReader(path)))
 
 
 def _tree(root: Path) -> set[str]:

@@ -27,6 +27,7 @@ from pnp import paths, registry
 from pnp.cli import app
 from pnp.draw.fonts import FONT_FILES
 from pnp.project import load_game
+from tests.pdftext import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ("cardspecs", "art", "fonts")
@@ -243,7 +244,7 @@ def test_a_pnp_toml_project_overrides_one_game_and_the_others_stay_bundled(
     result = CliRunner().invoke(app, ["build", "twaalf-dagen", "--out", "uit"])
     assert result.exit_code == 0, result.output
     cards = PdfReader(own_project / "kits" / "uit" / "twaalf-dagen" / "kaarten.pdf")
-    text = " ".join(page.extract_text() for page in cards.pages)
+    text = " ".join(page_texts(cards, collapse=False))
     assert "appelboom" in text and "perenboom" not in text
     assert load_game("twaalf-dagen").spec.folder == own_project / "cardspecs" / "twaalf-dagen"
     assert load_game("santoska").spec.folder == ROOT / "cardspecs" / "santoska"

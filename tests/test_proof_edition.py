@@ -16,6 +16,7 @@ from pnp.project import load_game
 from pnp.rulebook.compose import PROOF_FILE, prepare_rulebook
 from pnp.rulebook.example import Example
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
+from tests.pdftext import page_texts
 
 KITS = RULEBOOK_KITS
 
@@ -97,7 +98,7 @@ def test_proof_on_the_command_line_writes_the_proof_edition(tmp_path: Path) -> N
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["options"]["proof"] is True
     assert PROOF_FILE in {f["name"] for f in manifest["files"]}
-    text = " ".join((page.extract_text() or "") for page in PdfReader(folder / PROOF_FILE).pages)
+    text = " ".join(page_texts(PdfReader(folder / PROOF_FILE), collapse=False))
     assert "[TD-" in text and "Bron:" in text
     # The family edition is the same with or without --proof.
     for name in ("spelregels.pdf", "spelregels-boekje.pdf"):

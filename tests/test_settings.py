@@ -29,6 +29,7 @@ from pnp.settings import (
     save_back_offset,
     user_settings_file,
 )
+from tests.cli_run import run_pnp
 
 
 @pytest.fixture
@@ -44,7 +45,8 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path
 
 
 def _pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m pnp`` in ``cwd`` (the environment, with the test's config folder, is passed)."""
+    """``python -m pnp`` in a process of its own in ``cwd`` (the environment, with the test's
+    config folder, is passed)."""
     return subprocess.run(
         [sys.executable, "-m", "pnp", *args],
         capture_output=True,
@@ -190,7 +192,7 @@ def test_pnp_build_uses_and_names_the_saved_settings(folders: tuple[Path, Path])
     (project / "pnp.toml").write_text(
         '[build]\nbacks = "short-edge"\npaper = "letter"\nout = "drukwerk"\n', encoding="utf-8"
     )
-    done = _pnp("build", "twaalf-dagen", "--paper", "a4", cwd=Path.cwd())
+    done = run_pnp("build", "twaalf-dagen", "--paper", "a4", COLUMNS="200")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == (
         "settings: paper a4 (command line), backs short-edge (../../pnp.toml), "
@@ -205,7 +207,7 @@ def test_pnp_build_uses_and_names_the_saved_settings(folders: tuple[Path, Path])
         "short-edge",
         [1.5, -0.5],
     )
-    quiet = _pnp("build", "twaalf-dagen", "-q", "--out", "elders", cwd=Path.cwd())
+    quiet = run_pnp("build", "twaalf-dagen", "-q", "--out", "elders", COLUMNS="200")
     assert quiet.returncode == 0, quiet.stderr
     assert quiet.stdout == "" and quiet.stderr == ""
     assert (Path.cwd() / "elders" / "twaalf-dagen" / "kaarten.pdf").is_file()
@@ -241,13 +243,13 @@ def test_save_writes_the_user_file_without_a_project_file(folders: tuple[Path, P
 
 def test_pnp_calibrate_save_prints_where_it_wrote(folders: tuple[Path, Path]) -> None:
     project, config = folders
-    done = _pnp("calibrate", "--save", "1.5,-0.5", cwd=Path.cwd())
+    done = run_pnp("calibrate", "--save", "1.5,-0.5", COLUMNS="200")
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"saved back offset 1.5,-0.5 mm to {config / 'pnp.toml'}\n"
     assert read_settings(config / "pnp.toml").back_offset == (1.5, -0.5)
     assert not (Path.cwd() / "output").exists(), "--save prints no calibration sheet"
     (project / "pnp.toml").write_text("[build]\n", encoding="utf-8")
-    again = _pnp("calibrate", "--save=-2,0.5", cwd=Path.cwd())
+    again = run_pnp("calibrate", "--save=-2,0.5", COLUMNS="200")
     assert again.stdout == "saved back offset -2,0.5 mm to ../../pnp.toml\n"
     assert read_settings(project / "pnp.toml").back_offset == (-2.0, 0.5)
     for bad, message in (
@@ -255,7 +257,7 @@ def test_pnp_calibrate_save_prints_where_it_wrote(folders: tuple[Path, Path]) ->
         ("0,-21", "must be within 20 mm in each direction, not '0,-21'"),
         ("1;2", "must be X,Y in mm (e.g. 1.5,-0.5), not '1;2'"),
     ):
-        refused = _pnp("calibrate", "--save", bad, cwd=Path.cwd())
+        refused = run_pnp("calibrate", "--save", bad, COLUMNS="200")
         assert refused.returncode == 2
         assert refused.stderr == f"error: --save {message}\n"
     assert read_settings(project / "pnp.toml").back_offset == (-2.0, 0.5)

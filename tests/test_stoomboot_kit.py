@@ -18,6 +18,7 @@ from pnp.project import load_game
 from pnp.units import mm
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
+from tests.pdftext import page_texts
 
 GAME = "stoomboot"
 EXPANSIONS = ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes")
@@ -340,7 +341,7 @@ def test_win_rates_measured_on_other_tables_are_left_out(
     game.write_text(text.replace("calendar_limit = 10", "calendar_limit = 11"), encoding="utf-8")
     result = build(GAME, (), BuildOptions(out_dir=tmp_path / "out"))
     reader = PdfReader(result.folder / "spelregels.pdf")
-    book = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+    book = " ".join(page_texts(reader))
     assert "Ontwerpnotities" in book and "Hoe vaak win je?" not in book
 
 

@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 
 import pnp.export.tts
 import pnp.output
+from pnp.back_mode import BackMode
 from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.export.pages import KitPages, distinct_faces
@@ -32,7 +33,6 @@ from pnp.export.tts import write_tts
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
 from pnp.export.tts_pictures import png, same_picture
 from pnp.project import load_game
-from pnp.sheets.imposition import BackMode
 from tests.conftest import KitMaker
 
 GAMES = ["sinterklaas", "stoomboot", "twaalf-dagen", "santoska"]

@@ -17,6 +17,7 @@ from pnp.build import BuildOptions, BuildResult, build
 from pnp.cli import app
 from pnp.scaffold import new_game
 from pnp.watch import file_changes, watch_game, watched_folders
+from tests.pdftext import page_texts
 
 GAME_ID = "groter-kleiner"
 FAKE = BuildResult(GAME_ID, (), Path("kit"), [], {})
@@ -38,7 +39,7 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def _cards_text(out: Path) -> str:
     reader = PdfReader(out / GAME_ID / "kaarten.pdf")
-    return " ".join(page.extract_text() or "" for page in reader.pages)
+    return " ".join(page_texts(reader, collapse=False))
 
 
 def _rebuild(out: Path) -> Callable[[], BuildResult]:
