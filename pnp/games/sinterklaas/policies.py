@@ -112,10 +112,11 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    __slots__ = ("_plan",)
+    __slots__ = ("_order", "_plan")
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
+        self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
         return "HeuristicPolicy()"
@@ -185,12 +186,32 @@ class HeuristicPolicy:
 
     def spare_order(self, view: SinterklaasView, hand: Sequence[int]) -> list[int]:
         """Hand cards from the least to the most useful to bid."""
-        base = self.own_key(view, hand)
+        # the order of a turn's hand is asked for again at each card bid: remember the last
+        memo_key = (view.config, view.table, tuple(hand), view.room, view.own_bid)
+        if self._order is not None and self._order[0] == memo_key:
+            return list(self._order[1])
+        order = self._spare_order(view, hand)
+        self._order = (memo_key, tuple(order))
+        return order
+
+    def _spare_order(self, view: SinterklaasView, hand: Sequence[int]) -> list[int]:
+        strikes, inpak = self.strikes(view), self.inpak(view)
+        if not (view.config.precise or inpak):
+            # the key of every hand minus one card from one packed sum (the same keys as own_key)
+            packed = _packed(view.table)
+            total = sum([packed[c] for c in hand]) + sum([packed[c] for c in view.room])
+            base = packed_key(total)
+            losses = [base - packed_key(total - packed[card]) for card in hand]
+        else:
+            cards = [*hand, *view.room]
+            base = self.key(view, cards, strikes, inpak)
+            losses = [
+                base - self.key(view, cards[:index] + cards[index + 1 :], strikes, inpak)
+                for index in range(len(hand))
+            ]
         points = view.table.points
         scored: list[tuple[float, int]] = []
-        for index, card in enumerate(hand):
-            rest = list(hand[:index]) + list(hand[index + 1 :])
-            loss = base - self.own_key(view, rest)
+        for card, loss in zip(hand, losses, strict=True):
             bonus = 0.0
             action = card >> 8
             if action and view.config.actions and action in _GOOD_ACTIONS:
