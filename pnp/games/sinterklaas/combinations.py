@@ -199,3 +199,23 @@ def packed_key(packed: int) -> int:
         return 0
     fields: tuple[int, ...] = unpack_fields((packed + PACKED_BIAS).to_bytes(PACKED_BYTES, "little"))
     return max(fields)
+
+
+_ONES = sum(1 << (32 * f) for f in range(24))
+_TOPS = _ONES << 31
+
+
+def packed_threshold(key: int) -> int:
+    """The addend for :func:`packed_reaches`: ``key`` in every field, as ``2**31 - key``.
+
+    Group keys stay far below ``2**31`` (a count of cards times ``2**16``),
+    so adding ``2**31 - key`` to a field sets its top bit exactly when the
+    field is at least ``key``, and no field carries into the next.
+    """
+    return _ONES * ((1 << 31) - key)
+
+
+def packed_reaches(biased: int, threshold: int) -> bool:
+    """True when some group key of the biased packed sum ``biased`` is at least the key of
+    ``threshold`` (from :func:`packed_threshold`): a comparison without unpacking the fields."""
+    return bool((biased + threshold) & _TOPS)
