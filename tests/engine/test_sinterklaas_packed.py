@@ -16,6 +16,7 @@ from pnp.games.sinterklaas.combinations import (
     PACKED_BYTES,
     cards_key,
     packed_key,
+    packed_layout,
     packed_reaches,
     packed_threshold,
     packed_values,
@@ -131,3 +132,22 @@ def test_equity_matches_the_card_list_estimate_over_random_play() -> None:
                 assert ours.getstate() == theirs.getstate()
                 checked += 1
     assert checked > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), which=st.sampled_from([0, 1]), key=st.integers(0, 40 << 16))
+def test_a_layout_of_the_deck_gives_the_full_keys(
+    data: st.DataObject, which: int, key: int
+) -> None:
+    """The packed layout over the deck's groups only reads the same best key as the full one,
+    and compares with a key the same way."""
+    table = TABLES[which]
+    layout = packed_layout(sorted(set(table.deck)), table.colour, table.number)
+    cards = data.draw(st.lists(st.sampled_from(table.deck), max_size=20))
+    packed = packed_values(table.colour, table.number)
+    best = packed_key(sum(packed[c] for c in cards))
+    total = sum(layout.values[c] for c in cards)
+    assert layout.key(total) == best
+    if cards:
+        assert layout.reaches(total + layout.bias, layout.threshold(key)) == (best >= key)
+    assert layout.reader.size < PACKED_BYTES  # five colours and nine numbers: fewer fields

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
 from math import sqrt
 
@@ -51,14 +51,15 @@ from pnp.games.sinterklaas.cards import (
 )
 from pnp.games.sinterklaas.combinations import (
     PACKED_BIAS,
-    PACKED_BYTES,
+    PackedLayout,
     best_key,
     cards_key,
     packed_key,
+    packed_layout,
     packed_reaches,
     packed_threshold,
     packed_values,
-    unpack_fields,
+    precise_key,
 )
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
@@ -83,7 +84,7 @@ from pnp.games.sinterklaas.view import SinterklaasView
 SAMPLES = 16
 """Most random deals per equity estimate."""
 
-CHECKPOINTS = (2, 4, 8, 12)
+CHECKPOINTS = (4, 8, 12)
 """Deals after which an estimate stops early when its decision is settled (:func:`settled`)."""
 
 SETTLED_Z = 1.0
@@ -114,6 +115,26 @@ def _deck_counts(table: CardTable) -> dict[int, int]:
     return entry[1]
 
 
+_LAYOUTS: dict[int, tuple[CardTable, PackedLayout, PackedLayout]] = {}
+"""id(card table) -> (the table, the packed layout of its deck, that of all its codes)."""
+
+
+def _layout(table: CardTable, cards: Sequence[int]) -> PackedLayout:
+    """The packed layout of ``table``'s deck (and the plain cards an Inpakpiet can stand for),
+    or that of every card code if ``cards`` holds one outside it (a set-up position)."""
+    entry = _LAYOUTS.get(id(table))
+    if entry is None or entry[0] is not table:
+        codes = set(table.deck)
+        number = table.number[action_card(INPAKPIET)]
+        if number:  # the plain cards a face-up Inpakpiet counts as (SK-A1)
+            codes.update(plain_card(colour, number) for colour in range(5))
+        deck = packed_layout(sorted(codes), table.colour, table.number)
+        every = packed_layout(range(len(table.colour)), table.colour, table.number)
+        entry = _LAYOUTS[id(table)] = (table, deck, every)
+    values = entry[1].values
+    return entry[1] if all(c in values for c in cards) else entry[2]
+
+
 def _packed(table: CardTable) -> tuple[int, ...]:
     """The packed value of every card code of ``table`` (built once per table)."""
     entry = _PACKED.get(id(table))
@@ -128,11 +149,12 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    __slots__ = ("_after_discard", "_order", "_plan")
+    __slots__ = ("_after_discard", "_order", "_plan", "_unseen_memo")
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
         self._after_discard: tuple[tuple[int, ...], CardTable, dict[int, int]] | None = None
+        self._unseen_memo: tuple[tuple[object, ...], tuple[int, ...]] | None = None
         self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
@@ -251,7 +273,9 @@ class HeuristicPolicy:
         """Cards this seat has not seen (candidates for other hands and future reveals)."""
         return self._unseen(view, None)
 
-    def _unseen(self, view: SinterklaasView, values: Sequence[int] | None) -> list[int]:
+    def _unseen(
+        self, view: SinterklaasView, values: Sequence[int] | Mapping[int, int] | None
+    ) -> list[int]:
         """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values."""
         discard = view.discard
         table = view.table
@@ -264,16 +288,24 @@ class HeuristicPolicy:
                 if card in left:
                     left[card] -= 1
             base = self._after_discard = (discard, table, left)
+        bids = tuple([view.bid(seat) for seat in range(view.num_players)])
+        # a raise's odds after a match's: the same cards unseen, asked for again
+        memo_key = (discard, values, view.hand, view.room, view.scored, bids)
+        memo = self._unseen_memo
+        if memo is not None and memo[0] == memo_key:
+            return list(memo[1])
         left = base[2].copy()
         known = [*view.hand, *view.room, *view.scored]
-        for seat in range(view.num_players):
-            known.extend(view.bid(seat))  # a face-down card shows as 0, no card of the deck
+        for bid in bids:
+            known.extend(bid)  # a face-down card shows as 0, no card of the deck
         for card in known:
             if card in left:
                 left[card] -= 1
         # deck order (ascending codes), as many copies as are unseen (none when used up)
         cards = chain.from_iterable(map(repeat, left, left.values()))
-        return list(cards) if values is None else list(map(values.__getitem__, cards))
+        unseen = list(cards) if values is None else list(map(values.__getitem__, cards))
+        self._unseen_memo = (memo_key, tuple(unseen))
+        return unseen
 
     def equity(
         self,
@@ -298,7 +330,7 @@ class HeuristicPolicy:
             return 1.0
         precise = view.config.precise
         # without Pietje Precies the deals are drawn from the cards' packed values
-        pool = self._unseen(view, None if precise else _packed(view.table))
+        pool = self._unseen(view, None if precise else _layout(view.table, ()).values)
         reveals = view.reveals_left
         sizes = view.hand_sizes
         need = reveals + sum(sizes[s] for s in opponents)
@@ -312,6 +344,8 @@ class HeuristicPolicy:
         if not precise:
             return self._packed_equity(view, hand, rng, pool, opponents, reveals, inpak, against)
         room = list(view.room)
+        remise = view.config.remise
+        colour, number = view.table.colour, view.table.number
         wins = 0.0
         for done in range(SAMPLES):
             if done in CHECKPOINTS and settled(wins, done, against):
@@ -320,16 +354,22 @@ class HeuristicPolicy:
             future = cards[:reveals]
             table_cards = room + future
             mine = self.key(view, [*hand, *table_cards], strikes, inpak)
+            if not mine and not remise:
+                continue  # no combination: no opponent can be beaten, no tie wins
+            # the deal is lost as soon as one opponent beats ``mine``: stop there
             offset = reveals
             best_other = 0
             for seat in opponents:
                 size = sizes[seat]
-                other = self.key(view, [*cards[offset : offset + size], *table_cards])
+                other = precise_key([*cards[offset : offset + size], *table_cards], colour, number)
                 offset += size
+                if other > mine:
+                    best_other = other
+                    break
                 best_other = max(best_other, other)
             if mine > best_other:
                 wins += 1.0
-            elif mine == best_other and view.config.remise:
+            elif mine == best_other and remise:
                 wins += 0.3
         return wins / SAMPLES
 
@@ -351,9 +391,12 @@ class HeuristicPolicy:
         key is compared with this seat's without unpacking it.
         """
         table = view.table
-        packed = _packed(table)
+        layout = _layout(table, (*hand, *view.room))
+        packed = layout.values
+        bias = layout.bias
+        reaches = layout.reaches
         # every key below sums the table cards once: the bias rides along with them
-        room_sum = sum([packed[c] for c in view.room]) + PACKED_BIAS
+        room_sum = sum([packed[c] for c in view.room]) + bias
         hand_sum = sum([packed[c] for c in hand])
         extras: tuple[int, ...] = (0,)
         if inpak:
@@ -363,7 +406,8 @@ class HeuristicPolicy:
         hand_sizes = [sizes[seat] for seat in opponents]
         need = reveals + sum(hand_sizes)
         remise = view.config.remise
-        unpack = unpack_fields
+        reader = layout.reader
+        unpack, width = reader.unpack, reader.size
         # this seat's key and thresholds per table sum: without reveals to come it never changes
         known: dict[int, tuple[int, int, int]] = {}
         wins = 0.0
@@ -376,11 +420,10 @@ class HeuristicPolicy:
                 # only as far as needed: once an opponent wins, the rest is not looked at
                 pool = pool_values[:]
                 m = len(pool)
-                w = first
+                w = first + reveals
                 future = 0
-                for _ in range(reveals):
-                    j = words[w] * m >> 32
-                    w += 1
+                for word in words[first:w]:
+                    j = word * m >> 32
                     m -= 1
                     future += pool[j]
                     pool[j] = pool[m]
@@ -390,31 +433,31 @@ class HeuristicPolicy:
                     mine_sum = hand_sum + table_sum
                     mine = 0
                     for extra in extras:
-                        if mine_sum + extra != PACKED_BIAS:
-                            key = max(unpack((mine_sum + extra).to_bytes(PACKED_BYTES, "little")))
+                        if mine_sum + extra != bias:
+                            key = max(unpack((mine_sum + extra).to_bytes(width, "little")))
                             if key > mine:
                                 mine = key
                     mine_entry = known[table_sum] = (
                         mine,
-                        packed_threshold(mine + 1),
-                        packed_threshold(mine),
+                        layout.threshold(mine + 1),
+                        layout.threshold(mine),
                     )
                 mine, beaten, reached = mine_entry
                 tied = lost = False
                 for size in hand_sizes:
                     other_sum = table_sum
-                    for _ in range(size):
-                        j = words[w] * m >> 32
-                        w += 1
+                    for word in words[w : w + size]:
+                        j = word * m >> 32
                         m -= 1
                         other_sum += pool[j]
                         pool[j] = pool[m]
-                    if other_sum == PACKED_BIAS:  # no cards: key 0
+                    w += size
+                    if other_sum == bias:  # no cards: key 0
                         tied = tied or mine == 0
-                    elif packed_reaches(other_sum, beaten):
+                    elif reaches(other_sum, beaten):
                         lost = True
                         break
-                    elif packed_reaches(other_sum, reached):
+                    elif reaches(other_sum, reached):
                         tied = True
                 if lost:
                     continue
