@@ -10,9 +10,11 @@ Ideas:
 * **Equity by sampling.** At the start of a bidding turn it estimates the
   chance that its combination (after laying the cards it would bid) beats
   every other player still in the round: it deals the unseen cards at random
-  to the opponents' hands and the Pakjeskamer reveals still to come, a few
-  dozen times, and scores everyone under the configured rules (Pietje
-  Precies strikes and a face-up Inpakpiet included).
+  to the opponents' hands and the Pakjeskamer reveals still to come, and
+  scores everyone under the configured rules (Pietje Precies strikes and a
+  face-up Inpakpiet included). It deals 4 times, then 4 more at a time up
+  to 16, and stops as soon as the estimate is clearly on one side of the
+  odds the decision needs (sequential sampling: clear hands cost 4 deals).
 * **Bid what you do not need.** Cards are bid in order of how little they
   help the best combination (then low points first, so a lost bid feeds the
   winner little); an action card whose effect helps is bid before a plain one.
