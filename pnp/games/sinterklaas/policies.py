@@ -52,14 +52,11 @@ from pnp.games.sinterklaas.cards import (
     plain_card,
 )
 from pnp.games.sinterklaas.combinations import (
-    PACKED_BIAS,
     PackedLayout,
     best_key,
     cards_key,
     packed_key,
     packed_layout,
-    packed_reaches,
-    packed_threshold,
     packed_values,
     precise_key,
 )
@@ -239,16 +236,17 @@ class HeuristicPolicy:
         strikes, inpak = self.strikes(view), self.inpak(view)
         if not (view.config.precise or inpak):
             # the key of every hand minus one card from one packed sum (the same keys as own_key)
-            packed = _packed(view.table)
+            layout = _layout(view.table, (*hand, *view.room))
+            packed = layout.values
             total = sum([packed[c] for c in hand]) + sum([packed[c] for c in view.room])
-            base = packed_key(total)
+            base = layout.key(total)
             # a card outside every group of the best key loses nothing: the key without it
             # still reaches ``base`` (a cheap test), only the others are unpacked
-            reached = packed_threshold(base)
+            reached, bias = layout.threshold(base), layout.bias
             losses = [
                 0
-                if packed_reaches(total - packed[card] + PACKED_BIAS, reached)
-                else base - packed_key(total - packed[card])
+                if layout.reaches(total - packed[card] + bias, reached)
+                else base - layout.key(total - packed[card])
                 for card in hand
             ]
         else:
@@ -344,7 +342,8 @@ class HeuristicPolicy:
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
         if not precise:
-            return self._packed_equity(view, hand, rng, pool, opponents, reveals, inpak, against)
+            hand_sizes = [sizes[seat] for seat in opponents]
+            return self._packed_equity(view, hand, rng, pool, hand_sizes, reveals, inpak, against)
         room = list(view.room)
         remise = view.config.remise
         colour, number = view.table.colour, view.table.number
@@ -381,7 +380,7 @@ class HeuristicPolicy:
         hand: Sequence[int],
         rng: random.Random,
         pool_values: list[int],
-        opponents: list[int],
+        hand_sizes: list[int],
         reveals: int,
         inpak: int,
         against: Sequence[float],
@@ -396,7 +395,7 @@ class HeuristicPolicy:
         layout = _layout(table, (*hand, *view.room))
         packed = layout.values
         bias = layout.bias
-        reaches = layout.reaches
+        tops = layout.ones << 31  # the top bit of every field (see PackedLayout.reaches)
         # every key below sums the table cards once: the bias rides along with them
         room_sum = sum([packed[c] for c in view.room]) + bias
         hand_sum = sum([packed[c] for c in hand])
@@ -404,8 +403,6 @@ class HeuristicPolicy:
         if inpak:
             number = table.number[action_card(INPAKPIET)]
             extras = tuple(inpak * packed[plain_card(colour, number)] for colour in range(5))
-        sizes = view.hand_sizes
-        hand_sizes = [sizes[seat] for seat in opponents]
         need = reveals + sum(hand_sizes)
         remise = view.config.remise
         reader = layout.reader
@@ -456,10 +453,10 @@ class HeuristicPolicy:
                     w += size
                     if other_sum == bias:  # no cards: key 0
                         tied = tied or mine == 0
-                    elif reaches(other_sum, beaten):
+                    elif (other_sum + beaten) & tops:  # layout.reaches, inlined
                         lost = True
                         break
-                    elif reaches(other_sum, reached):
+                    elif (other_sum + reached) & tops:
                         tied = True
                 if lost:
                     continue
