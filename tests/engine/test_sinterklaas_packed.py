@@ -12,15 +12,11 @@ from pnp.engine import RandomPolicy, play
 from pnp.engine.sampling import quick_sample
 from pnp.games.sinterklaas.cards import card_table
 from pnp.games.sinterklaas.combinations import (
-    PACKED_BIAS,
     PACKED_BYTES,
     cards_key,
     packed_key,
     packed_layout,
-    packed_reaches,
-    packed_threshold,
     packed_values,
-    unpack_fields,
 )
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState, standard_config
 from pnp.games.sinterklaas.policies import CHECKPOINTS, SAMPLES, HeuristicPolicy, settled
@@ -46,17 +42,19 @@ def test_packed_key_equals_cards_key(data: st.DataObject, which: int) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), which=st.sampled_from([0, 1]), key=st.integers(0, 40 << 16))
-def test_packed_reaches_compares_the_best_key(data: st.DataObject, which: int, key: int) -> None:
-    """``packed_reaches`` tells whether some group key of a set of cards is at least ``key``,
-    as unpacking every group key would."""
+def test_reaches_compares_the_best_key(data: st.DataObject, which: int, key: int) -> None:
+    """``PackedLayout.reaches`` tells whether some group key of a set of cards is at least
+    ``key``, as unpacking every group key would (the layout of every card code)."""
     table = TABLES[which]
+    layout = packed_layout(range(len(table.colour)), table.colour, table.number)
     cards = data.draw(st.lists(st.sampled_from(table.deck), min_size=1, max_size=20))
     packed = packed_values(table.colour, table.number)
-    biased = sum(packed[c] for c in cards) + PACKED_BIAS
-    best = max(unpack_fields(biased.to_bytes(PACKED_BYTES, "little")))
-    assert packed_reaches(biased, packed_threshold(key)) == (best >= key)
-    assert packed_reaches(biased, packed_threshold(best))
-    assert not packed_reaches(biased, packed_threshold(best + 1))
+    biased = sum(layout.values[c] for c in cards) + layout.bias
+    best = max(layout.reader.unpack(biased.to_bytes(layout.reader.size, "little")))
+    assert best == packed_key(sum(packed[c] for c in cards))
+    assert layout.reaches(biased, layout.threshold(key)) == (best >= key)
+    assert layout.reaches(biased, layout.threshold(best))
+    assert not layout.reaches(biased, layout.threshold(best + 1))
 
 
 def test_settled_needs_a_clear_distance_from_every_threshold() -> None:

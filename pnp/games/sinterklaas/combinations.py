@@ -221,26 +221,6 @@ def packed_key(packed: int) -> int:
     return max(fields)
 
 
-_ONES = sum(1 << (32 * f) for f in range(24))
-_TOPS = _ONES << 31
-
-
-def packed_threshold(key: int) -> int:
-    """The addend for :func:`packed_reaches`: ``key`` in every field, as ``2**31 - key``.
-
-    Group keys stay far below ``2**31`` (a count of cards times ``2**16``),
-    so adding ``2**31 - key`` to a field sets its top bit exactly when the
-    field is at least ``key``, and no field carries into the next.
-    """
-    return _ONES * ((1 << 31) - key)
-
-
-def packed_reaches(biased: int, threshold: int) -> bool:
-    """True when some group key of the biased packed sum ``biased`` is at least the key of
-    ``threshold`` (from :func:`packed_threshold`): a comparison without unpacking the fields."""
-    return bool((biased + threshold) & _TOPS)
-
-
 @dataclass(frozen=True)
 class PackedLayout:
     """Packed values (see :func:`packed_values`) over only the groups some cards use.
@@ -265,11 +245,17 @@ class PackedLayout:
         return max(fields)
 
     def threshold(self, key: int) -> int:
-        """:func:`packed_threshold` in this layout."""
+        """The addend for :meth:`reaches`: ``2**31 - key`` in every field.
+
+        Group keys stay far below ``2**31`` (a count of cards times ``2**16``),
+        so adding ``2**31 - key`` to a field sets its top bit exactly when the
+        field is at least ``key``, and no field carries into the next.
+        """
         return self.ones * ((1 << 31) - key)
 
     def reaches(self, biased: int, threshold: int) -> bool:
-        """:func:`packed_reaches` in this layout (``biased`` holds the bias)."""
+        """True when some group key of ``biased`` (a packed sum plus the bias) is at least
+        the key of ``threshold`` (from :meth:`threshold`): a comparison without unpacking."""
         return bool((biased + threshold) & (self.ones << 31))
 
 
