@@ -33,12 +33,13 @@ Row = tuple[str, str, str]
 def single_core(
     engine: Any, config: Any, make_policy: Callable[[], Any], players: int, games: int
 ) -> tuple[float, float, int]:
-    """Play ``games`` seeded games in this process; return (actions/s, games/s, actions)."""
+    """Play ``games`` seeded games in this process as simulations play them (without undo
+    records); return (actions/s, games/s, actions)."""
     actions = 0
     start = time.perf_counter()
     for seed in range(games):
         policies = [make_policy() for _ in range(players)]
-        actions += len(play(engine, config, policies, seed).state.history)
+        actions += len(play(engine, config, policies, seed, undo=False).state.history)
     elapsed = time.perf_counter() - start
     return actions / elapsed, games / elapsed, actions
 

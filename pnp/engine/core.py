@@ -141,6 +141,10 @@ class GameState(Protocol[A]):
         """Undo the last action and return it."""
         ...
 
+    def advance(self, action: A) -> None:
+        """Apply ``action`` for good, without an undo record (simulations never undo)."""
+        ...
+
     def is_terminal(self) -> bool:
         """True once the game is over."""
         ...
@@ -295,6 +299,7 @@ def play(
     *,
     log: EventLog | None = None,
     seed: int | None = None,
+    undo: bool = True,
 ) -> PlayResult[S]:
     """Play one game to the end and return its result.
 
@@ -307,6 +312,10 @@ def play(
 
     Each policy receives ``engine.player_view(state, seat)``, never the state
     itself, so it cannot read hidden information.
+
+    With ``undo=False`` every action goes through ``state.advance`` instead of
+    ``state.push``: the same game, but without the undo records a simulation
+    never uses (the final state cannot be popped).
     """
     if isinstance(rng, int):
         seed = rng
@@ -318,7 +327,7 @@ def play(
     sample = engine.sample_chance
     current = state.current_player
     legal = state.legal_actions
-    push = state.push
+    push = state.push if undo else state.advance
     while True:
         seat = current()
         if seat >= 0:

@@ -76,8 +76,27 @@ class Journaled:
             raise
         self.history.append(action)
 
+    def advance(self, action: Any) -> None:
+        """Apply ``action`` for good: :meth:`push` without keeping an undo record.
+
+        For simulations, which never undo: the scalars are not saved and the
+        list changes of the action are dropped with the next one, so a long
+        game keeps no journal alive. Everything played so far becomes
+        permanent (:meth:`pop` refuses to go back past it). An action that
+        does not fit the state still raises ``ValueError``, but the state is
+        then left half changed: only play legal actions this way.
+        """
+        if self._undo:
+            self._undo.clear()
+            self._marks.clear()
+        self._ops = []  # type: ignore[misc]  # the slot is declared by the state class
+        self._apply(action)
+        self.history.append(action)
+
     def pop(self) -> Any:
         """Undo the last action (and everything the rules did after it) and return it."""
+        if not self._undo:
+            raise IndexError("nothing to undo: no action was pushed since the start or an advance")
         action = self.history.pop()
         self._undo_last()
         return action

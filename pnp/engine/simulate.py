@@ -130,7 +130,8 @@ def run_games(
     outcomes = []
     for index in range(start, stop):
         policies = [factory() for factory in policy_factories]
-        state = play(engine, config, policies, game_seed(base_seed, index)).state
+        # a simulation never undoes: no undo records (the same game either way)
+        state = play(engine, config, policies, game_seed(base_seed, index), undo=False).state
         outcomes.append(
             GameOutcome(index, len(state.history), tuple(state.winners), engine.metrics(state))
         )

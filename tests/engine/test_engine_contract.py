@@ -213,3 +213,19 @@ def test_the_engine_is_deterministic(game_id: str) -> None:
     for name in kit.policies:
         other = play(kit.engine, config, [kit.policies[name]() for _ in range(high)], 11).record
         assert other.actions[:first] == records[0].actions[:first]
+
+
+@pytest.mark.parametrize("case", cases(singles=False, largest_first=True), ids=str)
+def test_play_without_undo_plays_the_same_game(case: Case) -> None:
+    """``play(undo=False)`` (what simulations use) takes the same actions to the same end and
+    the same metrics as ``play()``; its final state refuses to be popped."""
+    kit = case.kit
+    with_undo = play(kit.engine, case.config, policy_mix(kit, case.players), case.seed).state
+    without = play(
+        kit.engine, case.config, policy_mix(kit, case.players), case.seed, undo=False
+    ).state
+    assert list(without.history) == list(with_undo.history)
+    assert without.winners == with_undo.winners
+    assert kit.engine.metrics(without) == kit.engine.metrics(with_undo)
+    with pytest.raises(IndexError, match="nothing to undo"):
+        without.pop()

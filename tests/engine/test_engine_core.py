@@ -82,3 +82,23 @@ def test_notation_round_trips_every_play() -> None:
     assert td.parse_play("pass") == td.PASS
     with pytest.raises(ValueError):
         td.parse_play("3 5")
+
+
+def test_advance_makes_the_game_so_far_permanent() -> None:
+    """Actions pushed after an ``advance`` undo back to it, not further; the state reached
+    by advancing is the state reached by pushing."""
+    pushed = play(td.ENGINE, SHORT, [RandomPolicy()] * 3, 5).state
+    actions = list(pushed.history)
+    state = td.ENGINE.new_state(SHORT, 3)
+    for action in actions[:10]:
+        state.advance(action)
+    for action in actions[10:20]:
+        state.push(action)
+    for _ in range(10):
+        state.pop()
+    assert list(state.history) == actions[:10]
+    with pytest.raises(IndexError, match="nothing to undo"):
+        state.pop()
+    for action in actions[10:]:
+        state.advance(action)
+    assert state.is_terminal() and state.winners == pushed.winners

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.engine.sampling import sample, sample_sums
+from pnp.engine.sampling import quick_sample, quick_words, sample, sample_sums
 
 
 @settings(max_examples=300, deadline=None)
@@ -76,3 +77,34 @@ def test_sample_sums_are_the_sums_of_the_sample(seed: int, n: int, sizes: list[i
         start += size
     assert sample_sums(ours, population, sizes) == expected
     assert ours.getstate() == theirs.getstate()
+
+
+def test_quick_words_are_the_generators_next_words() -> None:
+    """One call of ``quick_words`` yields what as many ``getrandbits(32)`` calls yield, and
+    leaves the generator in the same state."""
+    ours, theirs = random.Random(7), random.Random(7)
+    for k in (0, 1, 5, 130):
+        assert list(quick_words(ours, k)) == [theirs.getrandbits(32) for _ in range(k)]
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_quick_sample_is_a_uniform_sample_without_replacement() -> None:
+    """Distinct elements of the population; every element equally likely in every place
+    (a chi-square test over 30,000 samples, far below its 0.1% critical value)."""
+    population = list(range(10))
+    rng = random.Random(3)
+    counts = [[0] * 10 for _ in range(3)]
+    trials = 30_000
+    for _ in range(trials):
+        drawn = quick_sample(rng, population, 3)
+        assert len(set(drawn)) == 3 and set(drawn) <= set(population)
+        for place, element in enumerate(drawn):
+            counts[place][element] += 1
+    expected = trials / 10
+    for row in counts:
+        chi2 = sum((c - expected) ** 2 / expected for c in row)
+        assert chi2 < 27.9  # 9 degrees of freedom, p = 0.001
+    assert sorted(quick_sample(rng, population, 10)) == population
+    assert quick_sample(rng, population, 0) == []
+    with pytest.raises(ValueError):
+        quick_sample(rng, population, 11)

@@ -9,15 +9,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.engine import RandomPolicy, play
-from pnp.engine.sampling import sample
+from pnp.engine.sampling import quick_sample
 from pnp.games.sinterklaas.cards import card_table
-from pnp.games.sinterklaas.combinations import cards_key, packed_key, packed_values
+from pnp.games.sinterklaas.combinations import (
+    PACKED_BYTES,
+    cards_key,
+    packed_key,
+    packed_layout,
+    packed_values,
+)
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState, standard_config
-from pnp.games.sinterklaas.policies import SAMPLES, HeuristicPolicy
+from pnp.games.sinterklaas.policies import CHECKPOINTS, SAMPLES, HeuristicPolicy, settled
 from pnp.games.sinterklaas.steps import ALL_IN, IN
 from pnp.games.sinterklaas.view import SinterklaasView
 
 EVERY = ("speculaas", "actiepiet", "wie-kent-hem-niet", "surprises")
+AGAINST: list[tuple[float, ...]] = [(), (0.45,), (0.225, 0.45), (0.5,)]
+"""Thresholds the policy compares its estimates with (none: every deal is dealt)."""
 TABLES = [card_table(standard_config().kinds), card_table(standard_config(EVERY).kinds)]
 
 
@@ -32,8 +40,37 @@ def test_packed_key_equals_cards_key(data: st.DataObject, which: int) -> None:
     assert packed_key(sum(packed[c] for c in cards)) == expected
 
 
-def _reference_equity(view: SinterklaasView, hand: list[int], rng: random.Random) -> float:
-    """The equity estimate on card lists, as the policy computed it before packing."""
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), which=st.sampled_from([0, 1]), key=st.integers(0, 40 << 16))
+def test_reaches_compares_the_best_key(data: st.DataObject, which: int, key: int) -> None:
+    """``PackedLayout.reaches`` tells whether some group key of a set of cards is at least
+    ``key``, as unpacking every group key would (the layout of every card code)."""
+    table = TABLES[which]
+    layout = packed_layout(range(len(table.colour)), table.colour, table.number)
+    cards = data.draw(st.lists(st.sampled_from(table.deck), min_size=1, max_size=20))
+    packed = packed_values(table.colour, table.number)
+    biased = sum(layout.values[c] for c in cards) + layout.bias
+    best = max(layout.reader.unpack(biased.to_bytes(layout.reader.size, "little")))
+    assert best == packed_key(sum(packed[c] for c in cards))
+    assert layout.reaches(biased, layout.threshold(key)) == (best >= key)
+    assert layout.reaches(biased, layout.threshold(best))
+    assert not layout.reaches(biased, layout.threshold(best + 1))
+
+
+def test_settled_needs_a_clear_distance_from_every_threshold() -> None:
+    """An estimate is settled only far (in standard errors) from each threshold."""
+    assert settled(0.0, 8, (0.45,)) and settled(8.0, 8, (0.45,))
+    assert not settled(4.0, 8, (0.45,))
+    assert not settled(0.0, 8, (0.45, 0.05))  # near the second threshold
+    assert not settled(0.0, 8, ()) and not settled(0.0, 0, (0.5,))
+    assert settled(0.0, 64, (0.1,)) and not settled(0.0, 2, (0.1,))
+
+
+def _reference_equity(
+    view: SinterklaasView, hand: list[int], rng: random.Random, against: tuple[float, ...]
+) -> float:
+    """The equity estimate on card lists: every deal drawn whole with ``quick_sample``, every
+    key counted, stopping at the checkpoints as the policy does."""
     policy = HeuristicPolicy()
     opponents = [
         s for s in range(view.num_players) if s != view.seat and view.status[s] in (IN, ALL_IN)
@@ -50,8 +87,10 @@ def _reference_equity(view: SinterklaasView, hand: list[int], rng: random.Random
             return 0.5
     strikes, inpak, room = policy.strikes(view), policy.inpak(view), list(view.room)
     wins = 0.0
-    for _ in range(SAMPLES):
-        cards = rng.sample(pool, need)
+    for done in range(SAMPLES):
+        if done in CHECKPOINTS and settled(wins, done, against):
+            return wins / done
+        cards = quick_sample(rng, pool, need)
         table_cards = room + cards[:reveals]
         mine = policy.key(view, [*hand, *table_cards], strikes, inpak)
         offset, best_other = reveals, 0
@@ -67,7 +106,8 @@ def _reference_equity(view: SinterklaasView, hand: list[int], rng: random.Random
 
 
 def test_equity_matches_the_card_list_estimate_over_random_play() -> None:
-    """At every decision of random games (base and every rule), same estimate, same generator."""
+    """At every decision of random games (base and every rule), with thresholds or without:
+    the same estimate, and the generator left in the same state."""
     checked = 0
     for variants in ((), EVERY):
         config = standard_config(variants)
@@ -83,9 +123,29 @@ def test_equity_matches_the_card_list_estimate_over_random_play() -> None:
                 view = SinterklaasView(state, seat)
                 ours, theirs = random.Random(seed), random.Random(seed)
                 hand = list(view.hand)
-                assert HeuristicPolicy().equity(view, hand, ours) == _reference_equity(
-                    view, hand, theirs
-                )
-                assert sample(ours, range(9), 3) == theirs.sample(range(9), 3)
+                against = AGAINST[checked % len(AGAINST)]
+                assert HeuristicPolicy().equity(
+                    view, hand, ours, against=against
+                ) == _reference_equity(view, hand, theirs, against)
+                assert ours.getstate() == theirs.getstate()
                 checked += 1
     assert checked > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), which=st.sampled_from([0, 1]), key=st.integers(0, 40 << 16))
+def test_a_layout_of_the_deck_gives_the_full_keys(
+    data: st.DataObject, which: int, key: int
+) -> None:
+    """The packed layout over the deck's groups only reads the same best key as the full one,
+    and compares with a key the same way."""
+    table = TABLES[which]
+    layout = packed_layout(sorted(set(table.deck)), table.colour, table.number)
+    cards = data.draw(st.lists(st.sampled_from(table.deck), max_size=20))
+    packed = packed_values(table.colour, table.number)
+    best = packed_key(sum(packed[c] for c in cards))
+    total = sum(layout.values[c] for c in cards)
+    assert layout.key(total) == best
+    if cards:
+        assert layout.reaches(total + layout.bias, layout.threshold(key)) == (best >= key)
+    assert layout.reader.size < PACKED_BYTES  # five colours and nine numbers: fewer fields

@@ -116,6 +116,26 @@ def best_key(colours: Sequence[int], numbers: Sequence[int], precise: bool = Fal
 
 _COLOUR_BITS = COLOUR << 12
 _NUMBER_BITS = NUMBER << 12
+_STRAIGHT_BITS = STRAIGHT << 12
+
+
+def precise_key(cards: Sequence[int], colour_of: Sequence[int], number_of: Sequence[int]) -> int:
+    """The Pietje Precies key of card codes (SK-P1, SK-P2): that of the combination of all of
+    them (one number, else one colour, else a straight), or 0; ``cards_key`` with ``precise``."""
+    size = len(cards)
+    if not size:
+        return 0
+    numbers = [number_of[c] for c in cards]
+    total = sum(numbers)
+    if numbers.count(numbers[0]) == size:
+        return (size << 16) | _NUMBER_BITS | total
+    colours = [colour_of[c] for c in cards]
+    if colours.count(colours[0]) == size:
+        return (size << 16) | _COLOUR_BITS | total
+    low = min(numbers)
+    if max(numbers) - low == size - 1 and len(set(numbers)) == size:
+        return (size << 16) | _STRAIGHT_BITS | total
+    return 0
 
 
 def cards_key(
@@ -128,7 +148,7 @@ def cards_key(
     if not cards:
         return 0
     if precise:
-        return _best_precise([colour_of[c] for c in cards], [number_of[c] for c in cards]).key
+        return precise_key(cards, colour_of, number_of)
     colour_count = [0] * 8
     colour_total = [0] * 8
     number_count = [0] * 16
@@ -199,3 +219,64 @@ def packed_key(packed: int) -> int:
         return 0
     fields: tuple[int, ...] = unpack_fields((packed + PACKED_BIAS).to_bytes(PACKED_BYTES, "little"))
     return max(fields)
+
+
+@dataclass(frozen=True)
+class PackedLayout:
+    """Packed values (see :func:`packed_values`) over only the groups some cards use.
+
+    The same keys as the full layout, from fewer fields: a deck of five
+    colours and nine numbers needs 14 of the 24, and shorter integers add
+    faster. ``values`` maps each card code of the layout to its packed value.
+    """
+
+    values: dict[int, int]
+    bias: int
+    reader: struct.Struct
+    ones: int
+
+    def key(self, packed: int) -> int:
+        """The best key of the cards whose packed values add up to ``packed``."""
+        if not packed:
+            return 0
+        fields: tuple[int, ...] = self.reader.unpack(
+            (packed + self.bias).to_bytes(self.reader.size, "little")
+        )
+        return max(fields)
+
+    def threshold(self, key: int) -> int:
+        """The addend for :meth:`reaches`: ``2**31 - key`` in every field.
+
+        Group keys stay far below ``2**31`` (a count of cards times ``2**16``),
+        so adding ``2**31 - key`` to a field sets its top bit exactly when the
+        field is at least ``key``, and no field carries into the next.
+        """
+        return self.ones * ((1 << 31) - key)
+
+    def reaches(self, biased: int, threshold: int) -> bool:
+        """True when some group key of ``biased`` (a packed sum plus the bias) is at least
+        the key of ``threshold`` (from :meth:`threshold`): a comparison without unpacking."""
+        return bool((biased + threshold) & (self.ones << 31))
+
+
+def packed_layout(
+    codes: Sequence[int], colour_of: Sequence[int], number_of: Sequence[int]
+) -> PackedLayout:
+    """The packed layout of the groups that the cards ``codes`` can form."""
+    colours = sorted({colour_of[c] % 8 for c in codes})
+    numbers = sorted({number_of[c] % 16 for c in codes})
+    colour_field = {colour: index for index, colour in enumerate(colours)}
+    number_field = {number: len(colours) + index for index, number in enumerate(numbers)}
+    values = {}
+    for code in codes:
+        number = number_of[code]
+        weight = (1 << 16) + number
+        values[code] = weight << (32 * colour_field[colour_of[code] % 8]) | weight << (
+            32 * number_field[number % 16]
+        )
+    fields = len(colours) + len(numbers)
+    bias = sum(_COLOUR_BITS << (32 * f) for f in range(len(colours))) + sum(
+        _NUMBER_BITS << (32 * f) for f in range(len(colours), fields)
+    )
+    ones = sum(1 << (32 * f) for f in range(fields))
+    return PackedLayout(values, bias, struct.Struct(f"<{fields}I"), ones)

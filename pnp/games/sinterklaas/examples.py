@@ -228,6 +228,16 @@ def score_action(told: Told) -> int:
     turn = next((t for t in told.turns() if t.earlier), None)
     if len(triggered) != 1 or turn is None or turn.earlier[0] != triggered[0].card:
         return 0
+    # the story tells the action card before the turn's other cards: it must come first
+    laid = [
+        event.card
+        for moment in segment.moments
+        if turn.first <= moment.index <= turn.at
+        for event in moment.events_of(ev.CardBid)
+        if event.seat == turn.seat
+    ]
+    if laid[:1] != [turn.earlier[0]]:
+        return 0
     if not told.of(c.ActionBid):
         return 0
     score = 1 + (win is not None and win.seat == turn.seat)

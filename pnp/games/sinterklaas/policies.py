@@ -10,9 +10,11 @@ Ideas:
 * **Equity by sampling.** At the start of a bidding turn it estimates the
   chance that its combination (after laying the cards it would bid) beats
   every other player still in the round: it deals the unseen cards at random
-  to the opponents' hands and the Pakjeskamer reveals still to come, a few
-  dozen times, and scores everyone under the configured rules (Pietje
-  Precies strikes and a face-up Inpakpiet included).
+  to the opponents' hands and the Pakjeskamer reveals still to come, and
+  scores everyone under the configured rules (Pietje Precies strikes and a
+  face-up Inpakpiet included). It deals 4 times, then 4 more at a time up
+  to 16, and stops as soon as the estimate is clearly on one side of the
+  odds the decision needs (sequential sampling: clear hands cost 4 deals).
 * **Bid what you do not need.** Cards are bid in order of how little they
   help the best combination (then low points first, so a lost bid feeds the
   winner little); an action card whose effect helps is bid before a plain one.
@@ -32,9 +34,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from itertools import chain, repeat
+from math import sqrt
 
-from pnp.engine.sampling import sample, sample_sums
+from pnp.engine.sampling import quick_sample, quick_words
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import (
@@ -48,13 +52,13 @@ from pnp.games.sinterklaas.cards import (
     plain_card,
 )
 from pnp.games.sinterklaas.combinations import (
-    PACKED_BIAS,
-    PACKED_BYTES,
+    PackedLayout,
     best_key,
     cards_key,
     packed_key,
+    packed_layout,
     packed_values,
-    unpack_fields,
+    precise_key,
 )
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
@@ -76,8 +80,20 @@ from pnp.games.sinterklaas.steps import (
 )
 from pnp.games.sinterklaas.view import SinterklaasView
 
-SAMPLES = 24
-"""Random deals per equity estimate."""
+SAMPLES = 16
+"""Most random deals per equity estimate."""
+
+CHECKPOINTS = (4, 8, 12)
+"""Deals after which an estimate stops early when its decision is settled (:func:`settled`)."""
+
+SETTLED_Z = 1.0
+"""How many standard errors (of a deal's win at the threshold) settle a decision early."""
+
+RAISE_AT = 0.45
+"""The chance to win after matching from which a raise is considered."""
+
+RAISED_AT = 0.5
+"""The chance to win after raising by one card from which the policy raises."""
 
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
 
@@ -98,6 +114,26 @@ def _deck_counts(table: CardTable) -> dict[int, int]:
     return entry[1]
 
 
+_LAYOUTS: dict[int, tuple[CardTable, PackedLayout, PackedLayout]] = {}
+"""id(card table) -> (the table, the packed layout of its deck, that of all its codes)."""
+
+
+def _layout(table: CardTable, cards: Sequence[int]) -> PackedLayout:
+    """The packed layout of ``table``'s deck (and the plain cards an Inpakpiet can stand for),
+    or that of every card code if ``cards`` holds one outside it (a set-up position)."""
+    entry = _LAYOUTS.get(id(table))
+    if entry is None or entry[0] is not table:
+        codes = set(table.deck)
+        number = table.number[action_card(INPAKPIET)]
+        if number:  # the plain cards a face-up Inpakpiet counts as (SK-A1)
+            codes.update(plain_card(colour, number) for colour in range(5))
+        deck = packed_layout(sorted(codes), table.colour, table.number)
+        every = packed_layout(range(len(table.colour)), table.colour, table.number)
+        entry = _LAYOUTS[id(table)] = (table, deck, every)
+    values = entry[1].values
+    return entry[1] if all(c in values for c in cards) else entry[2]
+
+
 def _packed(table: CardTable) -> tuple[int, ...]:
     """The packed value of every card code of ``table`` (built once per table)."""
     entry = _PACKED.get(id(table))
@@ -112,10 +148,13 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    __slots__ = ("_plan",)
+    __slots__ = ("_after_discard", "_order", "_plan", "_unseen_memo")
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
+        self._after_discard: tuple[tuple[int, ...], CardTable, dict[int, int]] | None = None
+        self._unseen_memo: tuple[tuple[object, ...], tuple[int, ...]] | None = None
+        self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
         return "HeuristicPolicy()"
@@ -185,12 +224,41 @@ class HeuristicPolicy:
 
     def spare_order(self, view: SinterklaasView, hand: Sequence[int]) -> list[int]:
         """Hand cards from the least to the most useful to bid."""
-        base = self.own_key(view, hand)
+        # the order of a turn's hand is asked for again at each card bid: remember the last
+        memo_key = (view.config, view.table, tuple(hand), view.room, view.own_bid)
+        if self._order is not None and self._order[0] == memo_key:
+            return list(self._order[1])
+        order = self._spare_order(view, hand)
+        self._order = (memo_key, tuple(order))
+        return order
+
+    def _spare_order(self, view: SinterklaasView, hand: Sequence[int]) -> list[int]:
+        strikes, inpak = self.strikes(view), self.inpak(view)
+        if not (view.config.precise or inpak):
+            # the key of every hand minus one card from one packed sum (the same keys as own_key)
+            layout = _layout(view.table, (*hand, *view.room))
+            packed = layout.values
+            total = sum([packed[c] for c in hand]) + sum([packed[c] for c in view.room])
+            base = layout.key(total)
+            # a card outside every group of the best key loses nothing: the key without it
+            # still reaches ``base`` (a cheap test), only the others are unpacked
+            reached, bias = layout.threshold(base), layout.bias
+            losses = [
+                0
+                if layout.reaches(total - packed[card] + bias, reached)
+                else base - layout.key(total - packed[card])
+                for card in hand
+            ]
+        else:
+            cards = [*hand, *view.room]
+            base = self.key(view, cards, strikes, inpak)
+            losses = [
+                base - self.key(view, cards[:index] + cards[index + 1 :], strikes, inpak)
+                for index in range(len(hand))
+            ]
         points = view.table.points
         scored: list[tuple[float, int]] = []
-        for index, card in enumerate(hand):
-            rest = list(hand[:index]) + list(hand[index + 1 :])
-            loss = base - self.own_key(view, rest)
+        for card, loss in zip(hand, losses, strict=True):
             bonus = 0.0
             action = card >> 8
             if action and view.config.actions and action in _GOOD_ACTIONS:
@@ -203,18 +271,40 @@ class HeuristicPolicy:
 
     def unseen(self, view: SinterklaasView) -> list[int]:
         """Cards this seat has not seen (candidates for other hands and future reveals)."""
-        pool = dict(_deck_counts(view.table))
-        known = [*view.hand, *view.room, *view.discard, *view.scored]
-        for seat in range(view.num_players):
-            known.extend(c for c in view.bid(seat) if c)
+        return self._unseen(view, None)
+
+    def _unseen(
+        self, view: SinterklaasView, values: Sequence[int] | Mapping[int, int] | None
+    ) -> list[int]:
+        """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values."""
+        discard = view.discard
+        table = view.table
+        base = self._after_discard
+        # the discard pile only grows, and each change is a new tuple: the copies left
+        # after it are counted again only when the pile is another object
+        if base is None or base[0] is not discard or base[1] is not table:
+            left = _deck_counts(table).copy()
+            for card in discard:
+                if card in left:
+                    left[card] -= 1
+            base = self._after_discard = (discard, table, left)
+        bids = tuple([view.bid(seat) for seat in range(view.num_players)])
+        # a raise's odds after a match's: the same cards unseen, asked for again
+        memo_key = (discard, values, view.hand, view.room, view.scored, bids)
+        memo = self._unseen_memo
+        if memo is not None and memo[0] == memo_key:
+            return list(memo[1])
+        left = base[2].copy()
+        known = [*view.hand, *view.room, *view.scored]
+        for bid in bids:
+            known.extend(bid)  # a face-down card shows as 0, no card of the deck
         for card in known:
-            if card in pool:
-                pool[card] -= 1
-        # deck order (ascending codes), as many copies as are unseen
-        unseen: list[int] = []
-        for card, copies in pool.items():
-            if copies > 0:
-                unseen += [card] * copies
+            if card in left:
+                left[card] -= 1
+        # deck order (ascending codes), as many copies as are unseen (none when used up)
+        cards = chain.from_iterable(map(repeat, left, left.values()))
+        unseen = list(cards) if values is None else list(map(values.__getitem__, cards))
+        self._unseen_memo = (memo_key, tuple(unseen))
         return unseen
 
     def equity(
@@ -223,14 +313,24 @@ class HeuristicPolicy:
         hand: Sequence[int],
         rng: random.Random,
         extra_strikes: int = 0,
+        against: Sequence[float] = (),
     ) -> float:
-        """Sampled chance that ``hand`` wins the showdown against the players still in."""
+        """Sampled chance that ``hand`` wins the showdown against the players still in.
+
+        ``against`` holds the thresholds the caller compares the chance with:
+        sampling stops at a checkpoint once the estimate is clearly on one side
+        of each of them (see :func:`settled`); without thresholds it deals
+        :data:`SAMPLES` times.
+        """
+        status = view.status
         opponents = [
-            s for s in range(view.num_players) if s != view.seat and view.status[s] in (IN, ALL_IN)
+            s for s in range(view.num_players) if s != view.seat and status[s] in (IN, ALL_IN)
         ]
         if not opponents:
             return 1.0
-        pool = self.unseen(view)
+        precise = view.config.precise
+        # without Pietje Precies the deals are drawn from the cards' packed values
+        pool = self._unseen(view, None if precise else _layout(view.table, ()).values)
         reveals = view.reveals_left
         sizes = view.hand_sizes
         need = reveals + sum(sizes[s] for s in opponents)
@@ -241,25 +341,36 @@ class HeuristicPolicy:
                 return 0.5
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
-        if not view.config.precise:
-            return self._packed_equity(view, hand, rng, pool, opponents, reveals, inpak)
+        if not precise:
+            hand_sizes = [sizes[seat] for seat in opponents]
+            return self._packed_equity(view, hand, rng, pool, hand_sizes, reveals, inpak, against)
         room = list(view.room)
+        remise = view.config.remise
+        colour, number = view.table.colour, view.table.number
         wins = 0.0
-        for _ in range(SAMPLES):
-            cards = sample(rng, pool, need)
+        for done in range(SAMPLES):
+            if done in CHECKPOINTS and settled(wins, done, against):
+                return wins / done
+            cards = quick_sample(rng, pool, need)
             future = cards[:reveals]
             table_cards = room + future
             mine = self.key(view, [*hand, *table_cards], strikes, inpak)
+            if not mine and not remise:
+                continue  # no combination: no opponent can be beaten, no tie wins
+            # the deal is lost as soon as one opponent beats ``mine``: stop there
             offset = reveals
             best_other = 0
             for seat in opponents:
                 size = sizes[seat]
-                other = self.key(view, [*cards[offset : offset + size], *table_cards])
+                other = precise_key([*cards[offset : offset + size], *table_cards], colour, number)
                 offset += size
+                if other > mine:
+                    best_other = other
+                    break
                 best_other = max(best_other, other)
             if mine > best_other:
                 wins += 1.0
-            elif mine == best_other and view.config.remise:
+            elif mine == best_other and remise:
                 wins += 0.3
         return wins / SAMPLES
 
@@ -268,60 +379,95 @@ class HeuristicPolicy:
         view: SinterklaasView,
         hand: Sequence[int],
         rng: random.Random,
-        pool: list[int],
-        opponents: list[int],
+        pool_values: list[int],
+        hand_sizes: list[int],
         reveals: int,
         inpak: int,
+        against: Sequence[float],
     ) -> float:
-        """:meth:`equity` without Pietje Precies, on packed sums (same draws, same result).
+        """:meth:`equity` without Pietje Precies, on packed sums.
 
-        The sample is drawn from the pool's packed values instead of its codes:
-        the same positions are drawn, so ``rng`` moves exactly as before.
+        The deals are drawn from the pool's packed values instead of its codes,
+        a stage of deals at a time (up to the next checkpoint); an opponent's
+        key is compared with this seat's without unpacking it.
         """
         table = view.table
-        packed = _packed(table)
-        pool_values = [packed[c] for c in pool]
+        layout = _layout(table, (*hand, *view.room))
+        packed = layout.values
+        bias = layout.bias
+        tops = layout.ones << 31  # the top bit of every field (see PackedLayout.reaches)
         # every key below sums the table cards once: the bias rides along with them
-        room_sum = sum([packed[c] for c in view.room]) + PACKED_BIAS
+        room_sum = sum([packed[c] for c in view.room]) + bias
         hand_sum = sum([packed[c] for c in hand])
         extras: tuple[int, ...] = (0,)
         if inpak:
             number = table.number[action_card(INPAKPIET)]
             extras = tuple(inpak * packed[plain_card(colour, number)] for colour in range(5))
-        sizes = view.hand_sizes
-        parts = [reveals, *(sizes[seat] for seat in opponents)]
+        need = reveals + sum(hand_sizes)
         remise = view.config.remise
-        unpack = unpack_fields
+        reader = layout.reader
+        unpack, width = reader.unpack, reader.size
+        # this seat's key and thresholds per table sum: without reveals to come it never changes
+        known: dict[int, tuple[int, int, int]] = {}
         wins = 0.0
-        for _ in range(SAMPLES):
-            future, *hands = sample_sums(rng, pool_values, parts)
-            table_sum = room_sum + future
-            mine_sum = hand_sum + table_sum
-            mine = 0
-            for extra in extras:
-                if mine_sum + extra != PACKED_BIAS:
-                    key = max(unpack((mine_sum + extra).to_bytes(PACKED_BYTES, "little")))
-                    if key > mine:
-                        mine = key
-            # the sample is lost as soon as one opponent beats ``mine``: stop there
-            tied = lost = False
-            for hand_part in hands:
-                other_sum = hand_part + table_sum
-                other = 0
-                if other_sum != PACKED_BIAS:
-                    other = max(unpack(other_sum.to_bytes(PACKED_BYTES, "little")))
-                if other > mine:
-                    lost = True
-                    break
-                if other == mine:
-                    tied = True
-            if lost:
-                continue
-            if not tied:
-                wins += 1.0
-            elif remise:
-                wins += 0.3
-        return wins / SAMPLES
+        done = 0
+        for stop in (*CHECKPOINTS, SAMPLES):
+            words = quick_words(rng, need * (stop - done))
+            for first in range(0, need * (stop - done), need) if need else [0] * (stop - done):
+                # a partial Fisher-Yates shuffle of the pool, one 32-bit word per card
+                # (position w * m >> 32 of the m cards left); a deal's cards are drawn
+                # only as far as needed: once an opponent wins, the rest is not looked at
+                pool = pool_values[:]
+                m = len(pool)
+                w = first + reveals
+                future = 0
+                for word in words[first:w]:
+                    j = word * m >> 32
+                    m -= 1
+                    future += pool[j]
+                    pool[j] = pool[m]
+                table_sum = room_sum + future
+                mine_entry = known.get(table_sum)
+                if mine_entry is None:
+                    mine_sum = hand_sum + table_sum
+                    mine = 0
+                    for extra in extras:
+                        if mine_sum + extra != bias:
+                            key = max(unpack((mine_sum + extra).to_bytes(width, "little")))
+                            if key > mine:
+                                mine = key
+                    mine_entry = known[table_sum] = (
+                        mine,
+                        layout.threshold(mine + 1),
+                        layout.threshold(mine),
+                    )
+                mine, beaten, reached = mine_entry
+                tied = lost = False
+                for size in hand_sizes:
+                    other_sum = table_sum
+                    for word in words[w : w + size]:
+                        j = word * m >> 32
+                        m -= 1
+                        other_sum += pool[j]
+                        pool[j] = pool[m]
+                    w += size
+                    if other_sum == bias:  # no cards: key 0
+                        tied = tied or mine == 0
+                    elif (other_sum + beaten) & tops:  # layout.reaches, inlined
+                        lost = True
+                        break
+                    elif (other_sum + reached) & tops:
+                        tied = True
+                if lost:
+                    continue
+                if not tied:
+                    wins += 1.0
+                elif remise:
+                    wins += 0.3
+            done = stop
+            if done < SAMPLES and settled(wins, done, against):
+                break
+        return wins / done
 
     # -- bidding turns -----------------------------------------------------------
 
@@ -364,19 +510,26 @@ class HeuristicPolicy:
             target = bid if (view.limit and len(hand) <= view.limit) else -1
             self._plan = (plan_key, target)
             return target
+        can_raise = needed + 1 <= usable
+        if needed == 0 and not can_raise:
+            # checking is free and raising impossible: no odds needed
+            self._plan = (plan_key, bid)
+            return bid
         order = self.spare_order(view, hand)
-        players_in = sum(1 for s in view.status if s in (IN, ALL_IN))
+        players_in = sum(1 for s in plan_key[-1] if s in (IN, ALL_IN))
         fair = 1.0 / max(2, players_in)
-        p_match = self.equity(view, _without(hand, order[:needed]), rng)
+        match_at = fair * (0.75 + 0.15 * needed)
+        against = ((match_at,) if needed else ()) + ((RAISE_AT,) if can_raise else ())
+        p_match = self.equity(view, _without(hand, order[:needed]), rng, against=against)
         if needed == 0:
             target = bid
-        elif p_match >= fair * (0.75 + 0.15 * needed):
+        elif p_match >= match_at:
             target = high
         else:
             target = -1
-        if target >= 0 and needed + 1 <= usable and p_match >= 0.45:
+        if target >= 0 and can_raise and p_match >= RAISE_AT:
             raised = _without(hand, order[: needed + 1])
-            if self.equity(view, raised, rng) >= 0.5:
+            if self.equity(view, raised, rng, against=(RAISED_AT,)) >= RAISED_AT:
                 target = max(bid, high) + 1
         self._plan = (plan_key, target)
         return target
@@ -408,13 +561,13 @@ class HeuristicPolicy:
     ) -> int:
         hand = list(view.hand)
         if kind == LIMIT:
-            strong = self.equity(view, hand, rng) >= 0.4
+            strong = self.equity(view, hand, rng, against=(0.4,)) >= 0.4
             return act.limit(0) if strong else act.limit(min(3, view.config.max_limit))
         if kind == GIVE_BIG:
             sizes = view.scored_sizes
             return max(moves, key=lambda m: (sizes[act.move_a(m)], -act.move_a(m)))
         if kind in (COIN, JOIN):
-            strong = self.equity(view, hand, rng) >= 0.5
+            strong = self.equity(view, hand, rng, against=(0.5,)) >= 0.5
             if kind == COIN:
                 return act.MORE_STAKE if strong and act.MORE_STAKE in moves else act.MORE_CARDS
             return act.JOIN if strong else act.DECLINE
@@ -462,6 +615,23 @@ class HeuristicPolicy:
         if act.move_kind(move) == act.STRIKE_KIND:
             cards = _without(cards, [act.move_a(move)])
         return self.key(view, cards)
+
+
+def settled(wins: float, deals: int, against: Sequence[float]) -> bool:
+    """True when ``wins`` out of ``deals`` is clearly on one side of every threshold.
+
+    Clearly: more than :data:`SETTLED_Z` standard errors of ``deals`` deals
+    away, the error taken at the threshold (where a deal wins with that
+    chance). No thresholds: never settled.
+    """
+    if not against or not deals:
+        return False
+    estimate = wins / deals
+    for threshold in against:
+        spread = SETTLED_Z * sqrt(threshold * (1.0 - threshold) / deals)
+        if abs(estimate - threshold) <= spread:
+            return False
+    return True
 
 
 def _without(cards: Sequence[int], remove: Sequence[int]) -> list[int]:

@@ -222,24 +222,28 @@ def turn_moves(state: SinterklaasState, step: Step) -> list[int]:
     seat = state.to_move
     hand = state.hands[seat]
     bid = state.bids[seat]
-    adding = len(hand) > state.limit
+    limit = state.limit
+    adding = len(hand) > limit
     out: list[int] = []
     if kind == LAP:
-        cannot = short(state, seat)
+        high = highest_of_others(state, seat)
+        cannot = limit == 0 and reach(state, seat) < high  # short(), with ``high`` at hand
         if state.turn_added == 0 or cannot:
             out.append(act.STOP)
-        if len(bid) >= highest_of_others(state, seat) or (not adding and state.limit > 0):
+        if len(bid) >= high or (not adding and limit > 0):
             out.append(act.DONE)
         if cannot:
             adding = False
     elif kind == OPEN_BIG and (not adding or len(bid) >= step[2]):
         out.append(act.DONE)
     if adding:
-        hidden = state.config.hidden_precies
-        for card in distinct(hand):
-            out.append(act.add(card))
-            if hidden and card >= 256 and card >> 8 != PIETJE_PRECIES:
-                out.append(act.hide(card))
+        if state.config.hidden_precies:
+            for card in dict.fromkeys(hand):  # distinct(), in first-seen order
+                out.append(act.add(card))
+                if card >= 256 and card >> 8 != PIETJE_PRECIES:
+                    out.append(act.hide(card))
+        else:
+            out += map(act.add, dict.fromkeys(hand))
     if kind == LAP and state.config.exchange:
         swappable = distinct(e for e in bid if not e & (FACE_DOWN | LOCKED))
         for card in distinct(hand):
