@@ -58,6 +58,9 @@ from pnp.story import Replay, load_phrases
 from pnp.story.search import story_search
 from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
+from tests.engine.sinterklaas_swap import FIXTURE as SWAP_FIXTURE
+from tests.engine.sinterklaas_swap import SWAP_ID, SWAP_ROW, pinned_swap, told_swap
+from tests.engine.sinterklaas_swap import UPDATE as SWAP_UPDATE
 
 ALL_VARIANTS = ("actiepiet", "pietje-precies", "wie-kent-hem-niet")
 KITS = (ALL_VARIANTS, ("speculaas", "surprises"), ("meer-pakjes",), ("minder-pakjes",))
@@ -511,17 +514,75 @@ def test_sk_a1_an_action_card_in_the_bid_changes_the_round() -> None:
     assert win.gained in brought
 
 
+@cache
+def swap_example() -> Example:
+    """The test-only Wisselpiet round (see :mod:`tests.engine.sinterklaas_swap`), replayed and
+    told by the rulebook's story code."""
+    return told_swap(spec())
+
+
+def swap_replay() -> Replay[SinterklaasConfig, SinterklaasState, Action]:
+    """The Wisselpiet round's record, replayed on fresh engine states (no event log)."""
+    record = pinned_swap().record
+    return Replay(ENGINE, config_from_spec(spec(), record.variants), record)
+
+
 def test_sk_a1_the_swap_example_says_who_would_have_won_instead() -> None:
     """SK-A1: a Wisselpiet that decides the round is explained by whom it kept from winning:
-    without the swap its card would have stayed in the Pakjeskamer for everyone."""
-    ex = example_of("action")
+    without the swap its card would have stayed in the Pakjeskamer for everyone. The
+    rulebook's action example may show another action card, so this is told from a pinned
+    Wisselpiet round of its own, found by the same search."""
+    ex = swap_example()
+    assert "SK-A1" in ex.rules and ex.variants == ("actiepiet",)
+    (swap,) = claims_of(ex, SwapsWithRoom)
     (win,) = claims_of(ex, WinsShowdown)
-    if not claims_of(ex, SwapsWithRoom):
-        pytest.skip("the pinned action card is no Wisselpiet")
-    assert win.instead not in (-1, win.seat) and win.instead_count > win.count
+    assert swap.card == "wisselpiet" and ex.steps[-1].claim == win
+    assert win.seat == swap.seat and win.decisive and win.effect_at == swap.at
+    assert win.gained == swap.taken
+    assert win.instead not in (-1, win.seat)
+    sint = claims_of(ex, Reveals)[0].sint  # Anna, then clockwise
+    assert win.instead_name == NAMES[(win.instead - sint) % pinned_swap().record.num_players]
     text = ex.steps[-1].text
-    assert f"Zonder die ruil had {win.instead_name} gewonnen" in text
-    assert "niet gewonnen" not in text
+    taken = card_words(swap.taken)
+    assert f"De {taken} die {win.name} met de Wisselpiet uit de Pakjeskamer haalde" in text
+    assert f"Zonder die ruil had {win.instead_name} gewonnen, met " in text
+    assert f"met {WORDS[win.instead_count]} " in text.split("Zonder die ruil")[1]
+    assert "niet gewonnen" not in text and "niemand" not in text
+
+
+def test_the_swap_example_claims_hold_and_are_said() -> None:
+    """Every sentence of the Wisselpiet round says what its claim says and draws its cards;
+    every claim holds on fresh engine states, and the claim about the next player, or that
+    someone else would have won without the swap, is refused."""
+    ex, replay = swap_example(), swap_replay()
+    assert STORY.checks is not None
+    for step in ex.steps:
+        players, words = expected_words(step.claim)
+        for word in [*players, *words]:
+            assert has_phrase(step.text, word), f"{word!r} missing in {step.text!r}"
+        assert {n for n in NAMES if has_phrase(step.text, n)} == set(players), step.text
+        assert step.cards == expected_pictures(step.claim), step.text
+        STORY.checks.check(replay, step.claim)
+        with pytest.raises(AssertionError):
+            STORY.checks.check(replay, falsified(step.claim, replay.record.num_players))
+    (win,) = claims_of(ex, WinsShowdown)
+    for seat in (-1, *range(replay.record.num_players)):
+        if seat != win.instead:
+            with pytest.raises(AssertionError):
+                STORY.checks.check(replay, dataclasses.replace(win, instead=seat))
+
+
+def test_the_finder_reproduces_the_swap_record_from_its_seed() -> None:
+    """The rulebook's search, restricted to a deciding Wisselpiet, writes the pinned swap
+    round byte for byte from its seed, in the ideal shape of the action example."""
+    seed = pinned_swap().record.seed
+    assert seed is not None
+    found = SEARCH.find_one(spec(), SWAP_ROW, [seed])
+    assert found is not None, f"no swap round at seed {seed}: re-run {SWAP_UPDATE}"
+    pinned, result = found
+    assert result.score == SWAP_ROW.ideal == next(r for r in ROWS if r.kind == "action").ideal
+    assert pinned.to_json() == SWAP_FIXTURE.read_text(encoding="utf-8"), f"re-run {SWAP_UPDATE}"
+    assert SWAP_ID not in {e.id for e in all_examples()}, "no kit shows the swap round"
 
 
 def test_sk_v5_equally_strong_combinations_the_larger_bid_wins() -> None:
