@@ -167,9 +167,9 @@ def test_the_order_list_names_each_file_and_how_many_cards_to_order(export: Expo
     printed = {c.id: c for c in data.spec.components_for(export.kit.variants)}
     listed = {}
     for line in text.splitlines():
-        if line.startswith("  ") and " x " in line:
+        if line.startswith("  ") and " × " in line:
             name, rest = line.strip().split(": ", 1)
-            listed[name] = int(rest.split(" x ")[0])
+            listed[name] = int(rest.split(" × ")[0])
     assert set(listed) == {p.name for p in export.files(".png")}
     for name, count in listed.items():
         component = next(c for c in printed if name.startswith(f"{c}-"))
@@ -180,7 +180,7 @@ def test_the_order_list_names_each_file_and_how_many_cards_to_order(export: Expo
             number = int(name.rsplit("-", 1)[1].removesuffix(".png"))
             card = _distinct_cards(manifest, component)[number - 1]
             assert count == sum(1 for p in placed if p["card"] == card), name
-            assert f"x {printed[component].row(card).display_name}" in text
+            assert f"× {printed[component].row(card).display_name}" in text
     for note in export.result.notes:
         component = note.split("left out ")[1].split(" ")[0]
         assert f"Niet in deze map: {printed[component].name} (" in text
@@ -357,7 +357,7 @@ BROKEN = [
         "not {game}",
     ),
     ('file = "bestellen.txt"', 'file = "../bestellen.txt"', "must be a path inside its folder"),
-    ('\nback = "{file}: {count} x', '\nback = "{file}: {aantal} x', "may use {count}, {file}"),
+    ('\nback = "{file}: {count} ×', '\nback = "{file}: {aantal} ×', "may use {count}, {file}"),
 ]
 
 

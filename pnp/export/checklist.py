@@ -66,7 +66,7 @@ def order_list(
                 width=dutch_number(product.width),
                 height=dutch_number(product.height),
                 bleed=dutch_number(product.bleed),
-                pixels=f"{product.pixels[0]} x {product.pixels[1]}",
+                pixels=f"{product.pixels[0]} × {product.pixels[1]}",
                 dpi=product.dpi,
             )
         )
