@@ -107,17 +107,17 @@ class HeuristicPolicy:
     # -- valuing grids ---------------------------------------------------------------
 
     def _card_values(self, penalty: int, length: int) -> list[int]:
-        """Points of a lone card per card code (the Santoska at ``penalty``), ``length`` long."""
-        values = self._values
-        if len(values) != length or (length and values[SANTOSKA] != penalty):
-            values = self._values = [penalty if c == SANTOSKA else c for c in range(length)]
+        """Points of a lone card per card code (the Santoska at ``penalty``), ``length`` long (kept)."""
+        values = self._values = [penalty if c == SANTOSKA else c for c in range(length)]
         return values
 
     def unseen_value(self, view: SantoskaView) -> float:
         """The average points of a lone card among those whose place is unknown."""
         penalty = self._scoring(view)[1]
         tally = view.unseen_tally()
-        values = self._card_values(penalty, len(tally))
+        values = self._values
+        if len(values) != len(tally) or values[SANTOSKA] != penalty:
+            values = self._card_values(penalty, len(tally))
         points: int
         if min(tally, default=0) >= 0:
             total = sum(tally)
@@ -191,7 +191,7 @@ class HeuristicPolicy:
         laps = view.turn / max(1, len(remaining))
         cells = view.cells()
         if ARRIBA in legal:
-            if any(c is None for c in cells[:n]) and laps < 3 * n * self.patience:
+            if None in cells[:n] and laps < 3 * n * self.patience:
                 return END
             bottom = list(cells[:n]) + [None] * n
             unknown = self.unseen_value(view)

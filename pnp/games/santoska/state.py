@@ -167,7 +167,7 @@ class SantoskaState(Journaled):
 
     def remaining(self) -> tuple[int, ...]:
         """The seats still in the game, ascending."""
-        return tuple(seat for seat in range(self.num_players) if not self.out[seat])
+        return tuple([seat for seat, out in enumerate(self.out) if not out])
 
     def next_seat(self, seat: int) -> int:
         """The next seat clockwise after ``seat`` that is still in the game."""
