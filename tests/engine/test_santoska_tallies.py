@@ -1,5 +1,6 @@
-"""What the santoska state and policy keep instead of recounting (the discard pile's tally, the
-views' count of unseen cards, remembered grid points) equals a recount, through play and undo."""
+"""What the santoska state and policy keep instead of recounting (the discard pile's tally, each
+seat's tally of the grid cards it knows, the views' count of unseen cards, remembered grid
+points) equals a recount, through play and undo."""
 
 from __future__ import annotations
 
@@ -22,9 +23,23 @@ def check_tallies(state: SantoskaState) -> None:
     """The kept tallies against a recount, for every seat's view."""
     assert state.discard_tally == tally_of(state.discard, len(state.deck_tally))
     for seat in range(state.num_players):
+        known_cards = [
+            card
+            for grid, masks in zip(state.grids, state.known, strict=True)
+            for card, mask in zip(grid, masks, strict=True)
+            if mask >> seat & 1
+        ]
+        seen = state.seen_tally[seat]
+        assert seen == tally_of(known_cards, len(seen))
         view = ENGINE.player_view(state, seat)
         tally = view.unseen_tally()
-        assert {card: n for card, n in enumerate(tally) if n > 0} == view.unseen_counts()
+        counts = view.unseen_counts()
+        assert {card: n for card, n in enumerate(tally) if n > 0} == counts
+        # the heuristic's average unseen card, from the tally, equals one from the recount
+        penalty = state.config.santoska_penalty
+        points = sum((penalty if card == SANTOSKA else card) * n for card, n in counts.items())
+        expected = points / sum(counts.values()) if counts else 5.0
+        assert HeuristicPolicy().unseen_value(view) == expected
 
 
 @pytest.mark.parametrize(("row_length", "players"), [(3, 4), (4, 2), (6, 5)])
@@ -53,9 +68,11 @@ def test_tallies_equal_a_recount_through_play_and_undo(row_length: int, players:
 
 
 def test_a_set_up_position_tallies_its_discard_pile() -> None:
-    """A position laid out by hand (tests, rulebook examples) starts with a true tally."""
+    """A position laid out by hand (tests, rulebook examples) starts with true tallies."""
     state, _ = position(["1 2 3 4 5 6", "7 8 9 10 S S"], pile="8 4 2", discard="5 5 S")
     assert state.discard_tally[5] == 2 and state.discard_tally[SANTOSKA] == 1
+    assert state.seen_tally[0][1] == 1 and state.seen_tally[0][4] == 0  # the peeked bottom row
+    assert state.seen_tally[1][7] == 1 and state.seen_tally[1][1] == 0
     check_tallies(state)
 
 

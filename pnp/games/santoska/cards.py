@@ -111,3 +111,16 @@ def tally_of(cards: Sequence[int], length: int) -> list[int]:
     for card in cards:
         tally[card] += 1
     return tally
+
+
+def seen_tallies(
+    grids: Sequence[Sequence[int]], known: Sequence[Sequence[int]], seats: int, length: int
+) -> list[list[int]]:
+    """Per seat: copies per card code of the grid cards that seat knows (``known`` bitmasks)."""
+    tallies = [[0] * length for _ in range(seats)]
+    for grid, masks in zip(grids, known, strict=True):
+        for card, mask in zip(grid, masks, strict=True):
+            for seat in range(seats):
+                if mask >> seat & 1:
+                    tallies[seat][card] += 1
+    return tallies

@@ -98,6 +98,10 @@ def deal(state: SantoskaState, action: Deal) -> None:
             for seat, g in enumerate(action.grids)
         ],
     )
+    # each seat knows its own bottom row (the peek) and nothing else
+    state.journal_attr(
+        "seen_tally", [tally_of(grid[:row], len(state.deck_tally)) for grid in action.grids]
+    )
     state.journal_attr("pile", list(reversed(action.pile)))
     state.journal_attr("discard", [action.discard])
     state.journal_attr("discard_tally", tally_of((action.discard,), len(state.deck_tally)))

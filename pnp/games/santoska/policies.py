@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import mul
 
 from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, SWAP, TAKE
 from pnp.games.santoska.cards import NO_CARD, SANTOSKA
@@ -83,6 +84,7 @@ class HeuristicPolicy:
         self._config: object = None
         self._rules = (3, 5, 5)
         self._table: dict[tuple[Cell, ...], int] = {}
+        self._values: list[int] = []
 
     def _scoring(self, view: SantoskaView) -> tuple[int, int, int]:
         """Row length, Santoska penalty and bonus of the view's game (looked up once)."""
@@ -104,15 +106,25 @@ class HeuristicPolicy:
 
     # -- valuing grids ---------------------------------------------------------------
 
+    def _card_values(self, penalty: int, length: int) -> list[int]:
+        """Points of a lone card per card code (the Santoska at ``penalty``), ``length`` long (kept)."""
+        values = self._values = [penalty if c == SANTOSKA else c for c in range(length)]
+        return values
+
     def unseen_value(self, view: SantoskaView) -> float:
         """The average points of a lone card among those whose place is unknown."""
         penalty = self._scoring(view)[1]
-        total = 0
-        points = 0
-        for card, copies in enumerate(view.unseen_tally()):
-            if copies > 0:
-                total += copies
-                points += (penalty if card == SANTOSKA else card) * copies
+        tally = view.unseen_tally()
+        values = self._values
+        if len(values) != len(tally) or values[SANTOSKA] != penalty:
+            values = self._card_values(penalty, len(tally))
+        points: int
+        if min(tally, default=0) >= 0:
+            total = sum(tally)
+            points = sum(map(mul, tally, values))
+        else:  # a set-up position with cards the deck does not have: count what is left
+            total = sum(copies for copies in tally if copies > 0)
+            points = sum(v * copies for v, copies in zip(values, tally, strict=True) if copies > 0)
         if not total:
             return 5.0
         return points / total
@@ -128,22 +140,29 @@ class HeuristicPolicy:
         """``(gain, col)`` of the best column of the active row for ``card``."""
         n, penalty, bonus = self._scoring(view)
         table = self._table
-        cells = list(view.cells())
+        known = view.cells()
+        cells = list(known)
         offset = n * view.active_row()
-        base = self.estimate(view, cells, unknown)
+        hidden = known.count(None)
+        points = table.get(known)
+        if points is None:
+            points = known_points(table, known, n, penalty, bonus)
+        base = points + unknown * hidden
         best_gain, best_col = float("-inf"), 0
         for col in range(n):
             cell = offset + col
             old = cells[cell]
             cells[cell] = card
-            known = tuple(cells)
-            points = table.get(known)
-            if points is None:
-                points = known_points(table, known, n, penalty, bonus)
-            gain = base - (points + unknown * known.count(None))
-            if old is None:
-                gain += UNKNOWN_BONUS
+            swapped = tuple(cells)
             cells[cell] = old
+            points = table.get(swapped)
+            if points is None:
+                points = known_points(table, swapped, n, penalty, bonus)
+            # ``card`` is known: the swap hides one cell fewer when ``old`` was unseen
+            if old is None:
+                gain = base - (points + unknown * (hidden - 1)) + UNKNOWN_BONUS
+            else:
+                gain = base - (points + unknown * hidden)
             if gain > best_gain:
                 best_gain, best_col = gain, col
         return best_gain, best_col
@@ -172,7 +191,7 @@ class HeuristicPolicy:
         laps = view.turn / max(1, len(remaining))
         cells = view.cells()
         if ARRIBA in legal:
-            if any(c is None for c in cells[:n]) and laps < 3 * n * self.patience:
+            if None in cells[:n] and laps < 3 * n * self.patience:
                 return END
             bottom = list(cells[:n]) + [None] * n
             unknown = self.unseen_value(view)

@@ -19,7 +19,7 @@ from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
 from pnp.engine.journal import Journaled
 from pnp.games.santoska import chance, turns
 from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, Action, swap
-from pnp.games.santoska.cards import NO_CARD, SANTOSKA, tally_of
+from pnp.games.santoska.cards import NO_CARD, SANTOSKA, seen_tallies, tally_of
 from pnp.games.santoska.config import MAX_SEATS, MIN_PLAYERS, SantoskaConfig
 from pnp.games.santoska.events import GameStarted
 from pnp.games.santoska.phases import (
@@ -43,6 +43,8 @@ class SantoskaState(Journaled):
       ``grids`` (flat cells, bottom row first; empty when out), ``known``
       (per cell the bitmask of seats that know the card), ``arriba``
       (bottom row closed this round);
+    * ``seen_tally`` (per seat, copies per card code of the grid cards that
+      seat knows: ``known`` counted once, kept up to date for the views);
     * ``pile`` (the draw pile, top card *last*), ``discard`` (the discard
       pile, top card last), ``hand`` (the card drawn this turn or
       ``NO_CARD``), ``hand_taken`` (it came from the discard pile);
@@ -78,6 +80,7 @@ class SantoskaState(Journaled):
         "results",
         "round",
         "row_length",
+        "seen_tally",
         "starter",
         "stopper",
         "to_move",
@@ -126,6 +129,7 @@ class SantoskaState(Journaled):
         self.pile: list[int] = []
         self.discard: list[int] = []
         self.discard_tally: list[int] = [0] * len(self.deck_tally)
+        self.seen_tally: list[list[int]] = [[0] * len(self.deck_tally) for _ in range(num_players)]
         self.results: list[RoundResult] = []
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
@@ -163,7 +167,7 @@ class SantoskaState(Journaled):
 
     def remaining(self) -> tuple[int, ...]:
         """The seats still in the game, ascending."""
-        return tuple(seat for seat in range(self.num_players) if not self.out[seat])
+        return tuple([seat for seat, out in enumerate(self.out) if not out])
 
     def next_seat(self, seat: int) -> int:
         """The next seat clockwise after ``seat`` that is still in the game."""
@@ -283,6 +287,9 @@ class SantoskaState(Journaled):
         self.pile = list(reversed(pile))
         self.discard = list(discard)
         self.discard_tally = tally_of(self.discard, len(self.deck_tally))
+        # long enough for every card of the position (it need not match the deck)
+        length = len(tally_of(self.all_cards(), len(self.deck_tally)))
+        self.seen_tally = seen_tallies(self.grids, self.known, n, length)
         self.arriba = list(arriba) if arriba is not None else [False] * n
         if totals is not None:
             self.totals = list(totals)

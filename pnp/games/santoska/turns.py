@@ -110,9 +110,12 @@ def place(state: SantoskaState, move: int) -> None:
         grid = state.grids[seat]
         known = state.known[seat]
         card_out = grid[cell]
-        was_known = bool(known[cell] >> seat & 1)
+        old_mask = known[cell]
+        was_known = bool(old_mask >> seat & 1)
+        new_mask = state.everyone if state.hand_taken else 1 << seat
         state.journal_set(grid, cell, hand)
-        state.journal_set(known, cell, state.everyone if state.hand_taken else 1 << seat)
+        state.journal_set(known, cell, new_mask)
+        _recount_seen(state, old_mask, card_out, new_mask, hand)
         state.journal_append(state.discard, card_out)
         state.journal_set(state.discard_tally, card_out, state.discard_tally[card_out] + 1)
         if state.log_on:
@@ -124,6 +127,19 @@ def place(state: SantoskaState, move: int) -> None:
         state.phase = PHASE_CALL
     else:
         end_turn(state)
+
+
+def _recount_seen(
+    state: SantoskaState, old_mask: int, card_out: int, new_mask: int, card: int
+) -> None:
+    """Keep ``seen_tally`` true when a cell known to ``old_mask`` now holds ``card`` known to ``new_mask``."""
+    seen = state.seen_tally
+    for seat in range(state.num_players):
+        tally = seen[seat]
+        if old_mask >> seat & 1:
+            state.journal_set(tally, card_out, tally[card_out] - 1)
+        if new_mask >> seat & 1:
+            state.journal_set(tally, card, tally[card] + 1)
 
 
 def call(state: SantoskaState, move: int) -> None:

@@ -12,6 +12,7 @@ public.
 
 from __future__ import annotations
 
+from operator import sub
 from typing import TYPE_CHECKING
 
 from pnp.games.santoska.cards import NO_CARD
@@ -171,24 +172,23 @@ class SantoskaView:
     def unseen_tally(self) -> list[int]:
         """:meth:`unseen_counts` as a list indexed by card code (zero and below included).
 
-        The same subtraction without building every grid as this seat knows it:
-        the policies call it at every decision.
+        The same subtraction from the tallies the state keeps (the discard
+        pile's, the grid cards this seat knows) without walking any grid: the
+        policies call it at every decision.
         """
         state = self._state
         deck = state.deck_tally
         discard = state.discard_tally
-        if len(discard) == len(deck):
-            counts = [total - gone for total, gone in zip(deck, discard, strict=True)]
+        seen = state.seen_tally[self.seat]
+        if len(discard) == len(deck) == len(seen):
+            counts = list(map(sub, map(sub, deck, discard), seen))
         else:  # a set-up position with cards the deck does not have
-            counts = list(deck)
-            for card, copies in enumerate(discard):
-                if copies:
+            counts = [0] * max(len(deck), len(discard), len(seen))
+            for card, copies in enumerate(deck):
+                counts[card] += copies
+            for tally in (discard, seen):
+                for card, copies in enumerate(tally):
                     counts[card] -= copies
-        bit = 1 << self.seat
-        for grid, known in zip(state.grids, state.known, strict=True):
-            for card, mask in zip(grid, known, strict=True):
-                if mask & bit:
-                    counts[card] -= 1
         hand = self.hand
         if hand != NO_CARD:
             counts[hand] -= 1
