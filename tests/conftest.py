@@ -56,6 +56,22 @@ RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [
 """Each game's base kit and one kit with variants: the rulebook tests read these (the session
 builds each once)."""
 
+PROOF_KITS: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
+    *((game, variants, {}) for game, variants in RULEBOOK_KITS),
+    ("stoomboot", (), {"map_sheet": True}),
+    ("twaalf-dagen", (), {"paper": "letter"}),
+    ("sinterklaas", ("speculaas", "surprises"), {}),
+    ("sinterklaas", ("wie-kent-hem-niet",), {}),
+    (
+        "sinterklaas",
+        ("meer-pakjes", "surprises", "speculaas", "actiepiet", "pietje-precies", "eerste-stopper"),
+        {},
+    ),
+]
+"""Every kit a test reads the proofreading edition of (it asks for ``proof=True``): the session
+builds these with the edition, and a test that leaves ``proof`` unset gets that one build too.
+Every other shared kit is built without it (the edition is a large part of a build's time)."""
+
 RULE_ID = re.compile(r"\b(?:SK|ST|TD|SA)-[A-Z]\d+\b")
 """A rule ID of the rule checklist, as the proofreading edition prints it."""
 
@@ -236,7 +252,9 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
     """Build a real kit once per distinct (game, resolved variants, options) and share it, with
     the other parallel workers of the run too.
 
-    Unless a test asks for ``proof=False``, the kit includes ``spelregels-proef.pdf``.
+    A test that reads ``spelregels-proef.pdf`` asks for ``proof=True``, and its kit must be one
+    of :data:`PROOF_KITS`. A kit of that list holds the edition unless the test asks for
+    ``proof=False``; every other kit is built without it.
 
     The kit's files must not be changed by the tests that share it.
     """
@@ -244,10 +262,10 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
     resolved: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
     shared = _run_folder(tmp_path_factory)
 
-    def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
-        # Every shared kit also holds the proofreading edition, so tests of either edition
-        # share one build.
-        options.setdefault("proof", True)
+    def key_of(
+        game: str, variants: tuple[str, ...], options: dict[str, Any]
+    ) -> tuple[str, tuple[str, ...], BuildOptions]:
+        options = dict(options)
         if options.get("map_sheet") and options.get("seed") is None:
             # The build draws the map of seed 0 when none is given (the manifest says 0 too):
             # one kit for both requests.
@@ -257,15 +275,27 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> KitMaker:
             wanted = (game, tuple(variants))
             if wanted not in resolved:
                 resolved[wanted] = resolve_variants(load_game(game).spec, variants)
-            chosen = resolved[wanted]
-            key = (game, chosen, BuildOptions(**options))
+        return game, resolved[wanted], BuildOptions(**options)
+
+    # The kits built with the proofreading edition, keyed as if without it.
+    with_proof = {key_of(game, variants, options) for game, variants, options in PROOF_KITS}
+
+    def get(game: str, variants: tuple[str, ...] = (), **options: Any) -> BuiltKit:
+        plain = key_of(game, variants, {**options, "proof": False})
+        if "proof" not in options:
+            # A kit the proofreading tests read anyway is built once, with the edition.
+            options["proof"] = plain in with_proof
+        elif options["proof"] and plain not in with_proof:
+            pytest.fail(f"add {game} {variants} {options} to PROOF_KITS, so it is built once")
+        key = key_of(game, variants, options)
+        with _real_data():
             if key in cache:
                 _BUILDS["hits"] += 1
                 return cache[key]
             folder, names = _shared_build(shared, *key)
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         cache[key] = BuiltKit(
-            game, chosen, key[2], folder, {name: folder / name for name in names}, manifest
+            game, key[1], key[2], folder, {name: folder / name for name in names}, manifest
         )
         return cache[key]
 

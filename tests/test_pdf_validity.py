@@ -18,23 +18,23 @@ from tests.pdfinspect import iter_fonts, read_page
 from tests.pdfresources import undefined_resources
 
 KITS: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
-    ("sinterklaas", (), {}),
-    ("sinterklaas", ("speculaas", "pietje-precies"), {}),
-    ("stoomboot", (), {}),
+    ("sinterklaas", (), {"proof": True}),
+    ("sinterklaas", ("speculaas", "pietje-precies"), {"proof": True}),
+    ("stoomboot", (), {"proof": True}),
     (
         "stoomboot",
         ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes"),
-        {},
+        {"proof": True},
     ),
-    ("stoomboot", (), {"map_sheet": True}),
-    ("twaalf-dagen", (), {}),
-    ("twaalf-dagen", ("kort",), {}),
-    ("twaalf-dagen", (), {"paper": "letter"}),
-    ("santoska", (), {}),
-    ("santoska", ("rijen-4",), {}),
+    ("stoomboot", (), {"map_sheet": True, "proof": True}),
+    ("twaalf-dagen", (), {"proof": True}),
+    ("twaalf-dagen", ("kort",), {"proof": True}),
+    ("twaalf-dagen", (), {"paper": "letter", "proof": True}),
+    ("santoska", (), {"proof": True}),
+    ("santoska", ("rijen-4",), {"proof": True}),
 ]
-"""Every game, with and without variants, plus the map sheet and Letter paper (kits other
-tests build too, so the session builds each once)."""
+"""Every game, with and without variants, plus the map sheet and Letter paper, each with its
+proofreading edition (kits other tests build too, so the session builds each once)."""
 
 PDFTOPPM = shutil.which("pdftoppm")
 

@@ -55,7 +55,7 @@ def _rulebook_parts(game: str, variants: tuple[str, ...]) -> tuple[set[str], lis
 def test_the_proof_edition_states_every_rule_id_and_each_example_source_and_claim(
     kit: KitMaker, game: str, variants: tuple[str, ...]
 ) -> None:
-    built = kit(game, variants)
+    built = kit(game, variants, proof=True)
     assert PROOF_FILE in {f["name"] for f in built.manifest["files"]}
     proof = built.text(PROOF_FILE)
     stated, examples = _rulebook_parts(game, built.variants)
@@ -75,7 +75,7 @@ def test_the_proof_edition_states_every_rule_id_and_each_example_source_and_clai
 
 def test_the_proof_edition_is_the_same_book_with_the_traces(kit: KitMaker) -> None:
     """Same chapters as the family edition, in A5; every claim's repr is printed."""
-    built = kit("twaalf-dagen")
+    built = kit("twaalf-dagen", proof=True)
     family, proof = built.reader("spelregels.pdf"), built.reader(PROOF_FILE)
     assert [o.title for o in proof.outline if not isinstance(o, list)] == [
         o.title for o in family.outline if not isinstance(o, list)
@@ -115,7 +115,7 @@ def test_only_the_proof_edition_lists_the_rule_decisions(
     kit: KitMaker, game: str, variants: tuple[str, ...]
 ) -> None:
     """The proof edition's appendix lists the decisions, each with its rule ID."""
-    built = kit(game, variants)
+    built = kit(game, variants, proof=True)
     assert DECISIONS not in built.text("spelregels.pdf")
     proof = built.text(PROOF_FILE)
     assert DECISIONS in proof

@@ -37,7 +37,7 @@ class Kit:
 
 
 def _kit(kit: KitMaker, variants: tuple[str, ...] = (), **options: object) -> Kit:
-    built = kit("twaalf-dagen", variants, **options)
+    built = kit("twaalf-dagen", variants, proof=True, **options)
     return Kit(
         built.folder,
         built.reader("spelregels.pdf"),

@@ -161,7 +161,7 @@ def test_every_example_stands_after_the_rules_it_shows(
     kit: KitMaker, game: str, variants: tuple[str, ...]
 ) -> None:
     """Read back from the proof edition: each example's rule IDs are stated before it."""
-    text = kit(game, variants).text("spelregels-proef.pdf")
+    text = kit(game, variants, proof=True).text("spelregels-proef.pdf")
     traces = list(TRACE.finditer(text))
     assert traces, "the proof edition names each example's rules"
     outside = TRACE.sub(lambda m: " " * len(m.group(0)), text)

@@ -25,7 +25,7 @@ GAME = "santoska"
 
 @pytest.fixture()
 def base(kit: KitMaker) -> BuiltKit:
-    return kit(GAME)
+    return kit(GAME, proof=True)  # a test reads the proofreading edition
 
 
 def test_the_kit_holds_the_deck_and_one_arriba_card_per_player(base: BuiltKit) -> None:

@@ -143,7 +143,7 @@ def test_designer_notes_print_the_balance_measured_on_this_deck(kit: KitMaker) -
 
 def test_every_rule_id_of_the_engine_is_stated_in_the_full_rulebook(kit: KitMaker) -> None:
     everything = ("meer-pakjes", "surprises", "speculaas", "actiepiet", "pietje-precies")
-    full = kit(GAME, (*everything, "eerste-stopper"))  # brings wie-kent-hem-niet along
+    full = kit(GAME, (*everything, "eerste-stopper"), proof=True)  # brings wie-kent-hem-niet along
     docs = " ".join(
         m.__doc__ or "" for m in (sk_engine, sk_config, sk_combinations, sk_scoring, sk_effects)
     )

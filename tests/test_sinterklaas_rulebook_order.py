@@ -72,7 +72,7 @@ def test_the_proof_edition_lists_every_decision_of_the_kit(
 ) -> None:
     """Every DECISION of the rule checklist that the kit plays by has its line, with its ID,
     in "Beslissingen van de regels"; the family edition has no such chapter."""
-    built = kit(GAME, variants)
+    built = kit(GAME, variants, proof=True)
     proof = " ".join(_pages(built, "spelregels-proef.pdf"))
     chapter = proof.split("Beslissingen van de regels")[-1]  # not the table of contents
     decisions = chapter.split("Printen en in elkaar", 1)[0]

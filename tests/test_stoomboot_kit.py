@@ -30,12 +30,12 @@ def _placed(built: BuiltKit, file: str) -> Counter[tuple[str, str]]:
 
 @pytest.fixture()
 def base(kit: KitMaker) -> BuiltKit:
-    return kit(GAME)
+    return kit(GAME, proof=True)  # a test reads the proofreading edition
 
 
 @pytest.fixture()
 def everything(kit: KitMaker) -> BuiltKit:
-    return kit(GAME, EXPANSIONS)
+    return kit(GAME, EXPANSIONS, proof=True)
 
 
 def test_base_kit_has_25_square_tiles_with_houses_and_water(base: BuiltKit) -> None:

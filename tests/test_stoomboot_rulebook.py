@@ -23,12 +23,12 @@ DECISIONS = ("ST-C3", "ST-C4", "ST-B6", "ST-B7", "ST-B9")
 
 @pytest.fixture()
 def base(kit: KitMaker) -> BuiltKit:
-    return kit(GAME)
+    return kit(GAME, proof=True)  # the tests read the proofreading edition too
 
 
 @pytest.fixture()
 def everything(kit: KitMaker) -> BuiltKit:
-    return kit(GAME, EXPANSIONS)
+    return kit(GAME, EXPANSIONS, proof=True)
 
 
 def _between(text: str, start: str, end: str, *, last: bool = False) -> str:

@@ -252,8 +252,8 @@ def test_same_picture_tells_backs_apart_whatever_their_place(
 def test_backs_that_differ_make_a_back_sheet(
     exported: Callable[[str], Export], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    source = exported("santoska")
-    copy = tmp_path / "santoska"
+    source = exported("twaalf-dagen")  # the smallest kit: the mechanism is the same for all
+    copy = tmp_path / "twaalf-dagen"
     shutil.copytree(source.kit, copy, ignore=shutil.ignore_patterns("tts"))
     monkeypatch.setattr(pnp.export.tts, "same_picture", lambda a, b: False)
     write_tts(copy)
@@ -261,11 +261,11 @@ def test_backs_that_differ_make_a_back_sheet(
         copy,
         copy / "tts",
         source.manifest,
-        json.loads((copy / "tts" / "santoska.json").read_text(encoding="utf-8")),
+        json.loads((copy / "tts" / "twaalf-dagen.json").read_text(encoding="utf-8")),
     )
-    (deck,) = export.objects("Getalkaarten")
-    faces = {f.card: f.first for f in distinct_faces(KitPages(copy, 1).pieces, "getallen")}
-    grid = sheet_grid(len(faces), *component_size(export, "getallen"))
+    (deck,) = export.objects("Dagkaarten")
+    faces = {f.card: f.first for f in distinct_faces(KitPages(copy, 1).pieces, "deck")}
+    grid = sheet_grid(len(faces), *component_size(export, "deck"))
     (entry,) = deck["CustomDeck"].values()
     assert entry["UniqueBack"] is True
     sheet = Image.open(export.path(entry["BackURL"])).convert("RGB")
@@ -316,7 +316,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_same_bytes_twice_and_reused_when_current(exported: Callable[[str], Export]) -> None:
-    export = exported("santoska")
+    export = exported("twaalf-dagen")  # the smallest kit: the mechanism is the same for all
     first = _snapshot(export.folder)
     again = write_tts(export.kit)
     assert again.reused and _snapshot(export.folder) == first

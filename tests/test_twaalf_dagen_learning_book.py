@@ -30,7 +30,8 @@ def _plain(text: str) -> str:
 
 
 def _book(kit: KitMaker, variants: tuple[str, ...] = (), name: str = "spelregels.pdf") -> str:
-    return _plain(kit("twaalf-dagen", variants).text(name))
+    proof = {"proof": True} if name == "spelregels-proef.pdf" else {}
+    return _plain(kit("twaalf-dagen", variants, **proof).text(name))
 
 
 def _between(text: str, start: str, end: str) -> str:

@@ -28,7 +28,7 @@ GAME = "stoomboot"
 
 @pytest.fixture()
 def base(kit: KitMaker) -> BuiltKit:
-    return kit(GAME)
+    return kit(GAME, proof=True)  # a test reads the proofreading edition
 
 
 @pytest.fixture()
