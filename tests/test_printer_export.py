@@ -302,16 +302,16 @@ def test_a_failure_midway_leaves_the_earlier_export_untouched(
     copy = _copy_kit(kit("twaalf-dagen"), tmp_path)
     earlier = printer.write_printer(copy, "thegamecrafter")
     before = _digests(earlier.folder)
-    made = printer._png
+    made = printer.png_bytes
     calls = []
 
-    def failing(picture: Image.Image, dpi: int) -> bytes:
+    def failing(picture: Image.Image, level: int = 6, dpi: int | None = None) -> bytes:
         calls.append(1)
         if len(calls) == 5:
             raise OSError(28, "No space left on device")
-        return made(picture, dpi)
+        return made(picture, level, dpi)
 
-    monkeypatch.setattr(printer, "_png", failing)
+    monkeypatch.setattr(printer, "png_bytes", failing)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # a new request: no reuse
     with pytest.raises(OSError):
         printer.write_printer(copy, "thegamecrafter")

@@ -29,9 +29,10 @@ from pnp.back_mode import BackMode
 from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.export.pages import KitPages, distinct_faces
+from pnp.export.png import png_bytes
 from pnp.export.tts import write_tts
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
-from pnp.export.tts_pictures import png, same_picture
+from pnp.export.tts_pictures import same_picture
 from pnp.project import load_game
 from tests.conftest import KitMaker
 
@@ -348,7 +349,7 @@ def test_a_failed_export_leaves_the_earlier_one(
     export = exported("twaalf-dagen")
     earlier = _snapshot(export.folder)
     if where == "cutting":
-        monkeypatch.setattr(pnp.export.tts, "png", _fail_on_call(3, png))
+        monkeypatch.setattr(pnp.export.tts, "png_bytes", _fail_on_call(3, png_bytes))
         failure: type[Exception] = OSError
     else:
         monkeypatch.setattr(pnp.output, "_write_synced", _fail_on_call(4, pnp.output._write_synced))

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.build_options import MANIFEST
+from pnp.export.pages import read_manifest
 from pnp.fingerprint import code_fingerprint
 from pnp.output import commit_kit, kit_lock
 
 RECORD = "export.json"
-KIT_MANIFEST = "manifest.json"
 
 
 @dataclass(frozen=True)
@@ -47,13 +48,31 @@ def holding_kit(kit: Path) -> Iterator[None]:
 def export_request(kit: Path, kind: str, settings: Mapping[str, object]) -> dict[str, Any]:
     """What an export's bytes follow from: the kit (its manifest's hash), the kind of
     export and its settings, and pnp's code (including the renderers' versions)."""
-    manifest = (kit / KIT_MANIFEST).read_bytes()
+    manifest = (kit / MANIFEST).read_bytes()
     return {
         "kind": kind,
         "settings": dict(settings),
         "kit_manifest_sha256": hashlib.sha256(manifest).hexdigest(),
         "code": code_fingerprint(),
     }
+
+
+def write_export(
+    kit: Path,
+    name: str,
+    settings: Mapping[str, object],
+    make: Callable[[], Mapping[str, bytes]],
+) -> ExportResult:
+    """The export ``kit/name`` for ``settings``: the folder as it is when its record matches,
+    else the files ``make`` returns, committed whole; all under the kit's lock. A folder
+    without an intact kit is one located error."""
+    with holding_kit(kit):
+        read_manifest(kit)
+        request = export_request(kit, name, settings)
+        found = current_export(kit, name, request)
+        if found is not None:
+            return found
+        return commit_export(kit, name, request, make())
 
 
 def current_export(kit: Path, name: str, request: Mapping[str, Any]) -> ExportResult | None:

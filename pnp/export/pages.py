@@ -17,9 +17,9 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
+from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
 
-MANIFEST = "manifest.json"
 MM_PER_INCH = 25.4
 POINTS_PER_INCH = 72.0
 

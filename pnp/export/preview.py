@@ -12,7 +12,6 @@ a preview cannot differ from what prints.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,15 +22,10 @@ from PIL import Image
 
 from pnp.draw.fonts import font_file
 from pnp.errors import PnpError
-from pnp.export.folder import (
-    ExportResult,
-    commit_export,
-    current_export,
-    export_request,
-    holding_kit,
-)
+from pnp.export.folder import ExportResult, write_export
 from pnp.export.hand import fan
 from pnp.export.pages import Face, KitPages, Piece, distinct_faces
+from pnp.export.png import png_bytes
 from pnp.export.sheet import FONT_ROLES, Cell, Group, draw_sheet
 from pnp.locate import common_folder
 from pnp.spec.tomlsource import TomlSource
@@ -93,14 +87,12 @@ def write_preview(kit: Path, progress: Progress | None = None) -> ExportResult:
         "words": {"aantal": words.count, "achterkanten": words.backs},
         "fonts": {role: hashlib.sha256(font_file(role)[1]).hexdigest() for role in FONT_ROLES},
     }
-    with holding_kit(kit):
-        request = export_request(kit, FOLDER, settings)
-        reused = current_export(kit, FOLDER, request)
-        if reused is not None:
-            return reused
+
+    def make() -> dict[str, bytes]:
         with KitPages(kit, DPI) as pages:
-            files = _pictures(pages, words, progress)
-        return commit_export(kit, FOLDER, request, files)
+            return _pictures(pages, words, progress)
+
+    return write_export(kit, FOLDER, settings, make)
 
 
 def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[str, bytes]:
@@ -135,7 +127,7 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
     index: dict[str, Any] = {"dpi": DPI, "sheets": sheets, "hand": None}
     if hand:
         picture = fan([pages.picture(f.first) for f in hand], HAND_WIDTH)
-        files[HAND] = png_bytes(picture, level=9)
+        files[HAND] = png_bytes(picture, level=9)  # 1-3 % smaller, the README's picture
         index["hand"] = {
             "file": HAND,
             "size": list(picture.size),
@@ -266,12 +258,3 @@ def _file_name(component: str, taken: set[str]) -> str:
         name = f"onderdeel-{name}"
     taken.add(name)
     return name
-
-
-def png_bytes(picture: Image.Image, level: int = 6) -> bytes:
-    """``picture`` as PNG bytes: fixed compression and no time or other varying chunk, so the
-    same picture always gives the same bytes. Level 9 makes a sheet only 1-3 % smaller than
-    the default 6, at four times the time; the README's hand takes it."""
-    buffer = io.BytesIO()
-    picture.save(buffer, "PNG", compress_level=level, optimize=False)
-    return buffer.getvalue()

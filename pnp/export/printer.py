@@ -26,19 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import pypdfium2 as pdfium
-from PIL import Image
 
 from pnp.build_options import BuildResult
 from pnp.draw.art import ArtLibrary
 from pnp.errors import Problem
 from pnp.export.checklist import Listed, Outside, order_list
-from pnp.export.folder import (
-    ExportResult,
-    commit_export,
-    current_export,
-    export_request,
-    holding_kit,
-)
+from pnp.export.folder import ExportResult, write_export
+from pnp.export.png import png_bytes
 from pnp.export.services import Product, Service, pick_service, read_printers
 from pnp.layout.game_data import GameData
 from pnp.layout.model import Layout
@@ -128,11 +122,8 @@ def write_printer(kit: BuildResult, service: str, progress: Progress | None = No
         # ReportLab dates every PDF from it when it is set.
         "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH"),
     }
-    with holding_kit(kit.folder):
-        request = export_request(kit.folder, name, settings)
-        current = current_export(kit.folder, name, request)
-        if current is not None:
-            return replace(current, notes=planned.notes())
+
+    def make() -> dict[str, bytes]:
         files, listing = render_decks(planned.decks, found, data, progress)
         text = order_list(
             printers.checklist,
@@ -143,7 +134,9 @@ def write_printer(kit: BuildResult, service: str, progress: Progress | None = No
             planned.outside,
         )
         files[printers.checklist.file] = text.encode()
-        result = commit_export(kit.folder, name, request, files)
+        return files
+
+    result = write_export(kit.folder, name, settings, make)
     return replace(result, notes=planned.notes())
 
 
@@ -328,13 +321,7 @@ def pictures(pdf: bytes, product: Product) -> list[bytes]:
                 page.close()
             if picture.size != product.pixels:
                 raise AssertionError(f"rendered {picture.size}, not {product.pixels} pixels")
-            out.append(_png(picture, product.dpi))
+            out.append(png_bytes(picture, dpi=product.dpi))
     finally:
         document.close()
     return out
-
-
-def _png(picture: Image.Image, dpi: int) -> bytes:
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG", dpi=(dpi, dpi))
-    return buffer.getvalue()

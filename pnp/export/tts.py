@@ -31,17 +31,13 @@ from urllib.parse import quote, urlsplit
 
 from PIL import Image
 
+from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
-from pnp.export.folder import (
-    ExportResult,
-    commit_export,
-    current_export,
-    export_request,
-    holding_kit,
-)
-from pnp.export.pages import MANIFEST, Face, KitPages, Piece, distinct_faces, read_manifest
+from pnp.export.folder import ExportResult, write_export
+from pnp.export.pages import Face, KitPages, Piece, distinct_faces
+from pnp.export.png import png_bytes
 from pnp.export.tts_grid import MAX_FACES, card_pixels, sheet_grid
-from pnp.export.tts_pictures import compose, front_panel, png, same_picture
+from pnp.export.tts_pictures import compose, front_panel, same_picture
 from pnp.export.tts_save import (
     CardRef,
     DeckSheet,
@@ -107,15 +103,12 @@ def write_tts(
     Pictures are named in the saved object by ``file:`` URL, or by ``url_base`` and the
     file name when given. The folder ``kit/tts`` is replaced as a whole."""
     base = image_base(kit, url_base)
-    with holding_kit(kit):
-        read_manifest(kit)  # one located error when there is no kit
-        request = export_request(kit, "tts", {"images": base})
-        found = current_export(kit, FOLDER, request)
-        if found is not None:
-            return found
+
+    def make() -> dict[str, bytes]:
         with _TtsExport(kit, base, progress) as export:
-            files = export.files()
-        return commit_export(kit, FOLDER, request, files)
+            return export.files()
+
+    return write_export(kit, FOLDER, {"images": base}, make)
 
 
 def upright_mm(piece: Piece) -> tuple[float, float]:
@@ -191,7 +184,7 @@ class _TtsExport:
                 "rename a component or card id",
                 self.kit / MANIFEST,
             )
-        self._files[name] = png(picture)
+        self._files[name] = png_bytes(picture)
         return self.url(name)
 
     def _check_name(self, name: str) -> None:

@@ -4,7 +4,6 @@ compared, PNG bytes.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image, ImageChops
@@ -53,13 +52,6 @@ def front_panel(standee: Image.Image) -> Image.Image:
 def _near(pixel: object, colour: object) -> bool:
     assert isinstance(pixel, tuple) and isinstance(colour, tuple)
     return all(abs(int(a) - int(b)) <= 24 for a, b in zip(pixel, colour, strict=True))
-
-
-def png(picture: Image.Image) -> bytes:
-    """``picture`` as PNG bytes (no timestamp or other varying chunk)."""
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
 
 
 def compose(grid: SheetGrid, pictures: Sequence[Image.Image], hidden: Image.Image) -> Image.Image:
