@@ -9,7 +9,7 @@ give the same pixels.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -196,11 +196,6 @@ class KitPages:
         if piece.rotated:  # lying a quarter turn anticlockwise: turn it back clockwise
             cut = cut.transpose(Image.Transpose.ROTATE_270)
         return cut
-
-    def in_page_order(self, pieces: Sequence[Piece]) -> Iterator[Piece]:
-        """``pieces`` sorted by file and page, so each page is rendered once."""
-        files = {name: index for index, name in enumerate(dict.fromkeys(p.file for p in pieces))}
-        yield from sorted(pieces, key=lambda p: (files[p.file], p.page))
 
     def _document(self, file: str) -> pdfium.PdfDocument:
         if file not in self._documents:
