@@ -41,7 +41,8 @@ from pnp.project import COMMON, engine_game, game_roots, load_game
 from pnp.reads import record, recording
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.board import render_board
-from pnp.sheets.cards import CardJob, Placement, SheetOptions, back_design, render_card_sheets
+from pnp.sheets.card_jobs import card_jobs
+from pnp.sheets.cards import Placement, SheetOptions, back_design, render_card_sheets
 from pnp.sheets.imposition import plan_sheet
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.scoresheet import render_score_sheet
@@ -57,7 +58,6 @@ __all__ = [
     "BuildResult",
     "ProgressCallback",
     "build",
-    "card_jobs",
     "check_options",
     "score_sheet_pdf",
 ]
@@ -88,36 +88,6 @@ def check_options(options: BuildOptions) -> None:
         raise PnpError.single("--seed only applies with --map-sheet")
     if options.seed is not None and not 0 <= options.seed < 2**32:
         raise PnpError.single("--seed must be a whole number from 0 to 4294967295")
-
-
-def card_jobs(
-    data: GameData, components: Sequence[Component], chosen: tuple[str, ...] = ()
-) -> list[CardJob]:
-    """Every physical card of the kit, in table order, with its face and back layouts."""
-    spec = data.spec
-    jobs: list[CardJob] = []
-    for comp in components:
-        face = data.layouts.load(comp.layout, comp.size)
-        back = data.layouts.load(comp.back, comp.size) if comp.back else None
-        ctx = data.face_context(comp, chosen)
-        for row in comp.rows:
-            back_key = data.back_key(comp, row, back, ctx) if back else None
-            for copy in range(1, row.count + 1):
-                jobs.append(
-                    CardJob(
-                        component=comp.id,
-                        row=row,
-                        copy=copy,
-                        face_key=f"face.{spec.id}.{comp.id}.{row.id}",
-                        face=face,
-                        back_key=back_key,
-                        back=back,
-                        context=ctx,
-                        size=comp.size,
-                        two_sided=comp.two_sided,
-                    )
-                )
-    return jobs
 
 
 def build(

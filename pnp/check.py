@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 
 from pnp.back_mode import BackMode
-from pnp.build import card_jobs, score_sheet_pdf
+from pnp.build import score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_parts
 from pnp.ink import Ink
@@ -18,6 +18,7 @@ from pnp.layout.render import FaceRenderer, FormCache
 from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.board import render_board
+from pnp.sheets.card_jobs import card_jobs
 from pnp.sheets.imposition import plan_sheet
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS

@@ -8,11 +8,14 @@ suite with the chain that breaks the order.
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import grimp
+
+from pnp.draw.art_cache import CACHE_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pnp"
@@ -164,3 +167,33 @@ def test_engines_build_events_only_behind_log_on() -> None:
     assert unguarded == []
     assert _unguarded_emits("def f(state):\n    state.emit(E())\n") == [2]
     assert _unguarded_emits("def f(state):\n    if state.log_on:\n        state.emit(E())\n") == []
+
+
+def test_a_deck_is_drawn_without_the_rulebook_or_reportlab_graphics(tmp_path: Path) -> None:
+    """Drawing cards (``pnp check``, the peer benchmark's deck) loads only the card layers:
+    not the build, the rulebook, the examples, platypus or pypdf; and once its art is in the
+    disk cache, not reportlab's graphics package either (svglib needs it to convert)."""
+    probe = (
+        "import sys\n"
+        "from bench.pnp_deck import deck_pdf\n"
+        "pdf, cards = deck_pdf()\n"
+        "assert pdf.startswith(b'%PDF') and cards == 90\n"
+        "heavy = ('pnp.build', 'pnp.rulebook', 'pnp.examples', 'reportlab.platypus',"
+        " 'reportlab.graphics', 'svglib', 'jinja2', 'pypdf')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy) and m != 'pnp.build_options'))\n"
+    )
+    env = {**os.environ, CACHE_ENV: str(tmp_path / "cache")}
+    root = Path(__file__).resolve().parents[1]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+            cwd=root,
+        )
+        for _ in range(2)
+    ]
+    assert "svglib" in runs[0].stdout  # an empty cache: the art was converted
+    assert runs[1].stdout.strip() == "[]"

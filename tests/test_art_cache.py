@@ -4,6 +4,7 @@ several processes write it at once."""
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import os
@@ -11,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pypdf
 import pytest
 from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
@@ -118,6 +120,37 @@ def test_translucency_and_text_are_replayed_through_the_canvas(cache: Path, tmp_
         assert piet.program is not None and piet.program.lines is None  # text: no fast path
         assert _page(lambda canvas, a=piet: draw_art(canvas, a)) == expected
     assert len(_entries(cache)) == 1
+
+
+def _inline_png() -> str:
+    """A 2x2 red PNG as a data URI."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (2, 2), (200, 0, 0)).save(buffer, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def test_art_with_an_image_is_drawn_by_reportlab_and_not_cached(
+    cache: Path, tmp_path: Path
+) -> None:
+    """A picture a program cannot replay (an inline image) keeps its drawing: it is drawn
+    as reportlab draws it, with the image in the page, and nothing goes to the disk cache."""
+    (tmp_path / "art").mkdir()
+    svg = tmp_path / "art" / "foto.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+        ' width="40" height="30" viewBox="0 0 40 30"><rect width="40" height="30" fill="#0a0"/>'
+        f'<image x="5" y="5" width="20" height="20" xlink:href="{_inline_png()}"/></svg>',
+        encoding="utf-8",
+    )
+    expected = _reportlab(svg)
+    content = pypdf.PdfReader(io.BytesIO(expected)).pages[0].get_contents()
+    assert content is not None and b"\nBI" in content.get_data()  # the inline image
+    foto = _library(tmp_path / "art", "foto.svg")
+    assert foto.program is None and foto.drawing is not None
+    assert _page(lambda canvas: draw_art(canvas, foto)) == expected
+    assert _entries(cache) == []
 
 
 def test_a_damaged_entry_is_ignored_and_written_anew(cache: Path) -> None:

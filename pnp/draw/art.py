@@ -12,9 +12,8 @@ import io
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +25,9 @@ from pnp.draw.program import Call, Program, UnsupportedArt, lightened, record, t
 from pnp.draw.svgcheck import MAX_SIZE, check_svg
 from pnp.errors import PnpError
 from pnp.spec.columns import ArtRoots, check_art_reference
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ class ArtLibrary:
         # renderPDF starts every drawing with a font; without this it is base-14 Helvetica.
         drawing.initialFontName = font
         try:
-            program = record(lambda canvas: renderPDF.draw(drawing, canvas, 0, 0))
+            program = record(lambda canvas: _render_drawing(drawing, canvas))
         except UnsupportedArt:
             return Art(reference, width, height, drawing=drawing)
         if key:
@@ -162,4 +164,12 @@ def draw_art(
             program = lightened(program, strength, line_scale)
         program.replay(canvas)
     elif art.drawing is not None:
-        renderPDF.draw(art.drawing, canvas, 0, 0)
+        _render_drawing(art.drawing, canvas)
+
+
+def _render_drawing(drawing: Drawing, canvas: Canvas) -> None:
+    # Imported here: reportlab's graphics package loads platypus (about 0.1 s), and a
+    # build whose art all comes from the disk cache draws no Drawing.
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(drawing, canvas, 0, 0)

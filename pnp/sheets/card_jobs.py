@@ -1,0 +1,43 @@
+"""The physical cards of a kit: one :class:`CardJob` per printed copy of every card row.
+
+Kept apart from :mod:`pnp.build` so that drawing a deck (``pnp check``, the benchmark)
+does not load the rulebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.layout.game_data import GameData
+from pnp.sheets.cards import CardJob
+from pnp.spec.model import Component
+
+
+def card_jobs(
+    data: GameData, components: Sequence[Component], chosen: tuple[str, ...] = ()
+) -> list[CardJob]:
+    """Every physical card of the kit, in table order, with its face and back layouts."""
+    spec = data.spec
+    jobs: list[CardJob] = []
+    for comp in components:
+        face = data.layouts.load(comp.layout, comp.size)
+        back = data.layouts.load(comp.back, comp.size) if comp.back else None
+        ctx = data.face_context(comp, chosen)
+        for row in comp.rows:
+            back_key = data.back_key(comp, row, back, ctx) if back else None
+            for copy in range(1, row.count + 1):
+                jobs.append(
+                    CardJob(
+                        component=comp.id,
+                        row=row,
+                        copy=copy,
+                        face_key=f"face.{spec.id}.{comp.id}.{row.id}",
+                        face=face,
+                        back_key=back_key,
+                        back=back,
+                        context=ctx,
+                        size=comp.size,
+                        two_sided=comp.two_sided,
+                    )
+                )
+    return jobs
