@@ -46,7 +46,6 @@ from pnp.sheets.cards import Placement, SheetOptions, back_design, render_card_s
 from pnp.sheets.imposition import plan_sheet
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.scoresheet import render_score_sheet
-from pnp.spec.columns import check_art_reference
 from pnp.spec.model import Component
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
@@ -364,7 +363,7 @@ class _RecordingArt(ArtLibrary):
     def get(self, reference: str) -> Art:
         """The art at ``reference``, recorded as read."""
         art = super().get(reference)
-        record(check_art_reference(reference, self.roots))
+        record(self.path_of(reference))
         return art
 
 

@@ -61,17 +61,31 @@ class ArtLibrary:
         self.roots = (art_root,) if isinstance(art_root, Path) else art_root
         self.root = self.roots[0]
         """The first folder searched: the user's own ``art/`` when a project holds one."""
+        # A library serves one build: a file is found, checked and looked up once in it
+        # (a card sheet asks for the same picture hundreds of times).
+        self._found: dict[str, tuple[Path, Art]] = {}
+
+    def path_of(self, reference: str) -> Path:
+        """The file ``reference`` (relative to ``art/``) names, checked to stay inside it."""
+        found = self._found.get(reference)
+        if found is not None:
+            return found[0]
+        try:
+            return check_art_reference(reference, self.roots)
+        except ValueError as exc:
+            raise PnpError.single(str(exc), self.roots[0] / reference) from None
 
     def get(self, reference: str) -> Art:
         """The art at ``reference`` (relative to ``art/``)."""
-        try:
-            path = check_art_reference(reference, self.roots)
-        except ValueError as exc:
-            raise PnpError.single(str(exc), self.roots[0] / reference) from None
+        found = self._found.get(reference)
+        if found is not None:
+            return found[1]
+        path = self.path_of(reference)
         stat = path.stat()
         key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
         if key not in _PARSED:
             _PARSED[key] = self._load(reference, path)
+        self._found[reference] = (path, _PARSED[key])
         return _PARSED[key]
 
     def _load(self, reference: str, path: Path) -> Art:

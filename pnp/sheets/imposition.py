@@ -9,6 +9,7 @@ on US Letter, where 3 x 88 mm leaves 7.7 mm above and below.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -94,12 +95,12 @@ class SheetPlan:
         slightly off cut never shows white paper on a lone card or beside a gutter.
         """
         trim = self.fronts[index].trim
-        others = [self.fronts[i].trim for i in filled if i != index]
+        neighbours = self._neighbours[index]
 
         def bleed(side: str) -> float:
-            return 0.0 if any(abuts(trim, other, side) for other in others) else BLEED
+            return 0.0 if any(i in filled for i in neighbours[side] if i != index) else BLEED
 
-        left, right, top, bottom = (bleed(side) for side in ("left", "right", "top", "bottom"))
+        left, right, top, bottom = (bleed(side) for side in SIDES)
         opened = Slot(
             trim,
             Rect(trim.x - left, trim.y - bottom, trim.w + left + right, trim.h + top + bottom),
@@ -107,8 +108,20 @@ class SheetPlan:
         )
         return opened, mirror_slot(opened, self)
 
+    @functools.cached_property
+    def _neighbours(self) -> tuple[dict[str, tuple[int, ...]], ...]:
+        """For each front slot and side, the slots that touch it there (found once per plan)."""
+        trims = [slot.trim for slot in self.fronts]
+        return tuple(
+            {side: tuple(j for j, b in enumerate(trims) if abuts(a, b, side)) for side in SIDES}
+            for a in trims
+        )
+
 
 _EPS = 1e-6
+
+SIDES = ("left", "right", "top", "bottom")
+"""The sides of a card, in the order :meth:`SheetPlan.placed` reads them."""
 
 
 def abuts(a: Rect, b: Rect, side: str) -> bool:
