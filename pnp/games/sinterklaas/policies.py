@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
 from math import sqrt
 
-from pnp.engine.sampling import quick_sample, quick_words
+from pnp.engine.sampling import quick_words
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import (
@@ -52,13 +52,17 @@ from pnp.games.sinterklaas.cards import (
     plain_card,
 )
 from pnp.games.sinterklaas.combinations import (
+    COLOUR,
+    NUMBER,
+    PRECISE_NUMBER_SHIFT,
     PackedLayout,
     best_key,
-    cards_key,
     packed_key,
     packed_layout,
     packed_values,
-    precise_key,
+    precise_words,
+    strike_key,
+    words_key,
 )
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
@@ -94,6 +98,9 @@ RAISE_AT = 0.45
 
 RAISED_AT = 0.5
 """The chance to win after raising by one card from which the policy raises."""
+
+_NUMBER_KEY = NUMBER << 12
+_COLOUR_KEY = COLOUR << 12
 
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
 
@@ -132,6 +139,19 @@ def _layout(table: CardTable, cards: Sequence[int]) -> PackedLayout:
         entry = _LAYOUTS[id(table)] = (table, deck, every)
     values = entry[1].values
     return entry[1] if all(c in values for c in cards) else entry[2]
+
+
+_PRECISE: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
+"""id(card table) -> (the table, its cards' precise words)."""
+
+
+def _precise(table: CardTable) -> tuple[int, ...]:
+    """The precise word of every card code of ``table`` (built once per table)."""
+    entry = _PRECISE.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, precise_words(table.colour, table.number))
+        _PRECISE[id(table)] = entry
+    return entry[1]
 
 
 def _packed(table: CardTable) -> tuple[int, ...]:
@@ -197,8 +217,6 @@ class HeuristicPolicy:
     def key(view: SinterklaasView, cards: Sequence[int], strikes: int = 0, inpak: int = 0) -> int:
         """The best key of ``cards`` with ``strikes`` optional strikes and ``inpak`` wild colours."""
         table = view.table
-        precise = view.config.precise
-        cards = list(cards)
         if inpak:
             number = table.number[action_card(INPAKPIET)]
             best = 0
@@ -206,15 +224,18 @@ class HeuristicPolicy:
                 extra = [plain_card(colour, number)] * inpak
                 best = max(best, HeuristicPolicy.key(view, [*cards, *extra], strikes))
             return best
-        if not precise:
+        if not view.config.precise:
             packed = _packed(table)
             return packed_key(sum([packed[c] for c in cards]))
-        best = cards_key(cards, table.colour, table.number, precise)
-        if strikes and cards:
-            for index in range(len(cards)):
-                rest = cards[:index] + cards[index + 1 :]
-                best = max(best, HeuristicPolicy.key(view, rest, strikes - 1))
-        return best
+        if strikes:
+            return strike_key(cards, table.colour, table.number, strikes)
+        words = _precise(table)
+        bits = total = 0
+        for card in cards:
+            word = words[card]
+            bits |= word
+            total += word >> PRECISE_NUMBER_SHIFT
+        return words_key(bits, total, len(cards))
 
     def own_key(self, view: SinterklaasView, hand: Sequence[int], extra_strikes: int = 0) -> int:
         """This seat's key with ``hand`` and the current Pakjeskamer."""
@@ -344,35 +365,112 @@ class HeuristicPolicy:
         if not precise:
             hand_sizes = [sizes[seat] for seat in opponents]
             return self._packed_equity(view, hand, rng, pool, hand_sizes, reveals, inpak, against)
+        return self._precise_equity(
+            view, hand, rng, pool, opponents, reveals, strikes, inpak, against
+        )
+
+    def _precise_equity(
+        self,
+        view: SinterklaasView,
+        hand: Sequence[int],
+        rng: random.Random,
+        pool_codes: list[int],
+        opponents: list[int],
+        reveals: int,
+        strikes: int,
+        inpak: int,
+        against: Sequence[float],
+    ) -> float:
+        """:meth:`equity` with Pietje Precies.
+
+        Each deal is the partial Fisher-Yates shuffle of :func:`quick_sample` (the words of
+        a stage of deals drawn at once, as that many single draws would); an opponent's key
+        is read from the OR of its cards' precise words (:func:`words_key`, inlined), and
+        this seat's key is counted once per set of table cards.
+        """
+        words_of = _precise(view.table)
+        sizes = view.hand_sizes
+        hand_sizes = [sizes[seat] for seat in opponents]
         room = list(view.room)
+        room_bits = 0
+        room_total = 0
+        for card in room:
+            word = words_of[card]
+            room_bits |= word
+            room_total += word >> PRECISE_NUMBER_SHIFT
+        table_size = len(room) + reveals
+        need = reveals + sum(hand_sizes)
         remise = view.config.remise
-        colour, number = view.table.colour, view.table.number
+        hand = list(hand)
+        known: dict[tuple[int, ...], int] = {}
         wins = 0.0
-        for done in range(SAMPLES):
-            if done in CHECKPOINTS and settled(wins, done, against):
-                return wins / done
-            cards = quick_sample(rng, pool, need)
-            future = cards[:reveals]
-            table_cards = room + future
-            mine = self.key(view, [*hand, *table_cards], strikes, inpak)
-            if not mine and not remise:
-                continue  # no combination: no opponent can be beaten, no tie wins
-            # the deal is lost as soon as one opponent beats ``mine``: stop there
-            offset = reveals
-            best_other = 0
-            for seat in opponents:
-                size = sizes[seat]
-                other = precise_key([*cards[offset : offset + size], *table_cards], colour, number)
-                offset += size
-                if other > mine:
-                    best_other = other
-                    break
-                best_other = max(best_other, other)
-            if mine > best_other:
-                wins += 1.0
-            elif mine == best_other and remise:
-                wins += 0.3
-        return wins / SAMPLES
+        done = 0
+        for stop in (*CHECKPOINTS, SAMPLES):
+            words = quick_words(rng, need * (stop - done))
+            for first in range(0, need * (stop - done), need) if need else [0] * (stop - done):
+                pool = pool_codes[:]
+                m = len(pool)
+                w = first + reveals
+                future = []
+                for word in words[first:w]:
+                    j = word * m >> 32
+                    m -= 1
+                    future.append(pool[j])
+                    pool[j] = pool[m]
+                future_key = tuple(sorted(future))
+                mine = known.get(future_key, -1)
+                if mine < 0:
+                    mine = known[future_key] = self.key(
+                        view, [*hand, *room, *future], strikes, inpak
+                    )
+                if not mine and not remise:
+                    continue  # no combination: no opponent can be beaten, no tie wins
+                table_bits = room_bits
+                table_total = room_total
+                for card in future:
+                    word = words_of[card]
+                    table_bits |= word
+                    table_total += word >> PRECISE_NUMBER_SHIFT
+                # the deal is lost as soon as one opponent beats ``mine``: stop there
+                best_other = 0
+                for size in hand_sizes:
+                    bits = table_bits
+                    total = table_total
+                    for word in words[w : w + size]:
+                        j = word * m >> 32
+                        m -= 1
+                        card_word = words_of[pool[j]]
+                        pool[j] = pool[m]
+                        bits |= card_word
+                        total += card_word >> PRECISE_NUMBER_SHIFT
+                    w += size
+                    count = size + table_size
+                    # words_key, inlined
+                    other = 0
+                    if count:
+                        numbers = bits & 0xFFFF
+                        if not numbers & (numbers - 1):
+                            other = (count << 16) | _NUMBER_KEY | total
+                        elif not (colours := (bits >> 16) & 0xFFFF) & (colours - 1):
+                            other = (count << 16) | _COLOUR_KEY | total
+                        elif (
+                            numbers.bit_count() == count
+                            and not ((numbers | (numbers - 1)) + 1) & numbers
+                        ):
+                            other = (count << 16) | total
+                    if other > mine:
+                        best_other = other
+                        break
+                    if other > best_other:
+                        best_other = other
+                if mine > best_other:
+                    wins += 1.0
+                elif mine == best_other and remise:
+                    wins += 0.3
+            done = stop
+            if done < SAMPLES and settled(wins, done, against):
+                break
+        return wins / done
 
     @staticmethod
     def _packed_equity(
@@ -537,14 +635,18 @@ class HeuristicPolicy:
     def _best_swap(self, view: SinterklaasView, moves: list[int]) -> int:
         """A swap that makes the hand's combination stronger (0 if none)."""
         hand = list(view.hand)
-        base = self.own_key(view, hand)
+        room = view.room
+        # own_key's strikes and Inpakpiet cards, counted once for every swap
+        strikes, inpak = self.strikes(view), self.inpak(view)
+        key = self.key
+        base = key(view, [*hand, *room], strikes, inpak)
         best, best_move = base, 0
         for move in moves:
             if act.move_kind(move) != act.SWAP_KIND:
                 continue
             out_card, in_card = act.move_a(move), act.move_b(move)
             new_hand = [*_without(hand, [out_card]), in_card]
-            value = self.own_key(view, new_hand)
+            value = key(view, [*new_hand, *room], strikes, inpak)
             if value > best:
                 best, best_move = value, move
         return best_move
