@@ -108,17 +108,21 @@ _PACKED: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
 """id(card table) -> (the table, its cards' packed values); tables live as long as their config."""
 
 
-_DECK_COUNTS: dict[int, tuple[CardTable, dict[int, int]]] = {}
-"""id(card table) -> (the table, copies of each card code in deck order)."""
+_DECKS: dict[int, tuple[CardTable, tuple[int, ...], dict[int, int], tuple[int, ...]]] = {}
+"""id(card table) -> (the table, its deck's distinct codes ascending, code -> index, copies)."""
 
 
-def _deck_counts(table: CardTable) -> dict[int, int]:
-    """Copies of each code of ``table``'s deck, in ascending code order (built once per table)."""
-    entry = _DECK_COUNTS.get(id(table))
+def _deck(table: CardTable) -> tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]:
+    """The distinct codes of ``table``'s deck in ascending order, each code's index among
+    them and the copies of each (built once per table)."""
+    entry = _DECKS.get(id(table))
     if entry is None or entry[0] is not table:
-        entry = (table, dict(Counter(table.deck)))
-        _DECK_COUNTS[id(table)] = entry
-    return entry[1]
+        copies = Counter(table.deck)
+        codes = tuple(sorted(copies))
+        index = {code: i for i, code in enumerate(codes)}
+        entry = (table, codes, index, tuple(copies[code] for code in codes))
+        _DECKS[id(table)] = entry
+    return entry[1], entry[2], entry[3]
 
 
 _LAYOUTS: dict[int, tuple[CardTable, PackedLayout, PackedLayout]] = {}
@@ -168,12 +172,13 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    __slots__ = ("_after_discard", "_order", "_plan", "_unseen_memo")
+    __slots__ = ("_after_discard", "_order", "_plan", "_unseen_memo", "_values")
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
-        self._after_discard: tuple[tuple[int, ...], CardTable, dict[int, int]] | None = None
-        self._unseen_memo: tuple[tuple[object, ...], tuple[int, ...]] | None = None
+        self._after_discard: tuple[tuple[int, ...], CardTable, list[int]] | None = None
+        self._unseen_memo: tuple[tuple[object, ...], list[int]] | None = None
+        self._values: tuple[object, tuple[int, ...], tuple[int, ...]] | None = None
         self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
@@ -300,32 +305,38 @@ class HeuristicPolicy:
         """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values."""
         discard = view.discard
         table = view.table
+        codes, index, copies = _deck(table)
         base = self._after_discard
         # the discard pile only grows, and each change is a new tuple: the copies left
         # after it are counted again only when the pile is another object
         if base is None or base[0] is not discard or base[1] is not table:
-            left = _deck_counts(table).copy()
+            # one slot more than codes: cards outside the deck (and a face-down 0) count there
+            left = [*copies, 0]
+            outside = len(codes)
             for card in discard:
-                if card in left:
-                    left[card] -= 1
+                left[index.get(card, outside)] -= 1
             base = self._after_discard = (discard, table, left)
-        bids = tuple([view.bid(seat) for seat in range(view.num_players)])
+        known = [*view.hand, *view.room, *view.scored, *view.seen_bids()]
         # a raise's odds after a match's: the same cards unseen, asked for again
-        memo_key = (discard, values, view.hand, view.room, view.scored, bids)
+        memo_key = (discard, values, known)
         memo = self._unseen_memo
         if memo is not None and memo[0] == memo_key:
             return list(memo[1])
-        left = base[2].copy()
-        known = [*view.hand, *view.room, *view.scored]
-        for bid in bids:
-            known.extend(bid)  # a face-down card shows as 0, no card of the deck
+        left = base[2][:]
+        outside = len(codes)
         for card in known:
-            if card in left:
-                left[card] -= 1
-        # deck order (ascending codes), as many copies as are unseen (none when used up)
-        cards = chain.from_iterable(map(repeat, left, left.values()))
-        unseen = list(cards) if values is None else list(map(values.__getitem__, cards))
-        self._unseen_memo = (memo_key, tuple(unseen))
+            left[index.get(card, outside)] -= 1
+        # deck order (ascending codes), as many copies as are unseen (none when used up;
+        # map stops at the last code, before the slot of the cards outside the deck)
+        if values is None:
+            of_codes: Sequence[int] = codes
+        else:
+            cached = self._values
+            if cached is None or cached[0] is not values or cached[1] is not codes:
+                cached = self._values = (values, codes, tuple([values[c] for c in codes]))
+            of_codes = cached[2]
+        unseen = list(chain.from_iterable(map(repeat, of_codes, left)))
+        self._unseen_memo = (memo_key, unseen[:])
         return unseen
 
     def equity(

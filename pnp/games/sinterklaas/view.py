@@ -111,6 +111,18 @@ class SinterklaasView:
             return tuple(e & CARD_MASK for e in entries)
         return tuple(0 if e & FACE_DOWN else e & CARD_MASK for e in entries)
 
+    def seen_bids(self) -> list[int]:
+        """Every bid card this seat can see, seat by seat in bid order: its own bid whole,
+        the face-up cards of the others (what :meth:`bid` shows, without the 0s)."""
+        seat = self.seat
+        seen: list[int] = []
+        for other, entries in enumerate(self._state.bids):
+            if other == seat:
+                seen += [e & CARD_MASK for e in entries]
+            else:
+                seen += [e & CARD_MASK for e in entries if not e & FACE_DOWN]
+        return seen
+
     @property
     def bid_sizes(self) -> tuple[int, ...]:
         """Every seat's bid size."""
