@@ -319,6 +319,8 @@ class PackedLayout:
     bias: int
     reader: struct.Struct
     ones: int
+    tops: int
+    """The top bit of every field (``ones << 31``, see :meth:`reaches`)."""
 
     def key(self, packed: int) -> int:
         """The best key of the cards whose packed values add up to ``packed``."""
@@ -341,7 +343,7 @@ class PackedLayout:
     def reaches(self, biased: int, threshold: int) -> bool:
         """True when some group key of ``biased`` (a packed sum plus the bias) is at least
         the key of ``threshold`` (from :meth:`threshold`): a comparison without unpacking."""
-        return bool((biased + threshold) & (self.ones << 31))
+        return bool((biased + threshold) & self.tops)
 
 
 def packed_layout(
@@ -364,4 +366,4 @@ def packed_layout(
         _NUMBER_BITS << (32 * f) for f in range(len(colours), fields)
     )
     ones = sum(1 << (32 * f) for f in range(fields))
-    return PackedLayout(values, bias, struct.Struct(f"<{fields}I"), ones)
+    return PackedLayout(values, bias, struct.Struct(f"<{fields}I"), ones, ones << 31)

@@ -142,7 +142,7 @@ def _layout(table: CardTable, cards: Sequence[int]) -> PackedLayout:
         every = packed_layout(range(len(table.colour)), table.colour, table.number)
         entry = _LAYOUTS[id(table)] = (table, deck, every)
     values = entry[1].values
-    return entry[1] if all(c in values for c in cards) else entry[2]
+    return entry[1] if all(map(values.__contains__, cards)) else entry[2]
 
 
 _PRECISE: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
@@ -262,17 +262,17 @@ class HeuristicPolicy:
         strikes, inpak = self.strikes(view), self.inpak(view)
         if not (view.config.precise or inpak):
             # the key of every hand minus one card from one packed sum (the same keys as own_key)
-            layout = _layout(view.table, (*hand, *view.room))
+            room = view.room
+            layout = _layout(view.table, (*hand, *room))
             packed = layout.values
-            total = sum([packed[c] for c in hand]) + sum([packed[c] for c in view.room])
+            total = sum([packed[c] for c in hand]) + sum([packed[c] for c in room])
             base = layout.key(total)
             # a card outside every group of the best key loses nothing: the key without it
-            # still reaches ``base`` (a cheap test), only the others are unpacked
-            reached, bias = layout.threshold(base), layout.bias
+            # still reaches ``base`` (a cheap test: layout.reaches, inlined), only the
+            # others are unpacked
+            reach, tops = total + layout.bias + layout.threshold(base), layout.tops
             losses = [
-                0
-                if layout.reaches(total - packed[card] + bias, reached)
-                else base - layout.key(total - packed[card])
+                0 if (reach - packed[card]) & tops else base - layout.key(total - packed[card])
                 for card in hand
             ]
         else:
@@ -283,13 +283,15 @@ class HeuristicPolicy:
                 for index in range(len(hand))
             ]
         points = view.table.points
+        config = view.config
+        actions, hidden = config.actions, config.hidden_precies
         scored: list[tuple[float, int]] = []
         for card, loss in zip(hand, losses, strict=True):
             bonus = 0.0
             action = card >> 8
-            if action and view.config.actions and action in _GOOD_ACTIONS:
+            if action and actions and action in _GOOD_ACTIONS:
                 bonus = 0.5
-            if action and view.config.hidden_precies and action != PIETJE_PRECIES:
+            if action and hidden and action != PIETJE_PRECIES:
                 bonus = 0.5
             scored.append((loss - bonus + 0.01 * points[card], card))
         scored.sort()
@@ -504,7 +506,7 @@ class HeuristicPolicy:
         layout = _layout(table, (*hand, *view.room))
         packed = layout.values
         bias = layout.bias
-        tops = layout.ones << 31  # the top bit of every field (see PackedLayout.reaches)
+        tops = layout.tops  # the top bit of every field (see PackedLayout.reaches)
         # every key below sums the table cards once: the bias rides along with them
         room_sum = sum([packed[c] for c in view.room]) + bias
         hand_sum = sum([packed[c] for c in hand])
@@ -518,6 +520,8 @@ class HeuristicPolicy:
         unpack, width = reader.unpack, reader.size
         # this seat's key and thresholds per table sum: without reveals to come it never changes
         known: dict[int, tuple[int, int, int]] = {}
+        ones, top = layout.ones, 1 << 31  # layout.threshold(key) is ones * (top - key)
+        size_of_pool = len(pool_values)
         wins = 0.0
         done = 0
         for stop in (*CHECKPOINTS, SAMPLES):
@@ -527,15 +531,14 @@ class HeuristicPolicy:
                 # (position w * m >> 32 of the m cards left); a deal's cards are drawn
                 # only as far as needed: once an opponent wins, the rest is not looked at
                 pool = pool_values[:]
-                m = len(pool)
+                m = size_of_pool
                 w = first + reveals
-                future = 0
+                table_sum = room_sum
                 for word in words[first:w]:
                     j = word * m >> 32
                     m -= 1
-                    future += pool[j]
+                    table_sum += pool[j]
                     pool[j] = pool[m]
-                table_sum = room_sum + future
                 mine_entry = known.get(table_sum)
                 if mine_entry is None:
                     mine_sum = hand_sum + table_sum
@@ -547,11 +550,11 @@ class HeuristicPolicy:
                                 mine = key
                     mine_entry = known[table_sum] = (
                         mine,
-                        layout.threshold(mine + 1),
-                        layout.threshold(mine),
+                        ones * (top - mine - 1),
+                        ones * (top - mine),
                     )
                 mine, beaten, reached = mine_entry
-                tied = lost = False
+                tied = False
                 for size in hand_sizes:
                     other_sum = table_sum
                     for word in words[w : w + size]:
@@ -562,17 +565,15 @@ class HeuristicPolicy:
                     w += size
                     if other_sum == bias:  # no cards: key 0
                         tied = tied or mine == 0
-                    elif (other_sum + beaten) & tops:  # layout.reaches, inlined
-                        lost = True
+                    elif (other_sum + beaten) & tops:  # layout.reaches, inlined: lost
                         break
                     elif (other_sum + reached) & tops:
                         tied = True
-                if lost:
-                    continue
-                if not tied:
-                    wins += 1.0
-                elif remise:
-                    wins += 0.3
+                else:  # no opponent beat this seat
+                    if not tied:
+                        wins += 1.0
+                    elif remise:
+                        wins += 0.3
             done = stop
             if done < SAMPLES and settled(wins, done, against):
                 break
