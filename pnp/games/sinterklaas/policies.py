@@ -176,7 +176,9 @@ class HeuristicPolicy:
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
-        self._after_discard: tuple[tuple[int, ...], CardTable, list[int]] | None = None
+        self._after_discard: (
+            tuple[tuple[int, ...], tuple[int, ...], CardTable, list[int]] | None
+        ) = None
         self._unseen_memo: tuple[tuple[object, ...], list[int]] | None = None
         self._values: tuple[object, tuple[int, ...], tuple[int, ...]] | None = None
         self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
@@ -289,10 +291,11 @@ class HeuristicPolicy:
         for card, loss in zip(hand, losses, strict=True):
             bonus = 0.0
             action = card >> 8
-            if action and actions and action in _GOOD_ACTIONS:
-                bonus = 0.5
-            if action and hidden and action != PIETJE_PRECIES:
-                bonus = 0.5
+            if action:
+                if actions and action in _GOOD_ACTIONS:
+                    bonus = 0.5
+                if hidden and action != PIETJE_PRECIES:
+                    bonus = 0.5
             scored.append((loss - bonus + 0.01 * points[card], card))
         scored.sort()
         return [card for _, card in scored]
@@ -306,25 +309,29 @@ class HeuristicPolicy:
     ) -> list[int]:
         """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values."""
         discard = view.discard
+        scored = view.scored
         table = view.table
         codes, index, copies = _deck(table)
         base = self._after_discard
-        # the discard pile only grows, and each change is a new tuple: the copies left
-        # after it are counted again only when the pile is another object
-        if base is None or base[0] is not discard or base[1] is not table:
+        # the discard pile only grows and the scored pile changes between rounds, each
+        # change a new tuple: the copies left after them are counted again only when one
+        # of them is another object
+        if base is None or base[0] is not discard or base[1] is not scored or base[2] is not table:
             # one slot more than codes: cards outside the deck (and a face-down 0) count there
             left = [*copies, 0]
             outside = len(codes)
             for card in discard:
                 left[index.get(card, outside)] -= 1
-            base = self._after_discard = (discard, table, left)
-        known = [*view.hand, *view.room, *view.scored, *view.seen_bids()]
+            for card in scored:
+                left[index.get(card, outside)] -= 1
+            base = self._after_discard = (discard, scored, table, left)
+        known = [*view.hand, *view.room, *view.seen_bids()]
         # a raise's odds after a match's: the same cards unseen, asked for again
-        memo_key = (discard, values, known)
+        memo_key = (discard, scored, values, known)
         memo = self._unseen_memo
         if memo is not None and memo[0] == memo_key:
             return list(memo[1])
-        left = base[2][:]
+        left = base[3][:]
         outside = len(codes)
         for card in known:
             left[index.get(card, outside)] -= 1
@@ -625,12 +632,13 @@ class HeuristicPolicy:
             # checking is free and raising impossible: no odds needed
             self._plan = (plan_key, bid)
             return bid
-        order = self.spare_order(view, hand)
         players_in = sum(1 for s in plan_key[-1] if s in (IN, ALL_IN))
         fair = 1.0 / max(2, players_in)
         match_at = fair * (0.75 + 0.15 * needed)
         against = ((match_at,) if needed else ()) + ((RAISE_AT,) if can_raise else ())
-        p_match = self.equity(view, _without(hand, order[:needed]), rng, against=against)
+        # the spare order (no chance in it) only when a card is to be given up
+        matched = _without(hand, self.spare_order(view, hand)[:needed]) if needed else hand
+        p_match = self.equity(view, matched, rng, against=against)
         if needed == 0:
             target = bid
         elif p_match >= match_at:
@@ -638,7 +646,7 @@ class HeuristicPolicy:
         else:
             target = -1
         if target >= 0 and can_raise and p_match >= RAISE_AT:
-            raised = _without(hand, order[: needed + 1])
+            raised = _without(hand, self.spare_order(view, hand)[: needed + 1])
             if self.equity(view, raised, rng, against=(RAISED_AT,)) >= RAISED_AT:
                 target = max(bid, high) + 1
         self._plan = (plan_key, target)
