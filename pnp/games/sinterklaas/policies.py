@@ -302,12 +302,15 @@ class HeuristicPolicy:
 
     def unseen(self, view: SinterklaasView) -> list[int]:
         """Cards this seat has not seen (candidates for other hands and future reveals)."""
-        return self._unseen(view, None)
+        return self._unseen(view, None)[:]
 
     def _unseen(
         self, view: SinterklaasView, values: Sequence[int] | Mapping[int, int] | None
     ) -> list[int]:
-        """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values."""
+        """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values.
+
+        The list is remembered for the next call: the caller must not change it.
+        """
         discard = view.discard
         scored = view.scored
         table = view.table
@@ -330,7 +333,7 @@ class HeuristicPolicy:
         memo_key = (discard, scored, values, known)
         memo = self._unseen_memo
         if memo is not None and memo[0] == memo_key:
-            return list(memo[1])
+            return memo[1]
         left = base[3][:]
         outside = len(codes)
         for card in known:
@@ -345,7 +348,7 @@ class HeuristicPolicy:
                 cached = self._values = (values, codes, tuple([values[c] for c in codes]))
             of_codes = cached[2]
         unseen = list(chain.from_iterable(map(repeat, of_codes, left)))
-        self._unseen_memo = (memo_key, unseen[:])
+        self._unseen_memo = (memo_key, unseen)
         return unseen
 
     def equity(

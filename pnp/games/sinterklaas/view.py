@@ -115,13 +115,12 @@ class SinterklaasView:
         """Every bid card this seat can see, seat by seat in bid order: its own bid whole,
         the face-up cards of the others (what :meth:`bid` shows, without the 0s)."""
         seat = self.seat
-        seen: list[int] = []
-        for other, entries in enumerate(self._state.bids):
-            if other == seat:
-                seen += [e & CARD_MASK for e in entries]
-            else:
-                seen += [e & CARD_MASK for e in entries if not e & FACE_DOWN]
-        return seen
+        return [
+            e & CARD_MASK
+            for other, entries in enumerate(self._state.bids)
+            for e in entries
+            if other == seat or not e & FACE_DOWN
+        ]
 
     @property
     def bid_sizes(self) -> tuple[int, ...]:
