@@ -409,7 +409,8 @@ class HeuristicPolicy:
         Each deal is the partial Fisher-Yates shuffle of :func:`quick_sample` (the words of
         a stage of deals drawn at once, as that many single draws would); an opponent's key
         is read from the OR of its cards' precise words (:func:`words_key`, inlined), and
-        this seat's key is counted once per set of table cards.
+        so is this seat's without strikes or Inpakpiet cards (else it is counted once per set
+        of table cards).
         """
         words_of = _precise(view.table)
         sizes = view.hand_sizes
@@ -425,6 +426,14 @@ class HeuristicPolicy:
         need = reveals + sum(hand_sizes)
         remise = view.config.remise
         hand = list(hand)
+        # without strikes or Inpakpiet cards this seat's key is words_key of its cards too
+        plain = not strikes and not inpak
+        hand_bits = hand_total = 0
+        for card in hand:
+            word = words_of[card]
+            hand_bits |= word
+            hand_total += word >> PRECISE_NUMBER_SHIFT
+        mine_size = len(hand) + table_size
         known: dict[tuple[int, ...], int] = {}
         wins = 0.0
         done = 0
@@ -434,26 +443,29 @@ class HeuristicPolicy:
                 pool = pool_codes[:]
                 m = len(pool)
                 w = first + reveals
+                table_bits = room_bits
+                table_total = room_total
                 future = []
                 for word in words[first:w]:
                     j = word * m >> 32
                     m -= 1
-                    future.append(pool[j])
+                    card = pool[j]
                     pool[j] = pool[m]
-                future_key = tuple(sorted(future))
-                mine = known.get(future_key, -1)
-                if mine < 0:
-                    mine = known[future_key] = self.key(
-                        view, [*hand, *room, *future], strikes, inpak
-                    )
+                    future.append(card)
+                    card_word = words_of[card]
+                    table_bits |= card_word
+                    table_total += card_word >> PRECISE_NUMBER_SHIFT
+                if plain:
+                    mine = words_key(hand_bits | table_bits, hand_total + table_total, mine_size)
+                else:
+                    future_key = tuple(sorted(future))
+                    mine = known.get(future_key, -1)
+                    if mine < 0:
+                        mine = known[future_key] = self.key(
+                            view, [*hand, *room, *future], strikes, inpak
+                        )
                 if not mine and not remise:
                     continue  # no combination: no opponent can be beaten, no tie wins
-                table_bits = room_bits
-                table_total = room_total
-                for card in future:
-                    word = words_of[card]
-                    table_bits |= word
-                    table_total += word >> PRECISE_NUMBER_SHIFT
                 # the deal is lost as soon as one opponent beats ``mine``: stop there
                 best_other = 0
                 for size in hand_sizes:
