@@ -35,7 +35,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import chain, repeat
+from dataclasses import dataclass
+from itertools import accumulate, chain, repeat
 from math import sqrt
 
 from pnp.engine.sampling import quick_words
@@ -167,20 +168,54 @@ def _packed(table: CardTable) -> tuple[int, ...]:
     return entry[1]
 
 
+@dataclass(frozen=True, slots=True)
+class _Unseen:
+    """The deck minus a discard pile and a scored pile, in ascending code order: the cards
+    (or their values) as one list, and per distinct deck code its copies and where its run
+    of copies starts in that list."""
+
+    discard: tuple[int, ...]
+    scored: tuple[int, ...]
+    table: CardTable
+    values: Sequence[int] | Mapping[int, int] | None
+    cards: list[int]
+    counts: list[int]
+    starts: list[int]
+
+    @classmethod
+    def of(
+        cls,
+        discard: tuple[int, ...],
+        scored: tuple[int, ...],
+        table: CardTable,
+        values: Sequence[int] | Mapping[int, int] | None,
+    ) -> _Unseen:
+        """The cards of ``table``'s deck outside ``discard`` and ``scored`` (``values``: a
+        value per card code to list instead of the codes)."""
+        codes, index, copies = _deck(table)
+        left = list(copies)
+        for card in (*discard, *scored):
+            at = index.get(card)
+            if at is not None:
+                left[at] -= 1
+        counts = [max(0, count) for count in left]
+        of_codes = codes if values is None else [values[c] for c in codes]
+        cards = list(chain.from_iterable(map(repeat, of_codes, counts)))
+        starts = list(accumulate(counts, initial=0))
+        return cls(discard, scored, table, values, cards, counts, starts)
+
+
 class HeuristicPolicy:
     """Bid spare cards when the sampled odds are good, stop otherwise, use the variants sensibly."""
 
     name = "heuristic"
 
-    __slots__ = ("_after_discard", "_order", "_plan", "_unseen_memo", "_values")
+    __slots__ = ("_after_discard", "_order", "_plan", "_unseen_memo")
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
-        self._after_discard: (
-            tuple[tuple[int, ...], tuple[int, ...], CardTable, list[int]] | None
-        ) = None
+        self._after_discard: _Unseen | None = None
         self._unseen_memo: tuple[tuple[object, ...], list[int]] | None = None
-        self._values: tuple[object, tuple[int, ...], tuple[int, ...]] | None = None
         self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
@@ -314,40 +349,38 @@ class HeuristicPolicy:
         discard = view.discard
         scored = view.scored
         table = view.table
-        codes, index, copies = _deck(table)
+        index = _deck(table)[1]
         base = self._after_discard
         # the discard pile only grows and the scored pile changes between rounds, each
-        # change a new tuple: the copies left after them are counted again only when one
-        # of them is another object
-        if base is None or base[0] is not discard or base[1] is not scored or base[2] is not table:
-            # one slot more than codes: cards outside the deck (and a face-down 0) count there
-            left = [*copies, 0]
-            outside = len(codes)
-            for card in discard:
-                left[index.get(card, outside)] -= 1
-            for card in scored:
-                left[index.get(card, outside)] -= 1
-            base = self._after_discard = (discard, scored, table, left)
+        # change a new tuple: the cards left after them are listed again only when one of
+        # them (or the values asked for) is another object
+        if (
+            base is None
+            or base.discard is not discard
+            or base.scored is not scored
+            or base.table is not table
+            or base.values is not values
+        ):
+            base = self._after_discard = _Unseen.of(discard, scored, table, values)
         known = [*view.hand, *view.room, *view.seen_bids()]
         # a raise's odds after a match's: the same cards unseen, asked for again
         memo_key = (discard, scored, values, known)
         memo = self._unseen_memo
         if memo is not None and memo[0] == memo_key:
             return memo[1]
-        left = base[3][:]
-        outside = len(codes)
+        taken: dict[int, int] = {}
         for card in known:
-            left[index.get(card, outside)] -= 1
-        # deck order (ascending codes), as many copies as are unseen (none when used up;
-        # map stops at the last code, before the slot of the cards outside the deck)
-        if values is None:
-            of_codes: Sequence[int] = codes
-        else:
-            cached = self._values
-            if cached is None or cached[0] is not values or cached[1] is not codes:
-                cached = self._values = (values, codes, tuple([values[c] for c in codes]))
-            of_codes = cached[2]
-        unseen = list(chain.from_iterable(map(repeat, of_codes, left)))
+            at = index.get(card)
+            if at is not None:  # a face-down 0 is no card of the deck
+                taken[at] = taken.get(at, 0) + 1
+        # every copy of a code is the same entry: take the first ones of its run, the last
+        # runs first so that the runs before them stay where they are
+        unseen = base.cards[:]
+        counts, starts = base.counts, base.starts
+        for at in sorted(taken, reverse=True):
+            count = min(taken[at], counts[at])
+            if count > 0:
+                del unseen[starts[at] : starts[at] + count]
         self._unseen_memo = (memo_key, unseen)
         return unseen
 
