@@ -410,16 +410,16 @@ class HeuristicPolicy:
         pool = self._unseen(view, None if precise else _layout(view.table, ()).values)
         reveals = view.reveals_left
         sizes = view.hand_sizes
-        need = reveals + sum(sizes[s] for s in opponents)
+        hand_sizes = [sizes[seat] for seat in opponents]
+        need = reveals + sum(hand_sizes)
         if need > len(pool):
             reveals = 0
-            need = sum(sizes[s] for s in opponents)
+            need = sum(hand_sizes)
             if need > len(pool):
                 return 0.5
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
         if not precise:
-            hand_sizes = [sizes[seat] for seat in opponents]
             return self._packed_equity(view, hand, rng, pool, hand_sizes, reveals, inpak, against)
         return self._precise_equity(
             view, hand, rng, pool, opponents, reveals, strikes, inpak, against
@@ -589,11 +589,12 @@ class HeuristicPolicy:
                 m = size_of_pool
                 w = first + reveals
                 table_sum = room_sum
-                for word in words[first:w]:
-                    j = word * m >> 32
-                    m -= 1
-                    table_sum += pool[j]
-                    pool[j] = pool[m]
+                if reveals:
+                    for word in words[first:w]:
+                        j = word * m >> 32
+                        m -= 1
+                        table_sum += pool[j]
+                        pool[j] = pool[m]
                 mine_entry = known.get(table_sum)
                 if mine_entry is None:
                     mine_sum = hand_sum + table_sum
@@ -603,11 +604,8 @@ class HeuristicPolicy:
                             key = max(unpack((mine_sum + extra).to_bytes(width, "little")))
                             if key > mine:
                                 mine = key
-                    mine_entry = known[table_sum] = (
-                        mine,
-                        ones * (top - mine - 1),
-                        ones * (top - mine),
-                    )
+                    beaten = ones * (top - mine - 1)
+                    mine_entry = known[table_sum] = (mine, beaten, beaten + ones)
                 mine, beaten, reached = mine_entry
                 tied = False
                 for size in hand_sizes:

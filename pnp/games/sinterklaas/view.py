@@ -125,17 +125,17 @@ class SinterklaasView:
     @property
     def bid_sizes(self) -> tuple[int, ...]:
         """Every seat's bid size."""
-        return tuple(len(b) for b in self._state.bids)
+        return tuple(map(len, self._state.bids))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """Every seat's hand size."""
-        return tuple(len(h) for h in self._state.hands)
+        return tuple(map(len, self._state.hands))
 
     @property
     def scored_sizes(self) -> tuple[int, ...]:
         """Every seat's number of scored cards."""
-        return tuple(len(p) for p in self._state.scored)
+        return tuple(map(len, self._state.scored))
 
     @property
     def status(self) -> tuple[int, ...]:
