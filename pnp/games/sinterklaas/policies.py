@@ -181,6 +181,10 @@ class _Unseen:
     cards: list[int]
     counts: list[int]
     starts: list[int]
+    after_discard: list[int]
+    """Per distinct deck code, its copies outside the discard pile (before the scored pile)."""
+    of_codes: Sequence[int]
+    """Per distinct deck code, the entry listed for it (the code or its value)."""
 
     @classmethod
     def of(
@@ -189,20 +193,34 @@ class _Unseen:
         scored: tuple[int, ...],
         table: CardTable,
         values: Sequence[int] | Mapping[int, int] | None,
+        previous: _Unseen | None = None,
     ) -> _Unseen:
         """The cards of ``table``'s deck outside ``discard`` and ``scored`` (``values``: a
-        value per card code to list instead of the codes)."""
+        value per card code to list instead of the codes); what ``previous`` counted for the
+        same discard pile, table and values is reused."""
         codes, index, copies = _deck(table)
-        left = list(copies)
-        for card in (*discard, *scored):
+        same = previous is not None and previous.table is table and previous.values is values
+        if previous is not None and same:
+            of_codes = previous.of_codes
+        else:
+            of_codes = codes if values is None else [values[c] for c in codes]
+        if previous is not None and same and previous.discard is discard:
+            after_discard = previous.after_discard
+        else:
+            after_discard = list(copies)
+            for card in discard:
+                at = index.get(card)
+                if at is not None:
+                    after_discard[at] -= 1
+        left = after_discard[:]
+        for card in scored:
             at = index.get(card)
             if at is not None:
                 left[at] -= 1
         counts = [max(0, count) for count in left]
-        of_codes = codes if values is None else [values[c] for c in codes]
         cards = list(chain.from_iterable(map(repeat, of_codes, counts)))
         starts = list(accumulate(counts, initial=0))
-        return cls(discard, scored, table, values, cards, counts, starts)
+        return cls(discard, scored, table, values, cards, counts, starts, after_discard, of_codes)
 
 
 class HeuristicPolicy:
@@ -361,7 +379,7 @@ class HeuristicPolicy:
             or base.table is not table
             or base.values is not values
         ):
-            base = self._after_discard = _Unseen.of(discard, scored, table, values)
+            base = self._after_discard = _Unseen.of(discard, scored, table, values, base)
         known = [*view.hand, *view.room, *view.seen_bids()]
         # a raise's odds after a match's: the same cards unseen, asked for again
         memo_key = (discard, scored, values, known)
