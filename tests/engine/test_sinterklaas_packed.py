@@ -1,22 +1,29 @@
-"""The heuristic's packed combination keys equal the plain ones (``cards_key``), and its
+"""The heuristic's packed combination keys equal the plain ones (``cards_key``), its Pietje
+Precies keys (precise words, strikes read from the groups) equal the counted ones, and its
 equity estimates consume the generator exactly like the card-list version."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.engine import RandomPolicy, play
 from pnp.engine.sampling import quick_sample
-from pnp.games.sinterklaas.cards import card_table
+from pnp.games.sinterklaas.cards import INPAKPIET, action_card, card_table, plain_card
 from pnp.games.sinterklaas.combinations import (
     PACKED_BYTES,
+    PRECISE_NUMBER_SHIFT,
     cards_key,
     packed_key,
     packed_layout,
     packed_values,
+    precise_words,
+    strike_key,
+    words_key,
 )
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState, standard_config
 from pnp.games.sinterklaas.policies import CHECKPOINTS, SAMPLES, HeuristicPolicy, settled
@@ -24,9 +31,44 @@ from pnp.games.sinterklaas.steps import ALL_IN, IN
 from pnp.games.sinterklaas.view import SinterklaasView
 
 EVERY = ("speculaas", "actiepiet", "wie-kent-hem-niet", "surprises")
+PRECISE = ("pietje-precies", *EVERY)
 AGAINST: list[tuple[float, ...]] = [(), (0.45,), (0.225, 0.45), (0.5,)]
 """Thresholds the policy compares its estimates with (none: every deal is dealt)."""
 TABLES = [card_table(standard_config().kinds), card_table(standard_config(EVERY).kinds)]
+PRECISE_TABLE = card_table(standard_config(PRECISE).kinds)
+
+
+def _struck_key(cards: Sequence[int], strikes: int) -> int:
+    """The Pietje Precies key with up to ``strikes`` strikes, by trying every part."""
+    table = PRECISE_TABLE
+    best = cards_key(cards, table.colour, table.number, True)
+    if strikes and cards:
+        for index in range(len(cards)):
+            rest = [*cards[:index], *cards[index + 1 :]]
+            best = max(best, _struck_key(rest, strikes - 1))
+    return best
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), strikes=st.integers(0, 3), narrow=st.booleans())
+def test_strike_key_and_words_key_equal_the_counted_keys(
+    data: st.DataObject, strikes: int, narrow: bool
+) -> None:
+    """Any cards (from the deck, or from a few numbers and one colour so that groups and runs
+    are common): ``strike_key`` is the best key of a part leaving out at most ``strikes``
+    cards, and ``words_key`` of the cards' precise words is their Pietje Precies key."""
+    table = PRECISE_TABLE
+    codes = sorted(set(table.deck))
+    if narrow:
+        codes = [c for c in codes if table.number[c] in (3, 4, 5, 6) or table.colour[c] == 1]
+    cards = data.draw(st.lists(st.sampled_from(codes), max_size=8))
+    assert strike_key(cards, table.colour, table.number, strikes) == _struck_key(cards, strikes)
+    words = precise_words(table.colour, table.number)
+    bits = 0
+    for card in cards:
+        bits |= words[card]
+    total = sum(words[c] >> PRECISE_NUMBER_SHIFT for c in cards)
+    assert words_key(bits, total, len(cards)) == cards_key(cards, table.colour, table.number, True)
 
 
 @settings(max_examples=300, deadline=None)
@@ -66,6 +108,40 @@ def test_settled_needs_a_clear_distance_from_every_threshold() -> None:
     assert settled(0.0, 64, (0.1,)) and not settled(0.0, 2, (0.1,))
 
 
+def _reference_unseen(view: SinterklaasView) -> list[int]:
+    """The deck minus the discard pile, the hand, the Pakjeskamer, the own scored cards and
+    every visible bid card, in ascending code order."""
+    left = Counter(view.table.deck)
+    seen = [*view.discard, *view.hand, *view.room, *view.scored]
+    for seat in range(view.num_players):
+        seen.extend(view.bid(seat))
+    for card in seen:
+        if left[card]:
+            left[card] -= 1
+    return sorted(left.elements())
+
+
+def _reference_key(
+    view: SinterklaasView, cards: list[int], strikes: int = 0, inpak: int = 0
+) -> int:
+    """The best key under the configured rules, counted card by card: every Inpakpiet colour
+    tried, every part with at most ``strikes`` cards struck (Pietje Precies)."""
+    table = view.table
+    if inpak:
+        number = table.number[action_card(INPAKPIET)]
+        return max(
+            _reference_key(view, [*cards, *[plain_card(colour, number)] * inpak], strikes)
+            for colour in range(5)
+        )
+    precise = view.config.precise
+    best = cards_key(cards, table.colour, table.number, precise)
+    if precise and strikes and cards:
+        for index in range(len(cards)):
+            rest = cards[:index] + cards[index + 1 :]
+            best = max(best, _reference_key(view, rest, strikes - 1))
+    return best
+
+
 def _reference_equity(
     view: SinterklaasView, hand: list[int], rng: random.Random, against: tuple[float, ...]
 ) -> float:
@@ -77,7 +153,8 @@ def _reference_equity(
     ]
     if not opponents:
         return 1.0
-    pool = policy.unseen(view)
+    pool = _reference_unseen(view)
+    assert policy.unseen(view) == pool
     reveals, sizes = view.reveals_left, view.hand_sizes
     need = reveals + sum(sizes[s] for s in opponents)
     if need > len(pool):
@@ -92,10 +169,10 @@ def _reference_equity(
             return wins / done
         cards = quick_sample(rng, pool, need)
         table_cards = room + cards[:reveals]
-        mine = policy.key(view, [*hand, *table_cards], strikes, inpak)
+        mine = _reference_key(view, [*hand, *table_cards], strikes, inpak)
         offset, best_other = reveals, 0
         for seat in opponents:
-            other = policy.key(view, [*cards[offset : offset + sizes[seat]], *table_cards])
+            other = _reference_key(view, [*cards[offset : offset + sizes[seat]], *table_cards])
             offset += sizes[seat]
             best_other = max(best_other, other)
         if mine > best_other:
@@ -106,10 +183,11 @@ def _reference_equity(
 
 
 def test_equity_matches_the_card_list_estimate_over_random_play() -> None:
-    """At every decision of random games (base and every rule), with thresholds or without:
-    the same estimate, and the generator left in the same state."""
+    """At every decision of random games (base, every rule, every rule with Pietje Precies),
+    with thresholds or without: the same unseen cards and estimate, and the generator left in
+    the same state."""
     checked = 0
-    for variants in ((), EVERY):
+    for variants in ((), EVERY, PRECISE):
         config = standard_config(variants)
         for seed in range(6):
             result = play(ENGINE, config, [RandomPolicy() for _ in range(4)], seed)

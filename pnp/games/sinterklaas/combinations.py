@@ -138,6 +138,91 @@ def precise_key(cards: Sequence[int], colour_of: Sequence[int], number_of: Seque
     return 0
 
 
+def strike_key(
+    cards: Sequence[int], colour_of: Sequence[int], number_of: Sequence[int], strikes: int
+) -> int:
+    """The best Pietje Precies key of card codes when up to ``strikes`` of them may be struck
+    (SK-P3): the best :func:`precise_key` of any part of ``cards`` that leaves out at most
+    ``strikes`` cards (the empty part scores 0).
+
+    Read from the groups instead of trying every part: the best part is all cards of one
+    number, all cards of one colour, or one card of each number of a run of consecutive
+    numbers, whichever is allowed (keeps at least ``len(cards) - strikes`` cards) and ranks
+    highest; another part of the same kind has fewer cards or the same ones.
+    """
+    size = len(cards)
+    if not size:
+        return 0
+    if strikes <= 0:
+        return precise_key(cards, colour_of, number_of)
+    keep = size - strikes
+    number_count: dict[int, int] = {}
+    colour_count: dict[int, int] = {}
+    colour_total: dict[int, int] = {}
+    for card in cards:
+        number = number_of[card]
+        colour = colour_of[card]
+        number_count[number] = number_count.get(number, 0) + 1
+        colour_count[colour] = colour_count.get(colour, 0) + 1
+        colour_total[colour] = colour_total.get(colour, 0) + number
+    best = 0
+    for number, count in number_count.items():
+        if count >= keep:
+            best = max(best, (count << 16) | _NUMBER_BITS | (number * count))
+    for colour, count in colour_count.items():
+        if count >= keep:
+            best = max(best, (count << 16) | _COLOUR_BITS | colour_total[colour])
+    # straights: every maximal run of consecutive numbers, two numbers or more
+    numbers = sorted(number_count)
+    start = 0
+    for index in range(1, len(numbers) + 1):
+        if index < len(numbers) and numbers[index] == numbers[index - 1] + 1:
+            continue
+        length = index - start
+        if length >= 2 and length >= keep:
+            best = max(best, (length << 16) | _STRAIGHT_BITS | sum(numbers[start:index]))
+        start = index
+    return best
+
+
+PRECISE_COLOUR_SHIFT = 17
+"""Where a precise word's colour bits start (see :func:`precise_words`)."""
+
+PRECISE_NUMBER_SHIFT = 32
+"""Where a precise word's number starts (see :func:`precise_words`)."""
+
+
+def precise_words(colour_of: Sequence[int], number_of: Sequence[int]) -> tuple[int, ...]:
+    """Every card code's *precise word* (index = code), for Pietje Precies keys of many sets.
+
+    The word holds its number's bit (bits 0-15: numbers are 0 to 15), its colour's bit (bit 17 + colour; a code
+    without a colour, -1, has bit 16) and its number from bit 32 on. OR-ing the words of a
+    set of cards gives the numbers and colours it has; summing their numbers gives its total;
+    :func:`words_key` reads the key from both.
+    """
+    return tuple(
+        (1 << number) | (1 << (PRECISE_COLOUR_SHIFT + colour)) | number << PRECISE_NUMBER_SHIFT
+        for colour, number in zip(colour_of, number_of, strict=True)
+    )
+
+
+def words_key(bits: int, total: int, size: int) -> int:
+    """The :func:`precise_key` of ``size`` cards whose precise words OR to ``bits`` and whose
+    numbers add up to ``total``."""
+    if not size:
+        return 0
+    numbers = bits & 0xFFFF
+    if not numbers & (numbers - 1):
+        return (size << 16) | _NUMBER_BITS | total
+    colours = (bits >> 16) & 0xFFFF
+    if not colours & (colours - 1):
+        return (size << 16) | _COLOUR_BITS | total
+    # distinct numbers, one run: filling the bits below the run and adding one clears it
+    if numbers.bit_count() == size and not ((numbers | (numbers - 1)) + 1) & numbers:
+        return (size << 16) | _STRAIGHT_BITS | total
+    return 0
+
+
 def cards_key(
     cards: Sequence[int],
     colour_of: Sequence[int],
@@ -234,6 +319,8 @@ class PackedLayout:
     bias: int
     reader: struct.Struct
     ones: int
+    tops: int
+    """The top bit of every field (``ones << 31``, see :meth:`reaches`)."""
 
     def key(self, packed: int) -> int:
         """The best key of the cards whose packed values add up to ``packed``."""
@@ -256,7 +343,7 @@ class PackedLayout:
     def reaches(self, biased: int, threshold: int) -> bool:
         """True when some group key of ``biased`` (a packed sum plus the bias) is at least
         the key of ``threshold`` (from :meth:`threshold`): a comparison without unpacking."""
-        return bool((biased + threshold) & (self.ones << 31))
+        return bool((biased + threshold) & self.tops)
 
 
 def packed_layout(
@@ -279,4 +366,4 @@ def packed_layout(
         _NUMBER_BITS << (32 * f) for f in range(len(colours), fields)
     )
     ones = sum(1 << (32 * f) for f in range(fields))
-    return PackedLayout(values, bias, struct.Struct(f"<{fields}I"), ones)
+    return PackedLayout(values, bias, struct.Struct(f"<{fields}I"), ones, ones << 31)

@@ -35,10 +35,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import chain, repeat
+from dataclasses import dataclass
+from itertools import accumulate, chain, repeat
 from math import sqrt
 
-from pnp.engine.sampling import quick_sample, quick_words
+from pnp.engine.sampling import quick_words
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import (
@@ -52,13 +53,17 @@ from pnp.games.sinterklaas.cards import (
     plain_card,
 )
 from pnp.games.sinterklaas.combinations import (
+    COLOUR,
+    NUMBER,
+    PRECISE_NUMBER_SHIFT,
     PackedLayout,
     best_key,
-    cards_key,
     packed_key,
     packed_layout,
     packed_values,
-    precise_key,
+    precise_words,
+    strike_key,
+    words_key,
 )
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
@@ -95,23 +100,30 @@ RAISE_AT = 0.45
 RAISED_AT = 0.5
 """The chance to win after raising by one card from which the policy raises."""
 
+_NUMBER_KEY = NUMBER << 12
+_COLOUR_KEY = COLOUR << 12
+
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
 
 _PACKED: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
 """id(card table) -> (the table, its cards' packed values); tables live as long as their config."""
 
 
-_DECK_COUNTS: dict[int, tuple[CardTable, dict[int, int]]] = {}
-"""id(card table) -> (the table, copies of each card code in deck order)."""
+_DECKS: dict[int, tuple[CardTable, tuple[int, ...], dict[int, int], tuple[int, ...]]] = {}
+"""id(card table) -> (the table, its deck's distinct codes ascending, code -> index, copies)."""
 
 
-def _deck_counts(table: CardTable) -> dict[int, int]:
-    """Copies of each code of ``table``'s deck, in ascending code order (built once per table)."""
-    entry = _DECK_COUNTS.get(id(table))
+def _deck(table: CardTable) -> tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]:
+    """The distinct codes of ``table``'s deck in ascending order, each code's index among
+    them and the copies of each (built once per table)."""
+    entry = _DECKS.get(id(table))
     if entry is None or entry[0] is not table:
-        entry = (table, dict(Counter(table.deck)))
-        _DECK_COUNTS[id(table)] = entry
-    return entry[1]
+        copies = Counter(table.deck)
+        codes = tuple(sorted(copies))
+        index = {code: i for i, code in enumerate(codes)}
+        entry = (table, codes, index, tuple(copies[code] for code in codes))
+        _DECKS[id(table)] = entry
+    return entry[1], entry[2], entry[3]
 
 
 _LAYOUTS: dict[int, tuple[CardTable, PackedLayout, PackedLayout]] = {}
@@ -131,7 +143,20 @@ def _layout(table: CardTable, cards: Sequence[int]) -> PackedLayout:
         every = packed_layout(range(len(table.colour)), table.colour, table.number)
         entry = _LAYOUTS[id(table)] = (table, deck, every)
     values = entry[1].values
-    return entry[1] if all(c in values for c in cards) else entry[2]
+    return entry[1] if all(map(values.__contains__, cards)) else entry[2]
+
+
+_PRECISE: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
+"""id(card table) -> (the table, its cards' precise words)."""
+
+
+def _precise(table: CardTable) -> tuple[int, ...]:
+    """The precise word of every card code of ``table`` (built once per table)."""
+    entry = _PRECISE.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, precise_words(table.colour, table.number))
+        _PRECISE[id(table)] = entry
+    return entry[1]
 
 
 def _packed(table: CardTable) -> tuple[int, ...]:
@@ -143,6 +168,61 @@ def _packed(table: CardTable) -> tuple[int, ...]:
     return entry[1]
 
 
+@dataclass(frozen=True, slots=True)
+class _Unseen:
+    """The deck minus a discard pile and a scored pile, in ascending code order: the cards
+    (or their values) as one list, and per distinct deck code its copies and where its run
+    of copies starts in that list."""
+
+    discard: tuple[int, ...]
+    scored: tuple[int, ...]
+    table: CardTable
+    values: Sequence[int] | Mapping[int, int] | None
+    cards: list[int]
+    counts: list[int]
+    starts: list[int]
+    after_discard: list[int]
+    """Per distinct deck code, its copies outside the discard pile (before the scored pile)."""
+    of_codes: Sequence[int]
+    """Per distinct deck code, the entry listed for it (the code or its value)."""
+
+    @classmethod
+    def of(
+        cls,
+        discard: tuple[int, ...],
+        scored: tuple[int, ...],
+        table: CardTable,
+        values: Sequence[int] | Mapping[int, int] | None,
+        previous: _Unseen | None = None,
+    ) -> _Unseen:
+        """The cards of ``table``'s deck outside ``discard`` and ``scored`` (``values``: a
+        value per card code to list instead of the codes); what ``previous`` counted for the
+        same discard pile, table and values is reused."""
+        codes, index, copies = _deck(table)
+        same = previous is not None and previous.table is table and previous.values is values
+        if previous is not None and same:
+            of_codes = previous.of_codes
+        else:
+            of_codes = codes if values is None else [values[c] for c in codes]
+        if previous is not None and same and previous.discard is discard:
+            after_discard = previous.after_discard
+        else:
+            after_discard = list(copies)
+            for card in discard:
+                at = index.get(card)
+                if at is not None:
+                    after_discard[at] -= 1
+        left = after_discard[:]
+        for card in scored:
+            at = index.get(card)
+            if at is not None:
+                left[at] -= 1
+        counts = [max(0, count) for count in left]
+        cards = list(chain.from_iterable(map(repeat, of_codes, counts)))
+        starts = list(accumulate(counts, initial=0))
+        return cls(discard, scored, table, values, cards, counts, starts, after_discard, of_codes)
+
+
 class HeuristicPolicy:
     """Bid spare cards when the sampled odds are good, stop otherwise, use the variants sensibly."""
 
@@ -152,8 +232,8 @@ class HeuristicPolicy:
 
     def __init__(self) -> None:
         self._plan: tuple[tuple[object, ...], int] | None = None
-        self._after_discard: tuple[tuple[int, ...], CardTable, dict[int, int]] | None = None
-        self._unseen_memo: tuple[tuple[object, ...], tuple[int, ...]] | None = None
+        self._after_discard: _Unseen | None = None
+        self._unseen_memo: tuple[tuple[object, ...], list[int]] | None = None
         self._order: tuple[tuple[object, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
@@ -197,8 +277,6 @@ class HeuristicPolicy:
     def key(view: SinterklaasView, cards: Sequence[int], strikes: int = 0, inpak: int = 0) -> int:
         """The best key of ``cards`` with ``strikes`` optional strikes and ``inpak`` wild colours."""
         table = view.table
-        precise = view.config.precise
-        cards = list(cards)
         if inpak:
             number = table.number[action_card(INPAKPIET)]
             best = 0
@@ -206,15 +284,18 @@ class HeuristicPolicy:
                 extra = [plain_card(colour, number)] * inpak
                 best = max(best, HeuristicPolicy.key(view, [*cards, *extra], strikes))
             return best
-        if not precise:
+        if not view.config.precise:
             packed = _packed(table)
             return packed_key(sum([packed[c] for c in cards]))
-        best = cards_key(cards, table.colour, table.number, precise)
-        if strikes and cards:
-            for index in range(len(cards)):
-                rest = cards[:index] + cards[index + 1 :]
-                best = max(best, HeuristicPolicy.key(view, rest, strikes - 1))
-        return best
+        if strikes:
+            return strike_key(cards, table.colour, table.number, strikes)
+        words = _precise(table)
+        bits = total = 0
+        for card in cards:
+            word = words[card]
+            bits |= word
+            total += word >> PRECISE_NUMBER_SHIFT
+        return words_key(bits, total, len(cards))
 
     def own_key(self, view: SinterklaasView, hand: Sequence[int], extra_strikes: int = 0) -> int:
         """This seat's key with ``hand`` and the current Pakjeskamer."""
@@ -236,17 +317,17 @@ class HeuristicPolicy:
         strikes, inpak = self.strikes(view), self.inpak(view)
         if not (view.config.precise or inpak):
             # the key of every hand minus one card from one packed sum (the same keys as own_key)
-            layout = _layout(view.table, (*hand, *view.room))
+            room = view.room
+            layout = _layout(view.table, (*hand, *room))
             packed = layout.values
-            total = sum([packed[c] for c in hand]) + sum([packed[c] for c in view.room])
+            total = sum([packed[c] for c in hand]) + sum([packed[c] for c in room])
             base = layout.key(total)
             # a card outside every group of the best key loses nothing: the key without it
-            # still reaches ``base`` (a cheap test), only the others are unpacked
-            reached, bias = layout.threshold(base), layout.bias
+            # still reaches ``base`` (a cheap test: layout.reaches, inlined), only the
+            # others are unpacked
+            reach, tops = total + layout.bias + layout.threshold(base), layout.tops
             losses = [
-                0
-                if layout.reaches(total - packed[card] + bias, reached)
-                else base - layout.key(total - packed[card])
+                0 if (reach - packed[card]) & tops else base - layout.key(total - packed[card])
                 for card in hand
             ]
         else:
@@ -257,54 +338,68 @@ class HeuristicPolicy:
                 for index in range(len(hand))
             ]
         points = view.table.points
+        config = view.config
+        actions, hidden = config.actions, config.hidden_precies
         scored: list[tuple[float, int]] = []
         for card, loss in zip(hand, losses, strict=True):
             bonus = 0.0
             action = card >> 8
-            if action and view.config.actions and action in _GOOD_ACTIONS:
-                bonus = 0.5
-            if action and view.config.hidden_precies and action != PIETJE_PRECIES:
-                bonus = 0.5
+            if action:
+                if actions and action in _GOOD_ACTIONS:
+                    bonus = 0.5
+                if hidden and action != PIETJE_PRECIES:
+                    bonus = 0.5
             scored.append((loss - bonus + 0.01 * points[card], card))
         scored.sort()
         return [card for _, card in scored]
 
     def unseen(self, view: SinterklaasView) -> list[int]:
         """Cards this seat has not seen (candidates for other hands and future reveals)."""
-        return self._unseen(view, None)
+        return self._unseen(view, None)[:]
 
     def _unseen(
         self, view: SinterklaasView, values: Sequence[int] | Mapping[int, int] | None
     ) -> list[int]:
-        """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values."""
+        """:meth:`unseen`, or with ``values`` (a value per card code) the cards' values.
+
+        The list is remembered for the next call: the caller must not change it.
+        """
         discard = view.discard
+        scored = view.scored
         table = view.table
+        index = _deck(table)[1]
         base = self._after_discard
-        # the discard pile only grows, and each change is a new tuple: the copies left
-        # after it are counted again only when the pile is another object
-        if base is None or base[0] is not discard or base[1] is not table:
-            left = _deck_counts(table).copy()
-            for card in discard:
-                if card in left:
-                    left[card] -= 1
-            base = self._after_discard = (discard, table, left)
-        bids = tuple([view.bid(seat) for seat in range(view.num_players)])
+        # the discard pile only grows and the scored pile changes between rounds, each
+        # change a new tuple: the cards left after them are listed again only when one of
+        # them (or the values asked for) is another object
+        if (
+            base is None
+            or base.discard is not discard
+            or base.scored is not scored
+            or base.table is not table
+            or base.values is not values
+        ):
+            base = self._after_discard = _Unseen.of(discard, scored, table, values, base)
+        known = [*view.hand, *view.room, *view.seen_bids()]
         # a raise's odds after a match's: the same cards unseen, asked for again
-        memo_key = (discard, values, view.hand, view.room, view.scored, bids)
+        memo_key = (discard, scored, values, known)
         memo = self._unseen_memo
         if memo is not None and memo[0] == memo_key:
-            return list(memo[1])
-        left = base[2].copy()
-        known = [*view.hand, *view.room, *view.scored]
-        for bid in bids:
-            known.extend(bid)  # a face-down card shows as 0, no card of the deck
+            return memo[1]
+        taken: dict[int, int] = {}
         for card in known:
-            if card in left:
-                left[card] -= 1
-        # deck order (ascending codes), as many copies as are unseen (none when used up)
-        cards = chain.from_iterable(map(repeat, left, left.values()))
-        unseen = list(cards) if values is None else list(map(values.__getitem__, cards))
-        self._unseen_memo = (memo_key, tuple(unseen))
+            at = index.get(card)
+            if at is not None:  # a face-down 0 is no card of the deck
+                taken[at] = taken.get(at, 0) + 1
+        # every copy of a code is the same entry: take the first ones of its run, the last
+        # runs first so that the runs before them stay where they are
+        unseen = base.cards[:]
+        counts, starts = base.counts, base.starts
+        for at in sorted(taken, reverse=True):
+            count = min(taken[at], counts[at])
+            if count > 0:
+                del unseen[starts[at] : starts[at] + count]
+        self._unseen_memo = (memo_key, unseen)
         return unseen
 
     def equity(
@@ -333,46 +428,135 @@ class HeuristicPolicy:
         pool = self._unseen(view, None if precise else _layout(view.table, ()).values)
         reveals = view.reveals_left
         sizes = view.hand_sizes
-        need = reveals + sum(sizes[s] for s in opponents)
+        hand_sizes = [sizes[seat] for seat in opponents]
+        need = reveals + sum(hand_sizes)
         if need > len(pool):
             reveals = 0
-            need = sum(sizes[s] for s in opponents)
+            need = sum(hand_sizes)
             if need > len(pool):
                 return 0.5
         strikes = self.strikes(view) + extra_strikes
         inpak = self.inpak(view)
         if not precise:
-            hand_sizes = [sizes[seat] for seat in opponents]
             return self._packed_equity(view, hand, rng, pool, hand_sizes, reveals, inpak, against)
+        return self._precise_equity(
+            view, hand, rng, pool, opponents, reveals, strikes, inpak, against
+        )
+
+    def _precise_equity(
+        self,
+        view: SinterklaasView,
+        hand: Sequence[int],
+        rng: random.Random,
+        pool_codes: list[int],
+        opponents: list[int],
+        reveals: int,
+        strikes: int,
+        inpak: int,
+        against: Sequence[float],
+    ) -> float:
+        """:meth:`equity` with Pietje Precies.
+
+        Each deal is the partial Fisher-Yates shuffle of :func:`quick_sample` (the words of
+        a stage of deals drawn at once, as that many single draws would); an opponent's key
+        is read from the OR of its cards' precise words (:func:`words_key`, inlined), and
+        so is this seat's without strikes or Inpakpiet cards (else it is counted once per set
+        of table cards).
+        """
+        words_of = _precise(view.table)
+        sizes = view.hand_sizes
+        hand_sizes = [sizes[seat] for seat in opponents]
         room = list(view.room)
+        room_bits = 0
+        room_total = 0
+        for card in room:
+            word = words_of[card]
+            room_bits |= word
+            room_total += word >> PRECISE_NUMBER_SHIFT
+        table_size = len(room) + reveals
+        need = reveals + sum(hand_sizes)
         remise = view.config.remise
-        colour, number = view.table.colour, view.table.number
+        hand = list(hand)
+        # without strikes or Inpakpiet cards this seat's key is words_key of its cards too
+        plain = not strikes and not inpak
+        hand_bits = hand_total = 0
+        for card in hand:
+            word = words_of[card]
+            hand_bits |= word
+            hand_total += word >> PRECISE_NUMBER_SHIFT
+        mine_size = len(hand) + table_size
+        known: dict[tuple[int, ...], int] = {}
         wins = 0.0
-        for done in range(SAMPLES):
-            if done in CHECKPOINTS and settled(wins, done, against):
-                return wins / done
-            cards = quick_sample(rng, pool, need)
-            future = cards[:reveals]
-            table_cards = room + future
-            mine = self.key(view, [*hand, *table_cards], strikes, inpak)
-            if not mine and not remise:
-                continue  # no combination: no opponent can be beaten, no tie wins
-            # the deal is lost as soon as one opponent beats ``mine``: stop there
-            offset = reveals
-            best_other = 0
-            for seat in opponents:
-                size = sizes[seat]
-                other = precise_key([*cards[offset : offset + size], *table_cards], colour, number)
-                offset += size
-                if other > mine:
-                    best_other = other
-                    break
-                best_other = max(best_other, other)
-            if mine > best_other:
-                wins += 1.0
-            elif mine == best_other and remise:
-                wins += 0.3
-        return wins / SAMPLES
+        done = 0
+        for stop in (*CHECKPOINTS, SAMPLES):
+            words = quick_words(rng, need * (stop - done))
+            for first in range(0, need * (stop - done), need) if need else [0] * (stop - done):
+                pool = pool_codes[:]
+                m = len(pool)
+                w = first + reveals
+                table_bits = room_bits
+                table_total = room_total
+                future = []
+                for word in words[first:w]:
+                    j = word * m >> 32
+                    m -= 1
+                    card = pool[j]
+                    pool[j] = pool[m]
+                    future.append(card)
+                    card_word = words_of[card]
+                    table_bits |= card_word
+                    table_total += card_word >> PRECISE_NUMBER_SHIFT
+                if plain:
+                    mine = words_key(hand_bits | table_bits, hand_total + table_total, mine_size)
+                else:
+                    future_key = tuple(sorted(future))
+                    mine = known.get(future_key, -1)
+                    if mine < 0:
+                        mine = known[future_key] = self.key(
+                            view, [*hand, *room, *future], strikes, inpak
+                        )
+                if not mine and not remise:
+                    continue  # no combination: no opponent can be beaten, no tie wins
+                # the deal is lost as soon as one opponent beats ``mine``: stop there
+                best_other = 0
+                for size in hand_sizes:
+                    bits = table_bits
+                    total = table_total
+                    for word in words[w : w + size]:
+                        j = word * m >> 32
+                        m -= 1
+                        card_word = words_of[pool[j]]
+                        pool[j] = pool[m]
+                        bits |= card_word
+                        total += card_word >> PRECISE_NUMBER_SHIFT
+                    w += size
+                    count = size + table_size
+                    # words_key, inlined
+                    other = 0
+                    if count:
+                        numbers = bits & 0xFFFF
+                        if not numbers & (numbers - 1):
+                            other = (count << 16) | _NUMBER_KEY | total
+                        elif not (colours := (bits >> 16) & 0xFFFF) & (colours - 1):
+                            other = (count << 16) | _COLOUR_KEY | total
+                        elif (
+                            numbers.bit_count() == count
+                            and not ((numbers | (numbers - 1)) + 1) & numbers
+                        ):
+                            other = (count << 16) | total
+                    if other > mine:
+                        best_other = other
+                        break
+                    if other > best_other:
+                        best_other = other
+                if mine > best_other:
+                    wins += 1.0
+                elif mine == best_other and remise:
+                    wins += 0.3
+            done = stop
+            if done < SAMPLES and settled(wins, done, against):
+                break
+        return wins / done
 
     @staticmethod
     def _packed_equity(
@@ -395,7 +579,7 @@ class HeuristicPolicy:
         layout = _layout(table, (*hand, *view.room))
         packed = layout.values
         bias = layout.bias
-        tops = layout.ones << 31  # the top bit of every field (see PackedLayout.reaches)
+        tops = layout.tops  # the top bit of every field (see PackedLayout.reaches)
         # every key below sums the table cards once: the bias rides along with them
         room_sum = sum([packed[c] for c in view.room]) + bias
         hand_sum = sum([packed[c] for c in hand])
@@ -409,6 +593,8 @@ class HeuristicPolicy:
         unpack, width = reader.unpack, reader.size
         # this seat's key and thresholds per table sum: without reveals to come it never changes
         known: dict[int, tuple[int, int, int]] = {}
+        ones, top = layout.ones, 1 << 31  # layout.threshold(key) is ones * (top - key)
+        size_of_pool = len(pool_values)
         wins = 0.0
         done = 0
         for stop in (*CHECKPOINTS, SAMPLES):
@@ -418,15 +604,15 @@ class HeuristicPolicy:
                 # (position w * m >> 32 of the m cards left); a deal's cards are drawn
                 # only as far as needed: once an opponent wins, the rest is not looked at
                 pool = pool_values[:]
-                m = len(pool)
+                m = size_of_pool
                 w = first + reveals
-                future = 0
-                for word in words[first:w]:
-                    j = word * m >> 32
-                    m -= 1
-                    future += pool[j]
-                    pool[j] = pool[m]
-                table_sum = room_sum + future
+                table_sum = room_sum
+                if reveals:
+                    for word in words[first:w]:
+                        j = word * m >> 32
+                        m -= 1
+                        table_sum += pool[j]
+                        pool[j] = pool[m]
                 mine_entry = known.get(table_sum)
                 if mine_entry is None:
                     mine_sum = hand_sum + table_sum
@@ -436,13 +622,10 @@ class HeuristicPolicy:
                             key = max(unpack((mine_sum + extra).to_bytes(width, "little")))
                             if key > mine:
                                 mine = key
-                    mine_entry = known[table_sum] = (
-                        mine,
-                        layout.threshold(mine + 1),
-                        layout.threshold(mine),
-                    )
+                    beaten = ones * (top - mine - 1)
+                    mine_entry = known[table_sum] = (mine, beaten, beaten + ones)
                 mine, beaten, reached = mine_entry
-                tied = lost = False
+                tied = False
                 for size in hand_sizes:
                     other_sum = table_sum
                     for word in words[w : w + size]:
@@ -453,17 +636,15 @@ class HeuristicPolicy:
                     w += size
                     if other_sum == bias:  # no cards: key 0
                         tied = tied or mine == 0
-                    elif (other_sum + beaten) & tops:  # layout.reaches, inlined
-                        lost = True
+                    elif (other_sum + beaten) & tops:  # layout.reaches, inlined: lost
                         break
                     elif (other_sum + reached) & tops:
                         tied = True
-                if lost:
-                    continue
-                if not tied:
-                    wins += 1.0
-                elif remise:
-                    wins += 0.3
+                else:  # no opponent beat this seat
+                    if not tied:
+                        wins += 1.0
+                    elif remise:
+                        wins += 0.3
             done = stop
             if done < SAMPLES and settled(wins, done, against):
                 break
@@ -515,12 +696,13 @@ class HeuristicPolicy:
             # checking is free and raising impossible: no odds needed
             self._plan = (plan_key, bid)
             return bid
-        order = self.spare_order(view, hand)
         players_in = sum(1 for s in plan_key[-1] if s in (IN, ALL_IN))
         fair = 1.0 / max(2, players_in)
         match_at = fair * (0.75 + 0.15 * needed)
         against = ((match_at,) if needed else ()) + ((RAISE_AT,) if can_raise else ())
-        p_match = self.equity(view, _without(hand, order[:needed]), rng, against=against)
+        # the spare order (no chance in it) only when a card is to be given up
+        matched = _without(hand, self.spare_order(view, hand)[:needed]) if needed else hand
+        p_match = self.equity(view, matched, rng, against=against)
         if needed == 0:
             target = bid
         elif p_match >= match_at:
@@ -528,7 +710,7 @@ class HeuristicPolicy:
         else:
             target = -1
         if target >= 0 and can_raise and p_match >= RAISE_AT:
-            raised = _without(hand, order[: needed + 1])
+            raised = _without(hand, self.spare_order(view, hand)[: needed + 1])
             if self.equity(view, raised, rng, against=(RAISED_AT,)) >= RAISED_AT:
                 target = max(bid, high) + 1
         self._plan = (plan_key, target)
@@ -537,14 +719,18 @@ class HeuristicPolicy:
     def _best_swap(self, view: SinterklaasView, moves: list[int]) -> int:
         """A swap that makes the hand's combination stronger (0 if none)."""
         hand = list(view.hand)
-        base = self.own_key(view, hand)
+        room = view.room
+        # own_key's strikes and Inpakpiet cards, counted once for every swap
+        strikes, inpak = self.strikes(view), self.inpak(view)
+        key = self.key
+        base = key(view, [*hand, *room], strikes, inpak)
         best, best_move = base, 0
         for move in moves:
             if act.move_kind(move) != act.SWAP_KIND:
                 continue
             out_card, in_card = act.move_a(move), act.move_b(move)
             new_hand = [*_without(hand, [out_card]), in_card]
-            value = self.own_key(view, new_hand)
+            value = key(view, [*new_hand, *room], strikes, inpak)
             if value > best:
                 best, best_move = value, move
         return best_move

@@ -111,20 +111,31 @@ class SinterklaasView:
             return tuple(e & CARD_MASK for e in entries)
         return tuple(0 if e & FACE_DOWN else e & CARD_MASK for e in entries)
 
+    def seen_bids(self) -> list[int]:
+        """Every bid card this seat can see, seat by seat in bid order: its own bid whole,
+        the face-up cards of the others (what :meth:`bid` shows, without the 0s)."""
+        seat = self.seat
+        return [
+            e & CARD_MASK
+            for other, entries in enumerate(self._state.bids)
+            for e in entries
+            if other == seat or not e & FACE_DOWN
+        ]
+
     @property
     def bid_sizes(self) -> tuple[int, ...]:
         """Every seat's bid size."""
-        return tuple(len(b) for b in self._state.bids)
+        return tuple(map(len, self._state.bids))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """Every seat's hand size."""
-        return tuple(len(h) for h in self._state.hands)
+        return tuple(map(len, self._state.hands))
 
     @property
     def scored_sizes(self) -> tuple[int, ...]:
         """Every seat's number of scored cards."""
-        return tuple(len(p) for p in self._state.scored)
+        return tuple(map(len, self._state.scored))
 
     @property
     def status(self) -> tuple[int, ...]:
