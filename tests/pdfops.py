@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import weakref
 from io import BytesIO
 from typing import Any
 
@@ -136,6 +137,20 @@ def slow_parse(data: bytes, forced_encoding: Any = None) -> list[Operation]:
     stream = ContentStream(None, None, forced_encoding)
     _PYPDF_PARSE(stream, BytesIO(data))
     return list(stream.operations)
+
+
+_FILES: weakref.WeakKeyDictionary[PdfReader, str] = weakref.WeakKeyDictionary()
+
+
+def file_digest(reader: PdfReader) -> str:
+    """A digest of the bytes ``reader`` reads: what is read back from a file is cached by it."""
+    if reader not in _FILES:
+        stream = reader.stream
+        position = stream.tell()
+        stream.seek(0)
+        _FILES[reader] = hashlib.sha256(stream.read()).hexdigest()
+        stream.seek(position)
+    return _FILES[reader]
 
 
 _PARSED: dict[tuple[str, str, str], list[Operation]] = {}

@@ -24,7 +24,7 @@ from pypdf import PdfReader, _codecs, filters
 from pypdf._text_extraction import _text_extractor
 from pypdf.generic import ContentStream, _font
 
-from tests.pdfops import Operation, parse
+from tests.pdfops import Operation, file_digest, parse
 
 _PARSED: dict[tuple[str, bytes], list[Operation]] = {}
 """Parsed streams by how strings are read and the digest of the decoded bytes."""
@@ -102,9 +102,18 @@ def _read_once() -> Iterator[None]:
         _text_extractor.encoding_dict_from_named_encoding = encoding
 
 
+_TEXTS: dict[tuple[str, bool], list[str]] = {}
+"""Each file's page texts by the digest of its bytes: the same PDF in two kits is read once."""
+
+
 def page_texts(reader: PdfReader, collapse: bool = True) -> list[str]:
     """The text pypdf extracts from each page of ``reader`` (``""`` for none); with
-    ``collapse`` every run of white space is one space and the ends are trimmed."""
-    with _read_once():
-        texts = [page.extract_text() or "" for page in reader.pages]
-    return [" ".join(text.split()) for text in texts] if collapse else texts
+    ``collapse`` every run of white space is one space and the ends are trimmed.
+
+    Read once per file content in a run; each call gets a list of its own."""
+    key = (file_digest(reader), collapse)
+    if key not in _TEXTS:
+        with _read_once():
+            texts = [page.extract_text() or "" for page in reader.pages]
+        _TEXTS[key] = [" ".join(text.split()) for text in texts] if collapse else texts
+    return list(_TEXTS[key])
