@@ -7,14 +7,13 @@ stroked segments and clip rectangles in page coordinates (points).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from pypdf import PdfReader
 
-from tests.pdfops import operations, page_operations
+from tests.pdfops import file_digest, operations, page_operations
 
 MM = 72.0 / 25.4
 Matrix = tuple[float, float, float, float, float, float]
@@ -109,22 +108,21 @@ def _decode(raw: Any, font: Any) -> str:
     return str(raw)
 
 
-_PAGES: weakref.WeakKeyDictionary[PdfReader, dict[tuple[int, bool], PageContent]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Pages already read, per reader: the tests sharing a kit read the same pages again."""
+_PAGES: dict[tuple[str, int, bool], PageContent] = {}
+"""Pages already read, by the digest of the file's bytes: the tests sharing a kit read the same
+pages again, and two kits may hold the same file."""
 
 
 def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageContent:
     """Everything drawn on one page; with ``descend`` also what its forms draw."""
-    pages = _PAGES.setdefault(reader, {})
-    if (index, descend) not in pages:
+    key = (file_digest(reader), index, descend)
+    if key not in _PAGES:
         page = reader.pages[index]
         content = PageContent()
         ops = page_operations(reader, index)
         _walk(reader, ops, page["/Resources"], IDENTITY, (), content, descend)
-        pages[index, descend] = content
-    done = pages[index, descend]
+        _PAGES[key] = content
+    done = _PAGES[key]
     # A copy of the lists: a test may filter or sort them without changing the next test's.
     return PageContent(
         list(done.forms), list(done.texts), list(done.segments), list(done.clips), list(done.fills)

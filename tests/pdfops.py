@@ -1,6 +1,6 @@
 """Content-stream operations for the read-back helpers: the same ``(operands, operator)`` list
 pypdf's ``ContentStream(...).operations`` gives, from a compiled-regex tokenizer, cached per
-stream of a file's content.
+stream content (the same form drawn in several files of a run is decoded and parsed once).
 
 pypdf reads a content stream a byte at a time in Python, which made parsing most of the
 read-back time of the suite. Here one regular expression splits the stream into tokens; the
@@ -140,11 +140,10 @@ def slow_parse(data: bytes, forced_encoding: Any = None) -> list[Operation]:
 
 
 _FILES: weakref.WeakKeyDictionary[PdfReader, str] = weakref.WeakKeyDictionary()
-_PARSED: dict[tuple[str, int, int], list[Operation]] = {}
 
 
-def _file_digest(reader: PdfReader) -> str:
-    """A digest of the bytes ``reader`` reads: streams are cached per file content."""
+def file_digest(reader: PdfReader) -> str:
+    """A digest of the bytes ``reader`` reads: what is read back from a file is cached by it."""
     if reader not in _FILES:
         stream = reader.stream
         position = stream.tell()
@@ -154,20 +153,34 @@ def _file_digest(reader: PdfReader) -> str:
     return _FILES[reader]
 
 
+_PARSED: dict[tuple[str, str, str], list[Operation]] = {}
+"""Parsed streams by their filters and the digest of their encoded bytes."""
+
+
+def _stream_key(stream: Any) -> tuple[str, str, str] | None:
+    """A key naming the decoded content of ``stream``: its filters, their parameters and a
+    digest of its encoded bytes (the decoded bytes follow from these alone). ``None`` when the
+    stream's bytes cannot be read without decoding it."""
+    raw = getattr(stream, "_data", None)
+    if not isinstance(raw, bytes):
+        return None
+    filters, parms = stream.get("/Filter"), stream.get("/DecodeParms")
+    return repr(filters), repr(parms), hashlib.sha256(raw).hexdigest()
+
+
 def operations(reader: PdfReader, stream: Any) -> list[Operation]:
     """The operations of a page's contents or a form XObject of ``reader`` (``[]`` for none).
 
-    Parsed once per stream of a file's content: other readers of the same bytes, and the other
-    tests of the process reading them, get the same list (do not change it).
+    Parsed once per stream content: the same stream in another file, another reader of the
+    same bytes, and the other tests of the process reading them, get the same list (do not
+    change it). The encoded bytes and filters name the content, so a hit is neither decoded
+    nor parsed again.
     """
     if stream is None:
         return []
-    reference = getattr(stream, "indirect_reference", None)
-    key = None
-    if reference is not None and reference.pdf is reader:
-        key = (_file_digest(reader), reference.idnum, reference.generation)
-        if key in _PARSED:
-            return _PARSED[key]
+    key = _stream_key(stream.get_object())
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
     data = ContentStream(stream, reader).get_data()
     parsed = parse(data)
     if key is not None:

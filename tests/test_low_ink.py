@@ -38,15 +38,17 @@ def _covered(built: BuiltKit) -> list[str]:
     clipped at the trim between neighbouring pieces, so the trim box is what every fill
     over the bleed covers)."""
     found = []
+    boxes: dict[tuple[str, int], list[tuple[float, float, float, float]]] = {}
     for file, page, trim in _sides(built):
         x, y, w, h = (v * MM for v in trim)
-        fills = read_page(built.reader(file), page - 1).fills
+        if (file, page) not in boxes:  # a page holds many pieces: read its fills once
+            boxes[file, page] = [fill.box for fill in read_page(built.reader(file), page - 1).fills]
         if any(
             fx <= x + TOLERANCE
             and fy <= y + TOLERANCE
             and fx + fw >= x + w - TOLERANCE
             and fy + fh >= y + h - TOLERANCE
-            for fx, fy, fw, fh in (fill.box for fill in fills)
+            for fx, fy, fw, fh in boxes[file, page]
         ):
             found.append(f"{file} page {page} at {trim}")
     return found

@@ -42,21 +42,45 @@ def policy_mix(kit: AnyKit, players: int) -> list[Any]:
 # --- an observable fingerprint of a state ----------------------------------------------------
 
 
+_ATOM, _SEQUENCE, _MAPPING, _SET, _FROZEN, _OBJECT = range(6)
+_KINDS: dict[type, int] = {type(None): _ATOM}
+"""How :func:`freeze` copies a value of each type (looked up once per type)."""
+
+
+def _kind(cls: type) -> int:
+    """:func:`freeze`'s case for a value of type ``cls``: the isinstance tests in its order."""
+    if cls not in _KINDS:
+        params = getattr(cls, "__dataclass_params__", None)
+        if issubclass(cls, bool | int | float | str | bytes | Enum):
+            _KINDS[cls] = _ATOM
+        elif issubclass(cls, list | tuple):
+            _KINDS[cls] = _SEQUENCE
+        elif issubclass(cls, dict):
+            _KINDS[cls] = _MAPPING
+        elif issubclass(cls, set | frozenset):
+            _KINDS[cls] = _SET
+        elif dataclasses.is_dataclass(cls) and params is not None and params.frozen:
+            _KINDS[cls] = _FROZEN
+        else:
+            _KINDS[cls] = _OBJECT
+    return _KINDS[cls]
+
+
 def freeze(value: object) -> object:
     """``value`` as a comparable, immutable copy (so later mutation of the state cannot
     change a fingerprint taken earlier): containers become tuples and frozensets, frozen
     dataclasses stay as they are, other objects become their type and public attributes."""
-    if value is None or isinstance(value, bool | int | float | str | bytes | Enum):
+    kind = _KINDS.get(type(value))
+    if kind is None:
+        kind = _kind(type(value))
+    if kind in (_ATOM, _FROZEN):
         return value
-    if isinstance(value, list | tuple):
-        return tuple(freeze(item) for item in value)
-    if isinstance(value, dict):
-        return frozenset((freeze(key), freeze(item)) for key, item in value.items())
-    if isinstance(value, set | frozenset):
-        return frozenset(freeze(item) for item in value)
-    params = getattr(type(value), "__dataclass_params__", None)
-    if dataclasses.is_dataclass(value) and params is not None and params.frozen:
-        return value
+    if kind == _SEQUENCE:
+        return tuple(map(freeze, value))  # type: ignore[call-overload]
+    if kind == _MAPPING:
+        return frozenset((freeze(key), freeze(item)) for key, item in value.items())  # type: ignore[attr-defined]
+    if kind == _SET:
+        return frozenset(map(freeze, value))  # type: ignore[call-overload]
     names = getattr(value, "__dict__", None) or {
         name: getattr(value, name)
         for name in getattr(type(value), "__slots__", ())
