@@ -19,7 +19,7 @@ from tests.conftest import KitMaker
 @pytest.fixture()
 def kit_copy(kit: KitMaker, tmp_path: Path) -> Path:
     """A private copy of the twaalf-dagen kit (exports write into the kit folder)."""
-    shared = kit("twaalf-dagen", proof=False)
+    shared = kit("twaalf-dagen")
     folder = tmp_path / "twaalf-dagen"
     shutil.copytree(shared.folder, folder)
     return folder
