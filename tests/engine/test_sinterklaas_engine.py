@@ -170,6 +170,26 @@ def test_view_hides_other_hands_the_stack_and_face_down_cards() -> None:
     assert view.hand == cards("blauw-1 blauw-2 geel-3 geel-4 paars-5 paars-6")
     assert view.hand_sizes == (5, 6, 6) and view.bid(0) == (0,)
     assert view.stack_size == state.stack_size()
+    assert view.seen_bids() == []  # seat 0's Stafpiet lies face down
+    assert ENGINE.player_view(state, 0).seen_bids() == list(cards("stafpiet"))
+
+
+def test_a_view_sees_the_bid_cards_its_bids_show() -> None:
+    """``seen_bids`` (what the heuristic counts as seen) is every card ``bid`` shows the seat,
+    face-down cards of others left out, at every step of random games with hidden bids."""
+    hidden = 0
+    for seed in range(12):
+        players = 3 + seed % 4
+        state, _ = game(players, ["actiepiet", "pietje-precies"])
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in range(players):
+                view = ENGINE.player_view(state, seat)
+                shown = [card for other in range(players) for card in view.bid(other) if card]
+                assert view.seen_bids() == shown
+                hidden += sum(view.bid(other).count(0) for other in range(players))
+            _step(state, rng)
+    assert hidden > 0  # the games did hide cards
 
 
 def test_heuristic_ignores_hidden_information() -> None:
