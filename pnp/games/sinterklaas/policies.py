@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, repeat
 from math import sqrt
+from typing import Generic, TypeVar
 
 from pnp.engine.sampling import quick_words
 from pnp.games.sinterklaas import actions as act
@@ -105,67 +106,59 @@ _COLOUR_KEY = COLOUR << 12
 
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
 
-_PACKED: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
-"""id(card table) -> (the table, its cards' packed values); tables live as long as their config."""
+_T = TypeVar("_T")
 
 
-_DECKS: dict[int, tuple[CardTable, tuple[int, ...], dict[int, int], tuple[int, ...]]] = {}
-"""id(card table) -> (the table, its deck's distinct codes ascending, code -> index, copies)."""
+class _PerTable(Generic[_T]):
+    """A value derived from a card table, built once per table: tables live as long as their
+    config, and are told apart by identity (hashing one would cost more than the lookup)."""
+
+    def __init__(self, build: Callable[[CardTable], _T]) -> None:
+        self._build = build
+        self._entries: dict[int, tuple[CardTable, _T]] = {}
+
+    def __call__(self, table: CardTable) -> _T:
+        entry = self._entries.get(id(table))
+        if entry is None or entry[0] is not table:
+            entry = self._entries[id(table)] = (table, self._build(table))
+        return entry[1]
 
 
-def _deck(table: CardTable) -> tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]:
+def _deck_of(table: CardTable) -> tuple[tuple[int, ...], dict[int, int], tuple[int, ...]]:
     """The distinct codes of ``table``'s deck in ascending order, each code's index among
-    them and the copies of each (built once per table)."""
-    entry = _DECKS.get(id(table))
-    if entry is None or entry[0] is not table:
-        copies = Counter(table.deck)
-        codes = tuple(sorted(copies))
-        index = {code: i for i, code in enumerate(codes)}
-        entry = (table, codes, index, tuple(copies[code] for code in codes))
-        _DECKS[id(table)] = entry
-    return entry[1], entry[2], entry[3]
+    them and the copies of each."""
+    copies = Counter(table.deck)
+    codes = tuple(sorted(copies))
+    index = {code: i for i, code in enumerate(codes)}
+    return codes, index, tuple(copies[code] for code in codes)
 
 
-_LAYOUTS: dict[int, tuple[CardTable, PackedLayout, PackedLayout]] = {}
-"""id(card table) -> (the table, the packed layout of its deck, that of all its codes)."""
+def _layouts_of(table: CardTable) -> tuple[PackedLayout, PackedLayout]:
+    """The packed layout of ``table``'s deck (and the plain cards an Inpakpiet can stand for),
+    and that of every card code."""
+    codes = set(table.deck)
+    number = table.number[action_card(INPAKPIET)]
+    if number:  # the plain cards a face-up Inpakpiet counts as (SK-A1)
+        codes.update(plain_card(colour, number) for colour in range(5))
+    deck = packed_layout(sorted(codes), table.colour, table.number)
+    every = packed_layout(range(len(table.colour)), table.colour, table.number)
+    return deck, every
+
+
+_deck = _PerTable(_deck_of)
+_layouts = _PerTable(_layouts_of)
+_precise = _PerTable(lambda table: precise_words(table.colour, table.number))
+"""The precise word of every card code of a table."""
+_packed = _PerTable(lambda table: packed_values(table.colour, table.number))
+"""The packed value of every card code of a table."""
 
 
 def _layout(table: CardTable, cards: Sequence[int]) -> PackedLayout:
-    """The packed layout of ``table``'s deck (and the plain cards an Inpakpiet can stand for),
-    or that of every card code if ``cards`` holds one outside it (a set-up position)."""
-    entry = _LAYOUTS.get(id(table))
-    if entry is None or entry[0] is not table:
-        codes = set(table.deck)
-        number = table.number[action_card(INPAKPIET)]
-        if number:  # the plain cards a face-up Inpakpiet counts as (SK-A1)
-            codes.update(plain_card(colour, number) for colour in range(5))
-        deck = packed_layout(sorted(codes), table.colour, table.number)
-        every = packed_layout(range(len(table.colour)), table.colour, table.number)
-        entry = _LAYOUTS[id(table)] = (table, deck, every)
-    values = entry[1].values
-    return entry[1] if all(map(values.__contains__, cards)) else entry[2]
-
-
-_PRECISE: dict[int, tuple[CardTable, tuple[int, ...]]] = {}
-"""id(card table) -> (the table, its cards' precise words)."""
-
-
-def _precise(table: CardTable) -> tuple[int, ...]:
-    """The precise word of every card code of ``table`` (built once per table)."""
-    entry = _PRECISE.get(id(table))
-    if entry is None or entry[0] is not table:
-        entry = (table, precise_words(table.colour, table.number))
-        _PRECISE[id(table)] = entry
-    return entry[1]
-
-
-def _packed(table: CardTable) -> tuple[int, ...]:
-    """The packed value of every card code of ``table`` (built once per table)."""
-    entry = _PACKED.get(id(table))
-    if entry is None or entry[0] is not table:
-        entry = (table, packed_values(table.colour, table.number))
-        _PACKED[id(table)] = entry
-    return entry[1]
+    """The packed layout of ``table``'s deck, or that of every card code if ``cards`` holds
+    one outside it (a set-up position)."""
+    deck, every = _layouts(table)
+    values = deck.values
+    return deck if all(map(values.__contains__, cards)) else every
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,12 +192,13 @@ class _Unseen:
         value per card code to list instead of the codes); what ``previous`` counted for the
         same discard pile, table and values is reused."""
         codes, index, copies = _deck(table)
-        same = previous is not None and previous.table is table and previous.values is values
-        if previous is not None and same:
+        if previous is not None and (previous.table is not table or previous.values is not values):
+            previous = None  # counted for another table or other values: nothing to reuse
+        if previous is not None:
             of_codes = previous.of_codes
         else:
             of_codes = codes if values is None else [values[c] for c in codes]
-        if previous is not None and same and previous.discard is discard:
+        if previous is not None and previous.discard is discard:
             after_discard = previous.after_discard
         else:
             after_discard = list(copies)
