@@ -54,8 +54,6 @@ from pnp.games.sinterklaas.cards import (
     plain_card,
 )
 from pnp.games.sinterklaas.combinations import (
-    COLOUR,
-    NUMBER,
     PRECISE_NUMBER_SHIFT,
     PackedLayout,
     best_key,
@@ -100,9 +98,6 @@ RAISE_AT = 0.45
 
 RAISED_AT = 0.5
 """The chance to win after raising by one card from which the policy raises."""
-
-_NUMBER_KEY = NUMBER << 12
-_COLOUR_KEY = COLOUR << 12
 
 _GOOD_ACTIONS = frozenset((SCHOENPIET, STROOIPIET, WISSELPIET))
 
@@ -453,7 +448,7 @@ class HeuristicPolicy:
 
         Each deal is the partial Fisher-Yates shuffle of :func:`quick_sample` (the words of
         a stage of deals drawn at once, as that many single draws would); an opponent's key
-        is read from the OR of its cards' precise words (:func:`words_key`, inlined), and
+        is read from the OR of its cards' precise words (:func:`words_key`), and
         so is this seat's without strikes or Inpakpiet cards (else it is counted once per set
         of table cards).
         """
@@ -525,19 +520,7 @@ class HeuristicPolicy:
                         total += card_word >> PRECISE_NUMBER_SHIFT
                     w += size
                     count = size + table_size
-                    # words_key, inlined
-                    other = 0
-                    if count:
-                        numbers = bits & 0xFFFF
-                        if not numbers & (numbers - 1):
-                            other = (count << 16) | _NUMBER_KEY | total
-                        elif not (colours := (bits >> 16) & 0xFFFF) & (colours - 1):
-                            other = (count << 16) | _COLOUR_KEY | total
-                        elif (
-                            numbers.bit_count() == count
-                            and not ((numbers | (numbers - 1)) + 1) & numbers
-                        ):
-                            other = (count << 16) | total
+                    other = words_key(bits, total, count)
                     if other > mine:
                         best_other = other
                         break
