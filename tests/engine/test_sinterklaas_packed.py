@@ -24,6 +24,7 @@ from pnp.games.sinterklaas.combinations import (
     precise_words,
     strike_key,
     words_key,
+    words_of_cards,
 )
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState, standard_config
 from pnp.games.sinterklaas.policies import CHECKPOINTS, SAMPLES, HeuristicPolicy, settled
@@ -68,6 +69,7 @@ def test_strike_key_and_words_key_equal_the_counted_keys(
     for card in cards:
         bits |= words[card]
     total = sum(words[c] >> PRECISE_NUMBER_SHIFT for c in cards)
+    assert words_of_cards(words, cards) == (bits, total)
     assert words_key(bits, total, len(cards)) == cards_key(cards, table.colour, table.number, True)
 
 

@@ -20,7 +20,7 @@ scoring cards (after strikes, SK-P3); otherwise the player's key is 0.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 NONE = -1
@@ -204,6 +204,17 @@ def precise_words(colour_of: Sequence[int], number_of: Sequence[int]) -> tuple[i
         (1 << number) | (1 << (PRECISE_COLOUR_SHIFT + colour)) | number << PRECISE_NUMBER_SHIFT
         for colour, number in zip(colour_of, number_of, strict=True)
     )
+
+
+def words_of_cards(words: Sequence[int], cards: Iterable[int]) -> tuple[int, int]:
+    """The OR of ``cards``' precise words (``words``: :func:`precise_words`) and the sum of
+    their numbers: what :func:`words_key` reads a key from."""
+    bits = total = 0
+    for card in cards:
+        word = words[card]
+        bits |= word
+        total += word >> PRECISE_NUMBER_SHIFT
+    return bits, total
 
 
 def words_key(bits: int, total: int, size: int) -> int:

@@ -63,6 +63,7 @@ from pnp.games.sinterklaas.combinations import (
     precise_words,
     strike_key,
     words_key,
+    words_of_cards,
 )
 from pnp.games.sinterklaas.steps import (
     ALL_IN,
@@ -278,12 +279,7 @@ class HeuristicPolicy:
             return packed_key(sum([packed[c] for c in cards]))
         if strikes:
             return strike_key(cards, table.colour, table.number, strikes)
-        words = _precise(table)
-        bits = total = 0
-        for card in cards:
-            word = words[card]
-            bits |= word
-            total += word >> PRECISE_NUMBER_SHIFT
+        bits, total = words_of_cards(_precise(table), cards)
         return words_key(bits, total, len(cards))
 
     def own_key(self, view: SinterklaasView, hand: Sequence[int], extra_strikes: int = 0) -> int:
@@ -456,23 +452,14 @@ class HeuristicPolicy:
         sizes = view.hand_sizes
         hand_sizes = [sizes[seat] for seat in opponents]
         room = list(view.room)
-        room_bits = 0
-        room_total = 0
-        for card in room:
-            word = words_of[card]
-            room_bits |= word
-            room_total += word >> PRECISE_NUMBER_SHIFT
+        room_bits, room_total = words_of_cards(words_of, room)
         table_size = len(room) + reveals
         need = reveals + sum(hand_sizes)
         remise = view.config.remise
         hand = list(hand)
         # without strikes or Inpakpiet cards this seat's key is words_key of its cards too
         plain = not strikes and not inpak
-        hand_bits = hand_total = 0
-        for card in hand:
-            word = words_of[card]
-            hand_bits |= word
-            hand_total += word >> PRECISE_NUMBER_SHIFT
+        hand_bits, hand_total = words_of_cards(words_of, hand)
         mine_size = len(hand) + table_size
         known: dict[tuple[int, ...], int] = {}
         wins = 0.0
