@@ -102,7 +102,7 @@ def _read_once() -> Iterator[None]:
         _text_extractor.encoding_dict_from_named_encoding = encoding
 
 
-_TEXTS: dict[tuple[str, bool], list[str]] = {}
+_TEXTS: dict[str, list[str]] = {}
 """Each file's page texts by the digest of its bytes: the same PDF in two kits is read once."""
 
 
@@ -111,9 +111,9 @@ def page_texts(reader: PdfReader, collapse: bool = True) -> list[str]:
     ``collapse`` every run of white space is one space and the ends are trimmed.
 
     Read once per file content in a run; each call gets a list of its own."""
-    key = (file_digest(reader), collapse)
+    key = file_digest(reader)
     if key not in _TEXTS:
         with _read_once():
-            texts = [page.extract_text() or "" for page in reader.pages]
-        _TEXTS[key] = [" ".join(text.split()) for text in texts] if collapse else texts
-    return list(_TEXTS[key])
+            _TEXTS[key] = [page.extract_text() or "" for page in reader.pages]
+    texts = _TEXTS[key]
+    return [" ".join(text.split()) for text in texts] if collapse else list(texts)
