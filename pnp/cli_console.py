@@ -1,7 +1,7 @@
 """What the command line shows while it works: a progress display on stderr, colour if allowed.
 
 Colour is off when ``NO_COLOR`` is set (https://no-color.org) or stderr is not a
-terminal; the progress display is off when stderr is not a terminal or with ``--quiet``.
+terminal; the progress display is off when stderr is not a terminal (``--quiet`` opens none).
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ def stderr_console(force_terminal: bool | None = None) -> Console:
 
 
 @contextmanager
-def progress_display(console: Console, quiet: bool = False) -> Iterator[ProgressUpdate]:
+def progress_display(console: Console) -> Iterator[ProgressUpdate]:
     """A progress display with one bar per task (tasks appear in the order first reported).
 
-    Shown only on a terminal and not with ``quiet``; the callback works either way.
+    Shown only on a terminal; the callback works either way.
     """
     tasks: dict[str, TaskID] = {}
     with Progress(
@@ -47,7 +47,7 @@ def progress_display(console: Console, quiet: bool = False) -> Iterator[Progress
         TimeElapsedColumn(),
         console=console,
         transient=False,
-        disable=quiet or not console.is_terminal,
+        disable=not console.is_terminal,
     ) as bar:
 
         def update(task: str, done: int, total: int) -> None:

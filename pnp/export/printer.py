@@ -159,7 +159,7 @@ def plan(data: GameData, chosen: tuple[str, ...], service: Service) -> Plan:
         rows = tuple(row for row in comp.rows if row.count > 0)
         if not rows:
             continue
-        fronts = tuple(Side(f"face.{data.spec.id}.{comp.id}.{row.id}", face, row) for row in rows)
+        fronts = tuple(Side(data.face_key(comp, row), face, row) for row in rows)
         backs: tuple[Side, ...] = ()
         if back is not None:
             backs = tuple(Side(data.back_key(comp, row, back, ctx), back, row) for row in rows)

@@ -48,6 +48,11 @@ class GameData:
         values.update(rule_fields(spec.settings_for(chosen)))
         return FaceContext(spec.colours, values, self.ink)
 
+    def face_key(self, component: Component, row: CardRow) -> str:
+        """The form name of a card's face: one per row (a sheet, the board, a rulebook picture
+        and a printer's file all draw the same form)."""
+        return f"face.{self.spec.id}.{component.id}.{row.id}"
+
     def back_key(self, component: Component, row: CardRow, back: Layout, ctx: FaceContext) -> str:
         """The form name of a card's back: one per layout, or per row if the back reads the row."""
         key = f"back.{self.spec.id}.{component.back}"

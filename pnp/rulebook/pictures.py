@@ -110,7 +110,7 @@ class CardArtist:
             form = renderer.face(key, layout, row, context)
         else:
             layout = self.data.layouts.load(comp.layout, comp.size)
-            form = renderer.face(f"face.{spec.id}.{comp.id}.{row.id}", layout, row, context)
+            form = renderer.face(self.data.face_key(comp, row), layout, row, context)
         scale = width / mm(comp.size.width)
         height = width * comp.size.height / comp.size.width
         radius = mm(CORNER_MM) * scale if rounded else 0.0

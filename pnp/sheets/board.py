@@ -482,7 +482,7 @@ def _cell_form(
         layout = data.layouts.load(comp.board_layout, comp.size)
         return renderer.face(f"board.{spec.id}.{comp.id}.{row.id}", layout, row, ctx)
     layout = data.layouts.load(comp.layout, comp.size)
-    return renderer.face(f"face.{spec.id}.{comp.id}.{row.id}", layout, row, ctx)
+    return renderer.face(data.face_key(comp, row), layout, row, ctx)
 
 
 def _swatch_form(

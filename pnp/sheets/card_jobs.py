@@ -17,7 +17,6 @@ def card_jobs(
     data: GameData, components: Sequence[Component], chosen: tuple[str, ...] = ()
 ) -> list[CardJob]:
     """Every physical card of the kit, in table order, with its face and back layouts."""
-    spec = data.spec
     jobs: list[CardJob] = []
     for comp in components:
         face = data.layouts.load(comp.layout, comp.size)
@@ -31,7 +30,7 @@ def card_jobs(
                         component=comp.id,
                         row=row,
                         copy=copy,
-                        face_key=f"face.{spec.id}.{comp.id}.{row.id}",
+                        face_key=data.face_key(comp, row),
                         face=face,
                         back_key=back_key,
                         back=back,
