@@ -106,13 +106,21 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
         progress(task, 0, total)
     files: dict[str, bytes] = {}
     sheets: dict[str, Any] = {}
-    faces_of: dict[str, list[Face]] = {}
+    faces_of = {c["id"]: distinct_faces(pages.pieces, c["id"]) for c in components}
+    # The hand's faces are chosen first and kept as their sheet cuts them: by the time the
+    # hand is drawn, KitPages has let go of the main deck's pages.
+    hand = hand_faces(components, faces_of)
+    hand_pictures: dict[Face, Image.Image] = {}
     taken: set[str] = {BACKS, HAND, INDEX}
     for done, component in enumerate(components, start=1):
         ident = component["id"]
-        faces_of[ident] = distinct_faces(pages.pieces, ident)
         name = _file_name(ident, taken)
-        files[name], sheets[name] = _component_sheet(pages, words, component, faces_of[ident])
+        files[name], sheets[name], pictures = _component_sheet(
+            pages, words, component, faces_of[ident]
+        )
+        hand_pictures.update(
+            (f, p) for f, p in zip(faces_of[ident], pictures, strict=True) if f in hand
+        )
         if progress:
             progress(task, done, total)
 
@@ -123,10 +131,9 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
     if progress:
         progress(task, total - 1, total)
 
-    hand = hand_faces(components, faces_of)
     index: dict[str, Any] = {"dpi": DPI, "sheets": sheets, "hand": None}
     if hand:
-        picture = fan([pages.picture(f.first) for f in hand], HAND_WIDTH)
+        picture = fan([hand_pictures[f] for f in hand], HAND_WIDTH)
         files[HAND] = png_bytes(picture, level=9)  # 1-3 % smaller, the README's picture
         index["hand"] = {
             "file": HAND,
@@ -141,10 +148,12 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
 
 def _component_sheet(
     pages: KitPages, words: Words, component: dict[str, Any], faces: Sequence[Face]
-) -> tuple[bytes, dict[str, Any]]:
-    """A component's contact sheet as PNG bytes, and its entry in ``index.json``."""
+) -> tuple[bytes, dict[str, Any], list[Image.Image]]:
+    """A component's contact sheet as PNG bytes, its entry in ``index.json``, and the cut
+    picture of each face on it."""
     title = str(component["name"])
-    cells = [Cell(pages.picture(f.first), words.copies(f.count)) for f in faces]
+    pictures = [pages.picture(f.first) for f in faces]
+    cells = [Cell(p, words.copies(f.count)) for f, p in zip(faces, pictures, strict=True)]
     sheet = draw_sheet(title, [Group(None, cells)], DPI)
     entry = {
         "title": title,
@@ -154,7 +163,7 @@ def _component_sheet(
             for f, box in zip(faces, sheet.boxes, strict=True)
         ],
     }
-    return png_bytes(sheet.picture), entry
+    return png_bytes(sheet.picture), entry, pictures
 
 
 def _backs_sheet(
