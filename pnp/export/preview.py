@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,22 +81,26 @@ def read_words() -> Words:
 def write_preview(kit: Path, progress: Progress | None = None) -> ExportResult:
     """Write (or find up to date) the preview pictures of the kit in folder ``kit``."""
     words = read_words()
+    # Read once: the request's hashes cover exactly the bytes the sheets are set in.
+    fonts = {role: font_file(role)[1] for role in FONT_ROLES}
     settings = {
         "dpi": DPI,
         "hand_width": HAND_WIDTH,
         "words": {"aantal": words.count, "achterkanten": words.backs},
-        "fonts": {role: hashlib.sha256(font_file(role)[1]).hexdigest() for role in FONT_ROLES},
+        "fonts": {role: hashlib.sha256(data).hexdigest() for role, data in fonts.items()},
     }
 
     def make() -> dict[str, bytes]:
         with KitPages(kit, DPI) as pages:
-            return _pictures(pages, words, progress)
+            return _pictures(pages, words, fonts, progress)
 
     return write_export(kit, FOLDER, settings, make)
 
 
-def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[str, bytes]:
-    """Every file of the preview folder, by name."""
+def _pictures(
+    pages: KitPages, words: Words, fonts: Mapping[str, bytes], progress: Progress | None
+) -> dict[str, bytes]:
+    """Every file of the preview folder, by name (``fonts``: see :func:`draw_sheet`)."""
     components = [
         c for c in pages.components() if any(p.component == c["id"] for p in pages.pieces)
     ]
@@ -116,7 +120,7 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
         ident = component["id"]
         name = _file_name(ident, taken)
         files[name], sheets[name], pictures = _component_sheet(
-            pages, words, component, faces_of[ident]
+            pages, words, fonts, component, faces_of[ident]
         )
         hand_pictures.update(
             (f, p) for f, p in zip(faces_of[ident], pictures, strict=True) if f in hand
@@ -127,7 +131,7 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
     names = {c["id"]: str(c["name"]) for c in components}
     backs = _distinct_backs(pages, components, faces_of)
     if backs:
-        files[BACKS], sheets[BACKS] = _backs_sheet(words, names, backs)
+        files[BACKS], sheets[BACKS] = _backs_sheet(words, fonts, names, backs)
     if progress:
         progress(task, total - 1, total)
 
@@ -147,14 +151,18 @@ def _pictures(pages: KitPages, words: Words, progress: Progress | None) -> dict[
 
 
 def _component_sheet(
-    pages: KitPages, words: Words, component: dict[str, Any], faces: Sequence[Face]
+    pages: KitPages,
+    words: Words,
+    fonts: Mapping[str, bytes],
+    component: dict[str, Any],
+    faces: Sequence[Face],
 ) -> tuple[bytes, dict[str, Any], list[Image.Image]]:
     """A component's contact sheet as PNG bytes, its entry in ``index.json``, and the cut
     picture of each face on it."""
     title = str(component["name"])
     pictures = [pages.picture(f.first) for f in faces]
     cells = [Cell(p, words.copies(f.count)) for f, p in zip(faces, pictures, strict=True)]
-    sheet = draw_sheet(title, [Group(None, cells)], DPI)
+    sheet = draw_sheet(title, [Group(None, cells)], DPI, fonts)
     entry = {
         "title": title,
         "size": list(sheet.picture.size),
@@ -168,6 +176,7 @@ def _component_sheet(
 
 def _backs_sheet(
     words: Words,
+    fonts: Mapping[str, bytes],
     names: dict[str, str],
     backs: Sequence[tuple[str, list[tuple[Piece, int, Image.Image]]]],
 ) -> tuple[bytes, dict[str, Any]]:
@@ -176,7 +185,7 @@ def _backs_sheet(
         Group(names[ident], [Cell(picture, words.copies(n)) for _, n, picture in found])
         for ident, found in backs
     ]
-    sheet = draw_sheet(words.backs, groups, DPI)
+    sheet = draw_sheet(words.backs, groups, DPI, fonts)
     entries = [(piece, n) for _, found in backs for piece, n, _ in found]
     entry = {
         "title": words.backs,

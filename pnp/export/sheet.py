@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from pnp.draw.fonts import font_file
 from pnp.export.pages import MM_PER_INCH
 
 BACKGROUND = (244, 241, 235)
@@ -73,11 +72,9 @@ def columns_for(count: int) -> int:
     return math.ceil(count / rows)
 
 
-def pillow_font(role: str, pixels: int) -> ImageFont.FreeTypeFont:
-    """The bundled font of ``role`` at ``pixels`` for Pillow (basic layout: no system
-    shaping library decides where glyphs go). Read afresh each time, so the pictures are
-    set in the font files as they are now (their hashes are part of the export's request)."""
-    _, data = font_file(role)
+def pillow_font(data: bytes, pixels: int) -> ImageFont.FreeTypeFont:
+    """The font file ``data`` at ``pixels`` for Pillow (basic layout: no system shaping
+    library decides where glyphs go)."""
     return ImageFont.truetype(io.BytesIO(data), pixels, layout_engine=ImageFont.Layout.BASIC)
 
 
@@ -91,14 +88,17 @@ class _Scale:
         return max(1, round(mm * self.dpi / MM_PER_INCH))
 
 
-def draw_sheet(title: str, groups: Sequence[Group], dpi: float) -> Sheet:
+def draw_sheet(
+    title: str, groups: Sequence[Group], dpi: float, fonts: Mapping[str, bytes]
+) -> Sheet:
     """Lay ``groups`` out under ``title``: each group a grid of at most eight columns, groups
-    side by side while they fit within eight faces' width, else on the next band."""
+    side by side while they fit within eight faces' width, else on the next band. ``fonts``
+    holds the font file of each of :data:`FONT_ROLES`, as the caller read (and hashed) it."""
     scale = _Scale(dpi)
     margin, gap = scale.px(MARGIN_MM), scale.px(GAP_MM)
-    title_font = pillow_font(TITLE_FONT, scale.px(TITLE_MM))
-    heading_font = pillow_font(TEXT_FONT, scale.px(HEADING_MM))
-    label_font = pillow_font(TEXT_FONT, scale.px(LABEL_MM))
+    title_font = pillow_font(fonts[TITLE_FONT], scale.px(TITLE_MM))
+    heading_font = pillow_font(fonts[TEXT_FONT], scale.px(HEADING_MM))
+    label_font = pillow_font(fonts[TEXT_FONT], scale.px(LABEL_MM))
     label_height = round(scale.px(LABEL_MM) * 1.6)
     heading_height = round(scale.px(HEADING_MM) * 1.8)
     title_height = round(scale.px(TITLE_MM) * 1.7)
