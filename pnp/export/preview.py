@@ -42,6 +42,8 @@ HAND = "hand.png"
 INDEX = "index.json"
 
 Progress = Callable[[str, int, int], None]
+Shown = tuple[Piece, int, Image.Image]
+"""A face on a sheet: the piece it was cut from, the copies the kit prints, its picture."""
 
 
 @dataclass(frozen=True)
@@ -119,19 +121,21 @@ def _pictures(
     for done, component in enumerate(components, start=1):
         ident = component["id"]
         name = _file_name(ident, taken)
-        files[name], sheets[name], pictures = _component_sheet(
-            pages, words, fonts, component, faces_of[ident]
+        shown = [(f.first, f.count, pages.picture(f.first)) for f in faces_of[ident]]
+        files[name], sheets[name] = _sheet(
+            words, fonts, str(component["name"]), [(None, shown)], back=False
         )
-        hand_pictures.update(
-            (f, p) for f, p in zip(faces_of[ident], pictures, strict=True) if f in hand
-        )
+        for face, (_, _, picture) in zip(faces_of[ident], shown, strict=True):
+            if face in hand:
+                hand_pictures[face] = picture
         if progress:
             progress(task, done, total)
 
     names = {c["id"]: str(c["name"]) for c in components}
     backs = _distinct_backs(pages, components, faces_of)
     if backs:
-        files[BACKS], sheets[BACKS] = _backs_sheet(words, fonts, names, backs)
+        groups = [(names[ident], found) for ident, found in backs]
+        files[BACKS], sheets[BACKS] = _sheet(words, fonts, words.backs, groups, back=True)
     if progress:
         progress(task, total - 1, total)
 
@@ -150,49 +154,31 @@ def _pictures(
     return files
 
 
-def _component_sheet(
-    pages: KitPages,
+def _sheet(
     words: Words,
     fonts: Mapping[str, bytes],
-    component: dict[str, Any],
-    faces: Sequence[Face],
-) -> tuple[bytes, dict[str, Any], list[Image.Image]]:
-    """A component's contact sheet as PNG bytes, its entry in ``index.json``, and the cut
-    picture of each face on it."""
-    title = str(component["name"])
-    pictures = [pages.picture(f.first) for f in faces]
-    cells = [Cell(p, words.copies(f.count)) for f, p in zip(faces, pictures, strict=True)]
-    sheet = draw_sheet(title, [Group(None, cells)], DPI, fonts)
+    title: str,
+    groups: Sequence[tuple[str | None, Sequence[Shown]]],
+    back: bool,
+) -> tuple[bytes, dict[str, Any]]:
+    """A contact sheet of ``groups`` (each a heading, or None, and its faces) under ``title``
+    as PNG bytes, and its entry in ``index.json``; ``back``: the faces are printed backs."""
+    sheet = draw_sheet(
+        title,
+        [
+            Group(heading, [Cell(picture, words.copies(n)) for _, n, picture in shown])
+            for heading, shown in groups
+        ],
+        DPI,
+        fonts,
+    )
+    faces = [(piece, n) for _, shown in groups for piece, n, _ in shown]
     entry = {
         "title": title,
         "size": list(sheet.picture.size),
         "faces": [
-            _entry(f.first, f.count, box, back=False)
-            for f, box in zip(faces, sheet.boxes, strict=True)
-        ],
-    }
-    return png_bytes(sheet.picture), entry, pictures
-
-
-def _backs_sheet(
-    words: Words,
-    fonts: Mapping[str, bytes],
-    names: dict[str, str],
-    backs: Sequence[tuple[str, list[tuple[Piece, int, Image.Image]]]],
-) -> tuple[bytes, dict[str, Any]]:
-    """The backs picture (a group per component) as PNG bytes, and its entry in ``index.json``."""
-    groups = [
-        Group(names[ident], [Cell(picture, words.copies(n)) for _, n, picture in found])
-        for ident, found in backs
-    ]
-    sheet = draw_sheet(words.backs, groups, DPI, fonts)
-    entries = [(piece, n) for _, found in backs for piece, n, _ in found]
-    entry = {
-        "title": words.backs,
-        "size": list(sheet.picture.size),
-        "faces": [
-            _entry(piece, n, box, back=True)
-            for (piece, n), box in zip(entries, sheet.boxes, strict=True)
+            _entry(piece, n, box, back=back)
+            for (piece, n), box in zip(faces, sheet.boxes, strict=True)
         ],
     }
     return png_bytes(sheet.picture), entry
@@ -227,11 +213,11 @@ def hand_faces(components: Sequence[dict[str, Any]], faces_of: dict[str, list[Fa
 
 def _distinct_backs(
     pages: KitPages, components: Sequence[dict[str, Any]], faces_of: dict[str, list[Face]]
-) -> list[tuple[str, list[tuple[Piece, int, Image.Image]]]]:
+) -> list[tuple[str, list[Shown]]]:
     """Each component's distinct printed backs (one per back design the manifest names), the
     first piece printed with each, how many copies carry it, and its picture; components
     without printed backs left out."""
-    found: list[tuple[str, list[tuple[Piece, int, Image.Image]]]] = []
+    found: list[tuple[str, list[Shown]]] = []
     for component in components:
         ident = component["id"]
         backs: dict[str, list[Any]] = {}
