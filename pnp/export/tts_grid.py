@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.units import MM_PER_INCH
+
 MAX_COLUMNS = 10
 MAX_ROWS = 7
 MAX_SIDE = 4096
@@ -20,7 +22,6 @@ MAX_DPI = 300.0
 """Cards are never cut finer than the kit prints."""
 MAX_FACES = MAX_COLUMNS * MAX_ROWS - 1
 """Faces on one sheet: every cell but the last, which holds the hidden face."""
-MM_PER_INCH = 25.4
 
 
 @dataclass(frozen=True)
