@@ -116,6 +116,13 @@ def distinct_faces(pieces: Sequence[Piece], component: str) -> list[Face]:
     return [Face(component, card, len(copies), copies[0]) for card, copies in faces.items()]
 
 
+def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
+    """Width and height in pixels of a box this size cut from a page rendered at ``dpi``
+    (the one rounding of a cut's size: what a sheet's cell is sized by is what is cut)."""
+    scale = dpi / MM_PER_INCH
+    return round(width_mm * scale), round(height_mm * scale)
+
+
 def pixel_box(box: Box, page_height: float, dpi: float) -> tuple[int, int, int, int]:
     """The pixels of ``box`` on a page ``page_height`` mm tall rendered at ``dpi``: left,
     top, right, bottom. Every box of one size gets one pixel size, wherever it lies."""
@@ -123,7 +130,8 @@ def pixel_box(box: Box, page_height: float, dpi: float) -> tuple[int, int, int, 
     x, y, w, h = box
     left = round(x * scale)
     top = round((page_height - y - h) * scale)
-    return left, top, left + round(w * scale), top + round(h * scale)
+    width, height = pixel_size(w, h, dpi)
+    return left, top, left + width, top + height
 
 
 class KitPages:

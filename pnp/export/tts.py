@@ -34,9 +34,9 @@ from PIL import Image
 from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
 from pnp.export.folder import ExportResult, write_export
-from pnp.export.pages import Face, KitPages, Piece, distinct_faces
+from pnp.export.pages import Face, KitPages, Piece, distinct_faces, pixel_size
 from pnp.export.png import png_bytes
-from pnp.export.tts_grid import MAX_FACES, card_pixels, sheet_grid
+from pnp.export.tts_grid import MAX_FACES, sheet_grid
 from pnp.export.tts_pictures import compose, front_panel, same_picture
 from pnp.export.tts_save import (
     CardRef,
@@ -284,7 +284,7 @@ class _TtsExport:
         """Both sides of each tile row; a builder per printed tile."""
         cid, name = component["id"], component["name"]
         pages = self.pages_at(PIECE_DPI)
-        size = card_pixels(*upright_mm(pieces[0]), PIECE_DPI)
+        size = pixel_size(*upright_mm(pieces[0]), PIECE_DPI)
         urls: dict[str, tuple[str, str]] = {}
         for face in distinct_faces(pieces, cid):
             front = self.add(
@@ -310,7 +310,7 @@ class _TtsExport:
         """The front half of each standee row; a builder per printed pawn."""
         cid, name = component["id"], component["name"]
         pages = self.pages_at(PIECE_DPI)
-        width, height = card_pixels(*upright_mm(pieces[0]), PIECE_DPI)
+        width, height = pixel_size(*upright_mm(pieces[0]), PIECE_DPI)
         urls: dict[str, str] = {}
         for face in distinct_faces(pieces, cid):
             standee = self._cut(pages, face.first, (width, height), False)
