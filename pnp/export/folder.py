@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,13 +37,6 @@ class ExportResult:
     """What the user should know about it (pieces left out, text near a shop's cut)."""
 
 
-@contextmanager
-def holding_kit(kit: Path) -> Iterator[None]:
-    """Hold the lock of ``kit`` while an export reads it: no build swaps it meanwhile."""
-    with kit_lock(kit):
-        yield
-
-
 def export_request(kit: Path, kind: str, settings: Mapping[str, object]) -> dict[str, Any]:
     """What an export's bytes follow from: the kit (its manifest's hash), the kind of
     export and its settings, and pnp's code (including the renderers' versions)."""
@@ -66,7 +58,7 @@ def write_export(
     """The export ``kit/name`` for ``settings``: the folder as it is when its record matches,
     else the files ``make`` returns, committed whole; all under the kit's lock. A folder
     without an intact kit is one located error."""
-    with holding_kit(kit):
+    with kit_lock(kit):  # no build swaps the kit while the export reads it
         read_manifest(kit)
         request = export_request(kit, name, settings)
         found = current_export(kit, name, request)
@@ -103,7 +95,7 @@ def commit_export(
 ) -> ExportResult:
     """Replace export folder ``kit/name`` as a whole with ``files`` and its record.
 
-    Call it while holding the kit (:func:`holding_kit`)."""
+    Call it while holding the kit (:func:`pnp.output.kit_lock`)."""
     record = {
         "request": dict(request),
         "files": {n: hashlib.sha256(data).hexdigest() for n, data in sorted(files.items())},
