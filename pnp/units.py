@@ -1,6 +1,8 @@
 """Millimetres are the unit of the code; points appear only where the PDF is written."""
 
-MM_TO_PT = 72.0 / 25.4
+MM_PER_INCH = 25.4
+POINTS_PER_INCH = 72.0
+MM_TO_PT = POINTS_PER_INCH / MM_PER_INCH
 
 
 def mm(value: float) -> float:

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import PnpError
-from pnp.export.folder import RECORD, commit_export, current_export, export_request, holding_kit
+from pnp.export.folder import RECORD, commit_export, current_export, export_request
 from pnp.export.pages import KitPages, distinct_faces, pixel_box, read_manifest
+from pnp.output import kit_lock
 from tests.conftest import KitMaker
 
 
@@ -34,7 +35,7 @@ def _digests(folder: Path) -> dict[str, str]:
 
 
 def test_an_export_is_reused_until_its_settings_or_its_kit_change(kit_copy: Path) -> None:
-    with holding_kit(kit_copy):
+    with kit_lock(kit_copy):
         request = export_request(kit_copy, "probe", {"dpi": 50})
         written = commit_export(kit_copy, "probe", request, {"a.txt": b"one"})
     assert not written.reused
@@ -59,7 +60,7 @@ def test_an_export_is_reused_until_its_settings_or_its_kit_change(kit_copy: Path
 def test_an_export_replaces_its_folder_whole_and_a_failed_one_leaves_it(
     kit_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with holding_kit(kit_copy):
+    with kit_lock(kit_copy):
         request = export_request(kit_copy, "probe", {})
         commit_export(kit_copy, "probe", request, {"old.png": b"1", "kept.png": b"2"})
         commit_export(kit_copy, "probe", request, {"kept.png": b"3"})
@@ -73,7 +74,7 @@ def test_an_export_replaces_its_folder_whole_and_a_failed_one_leaves_it(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(pnp.output, "_write_synced", full_disk)
-    with pytest.raises(PnpError, match="cannot write output"), holding_kit(kit_copy):
+    with pytest.raises(PnpError, match="cannot write output"), kit_lock(kit_copy):
         commit_export(kit_copy, "probe", request, {"new.png": b"4"})
     assert _digests(kit_copy) == before
     assert not [p for p in kit_copy.iterdir() if p.name.startswith(".probe")]
@@ -82,7 +83,7 @@ def test_an_export_replaces_its_folder_whole_and_a_failed_one_leaves_it(
 def test_a_rebuilt_kit_keeps_its_export_folders(kit_copy: Path) -> None:
     from pnp.output import commit_kit
 
-    with holding_kit(kit_copy):
+    with kit_lock(kit_copy):
         commit_export(kit_copy, "probe", export_request(kit_copy, "probe", {}), {"a": b"1"})
     files = {p.name: p.read_bytes() for p in kit_copy.iterdir() if p.is_file()}
     commit_kit(kit_copy, files)

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.build_options import MANIFEST
-from pnp.export.pages import read_manifest
+from pnp.export.pages import manifest_bytes, parse_manifest
 from pnp.fingerprint import code_fingerprint
 from pnp.output import commit_kit, kit_lock
 
@@ -38,17 +37,14 @@ class ExportResult:
     """What the user should know about it (pieces left out, text near a shop's cut)."""
 
 
-@contextmanager
-def holding_kit(kit: Path) -> Iterator[None]:
-    """Hold the lock of ``kit`` while an export reads it: no build swaps it meanwhile."""
-    with kit_lock(kit):
-        yield
-
-
-def export_request(kit: Path, kind: str, settings: Mapping[str, object]) -> dict[str, Any]:
+def export_request(
+    kit: Path, kind: str, settings: Mapping[str, object], manifest: bytes | None = None
+) -> dict[str, Any]:
     """What an export's bytes follow from: the kit (its manifest's hash), the kind of
-    export and its settings, and pnp's code (including the renderers' versions)."""
-    manifest = (kit / MANIFEST).read_bytes()
+    export and its settings, and pnp's code (including the renderers' versions).
+    ``manifest`` is the bytes of the kit's manifest when the caller has read them."""
+    if manifest is None:
+        manifest = (kit / MANIFEST).read_bytes()
     return {
         "kind": kind,
         "settings": dict(settings),
@@ -63,16 +59,28 @@ def write_export(
     settings: Mapping[str, object],
     make: Callable[[], Mapping[str, bytes]],
 ) -> ExportResult:
+    """:func:`write_kit_export` for a ``make`` that reads the kit itself."""
+    return write_kit_export(kit, name, settings, lambda manifest: make())
+
+
+def write_kit_export(
+    kit: Path,
+    name: str,
+    settings: Mapping[str, object],
+    make: Callable[[dict[str, Any]], Mapping[str, bytes]],
+) -> ExportResult:
     """The export ``kit/name`` for ``settings``: the folder as it is when its record matches,
-    else the files ``make`` returns, committed whole; all under the kit's lock. A folder
-    without an intact kit is one located error."""
-    with holding_kit(kit):
-        read_manifest(kit)
-        request = export_request(kit, name, settings)
+    else the files ``make`` returns, given the kit's manifest, committed whole; all under
+    the kit's lock. The manifest is read once (checked, hashed, handed to ``make``). A
+    folder without an intact kit is one located error."""
+    with kit_lock(kit):  # no build swaps the kit while the export reads it
+        data = manifest_bytes(kit)
+        manifest = parse_manifest(data, kit)
+        request = export_request(kit, name, settings, data)
         found = current_export(kit, name, request)
         if found is not None:
             return found
-        return commit_export(kit, name, request, make())
+        return commit_export(kit, name, request, make(manifest))
 
 
 def current_export(kit: Path, name: str, request: Mapping[str, Any]) -> ExportResult | None:
@@ -103,7 +111,7 @@ def commit_export(
 ) -> ExportResult:
     """Replace export folder ``kit/name`` as a whole with ``files`` and its record.
 
-    Call it while holding the kit (:func:`holding_kit`)."""
+    Call it while holding the kit (:func:`pnp.output.kit_lock`)."""
     record = {
         "request": dict(request),
         "files": {n: hashlib.sha256(data).hexdigest() for n, data in sorted(files.items())},

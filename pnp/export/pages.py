@@ -20,8 +20,9 @@ from PIL import Image
 from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
 
-MM_PER_INCH = 25.4
-POINTS_PER_INCH = 72.0
+# MM_PER_INCH is named here too (an explicit re-export): the card sheets import it from here.
+from pnp.units import MM_PER_INCH as MM_PER_INCH
+from pnp.units import POINTS_PER_INCH
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm; origin at the page's bottom-left corner, y up (as in the PDF)."""
@@ -59,23 +60,34 @@ class Face:
 
 def read_manifest(folder: Path) -> dict[str, Any]:
     """The manifest a build wrote into kit ``folder`` (one located error if it is not there)."""
+    return parse_manifest(manifest_bytes(folder), folder)
+
+
+def manifest_bytes(folder: Path) -> bytes:
+    """The bytes of the manifest in kit ``folder``, unchecked (one located error if they
+    cannot be read)."""
     path = folder / MANIFEST
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_bytes()
     except FileNotFoundError:
         raise PnpError.single("no kit here: build it first (pnp build)", path) from None
     except OSError as exc:
         raise PnpError.single(f"cannot read the kit manifest: {exc.strerror}", path) from None
+
+
+def parse_manifest(data: bytes, folder: Path) -> dict[str, Any]:
+    """The manifest of kit ``folder`` from its bytes ``data``, checked to be one (else one
+    located error)."""
     try:
-        manifest = json.loads(text)
-    except ValueError:
+        manifest = json.loads(data.decode("utf-8"))
+    except ValueError:  # not UTF-8 or not JSON
         manifest = None
     if not (
         isinstance(manifest, dict)
         and isinstance(manifest.get("placements"), list)
         and isinstance(manifest.get("components"), list)
     ):
-        raise PnpError.single("not a pnp kit manifest: rebuild the kit", path)
+        raise PnpError.single("not a pnp kit manifest: rebuild the kit", folder / MANIFEST)
     return manifest
 
 
@@ -115,6 +127,13 @@ def distinct_faces(pieces: Sequence[Piece], component: str) -> list[Face]:
     return [Face(component, card, len(copies), copies[0]) for card, copies in faces.items()]
 
 
+def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
+    """Width and height in pixels of a box this size cut from a page rendered at ``dpi``
+    (the one rounding of a cut's size: what a sheet's cell is sized by is what is cut)."""
+    scale = dpi / MM_PER_INCH
+    return round(width_mm * scale), round(height_mm * scale)
+
+
 def pixel_box(box: Box, page_height: float, dpi: float) -> tuple[int, int, int, int]:
     """The pixels of ``box`` on a page ``page_height`` mm tall rendered at ``dpi``: left,
     top, right, bottom. Every box of one size gets one pixel size, wherever it lies."""
@@ -122,26 +141,29 @@ def pixel_box(box: Box, page_height: float, dpi: float) -> tuple[int, int, int, 
     x, y, w, h = box
     left = round(x * scale)
     top = round((page_height - y - h) * scale)
-    return left, top, left + round(w * scale), top + round(h * scale)
+    width, height = pixel_size(w, h, dpi)
+    return left, top, left + width, top + height
 
 
 class KitPages:
-    """The pages of the kit in ``folder`` rendered at ``dpi``, cut into pieces on request.
+    """The pages of the kit in ``folder`` rendered at ``dpi`` (or at the resolution a call
+    asks for), cut into pieces on request.
 
-    Pages are rendered when first asked for; the most recent few are kept, so asking
-    for pieces in print order renders each page once.
+    Each kit file is read and opened once. Pages are rendered when first asked for; the
+    most recent few are kept, so asking for pieces in print order renders each page once
+    per resolution. ``manifest`` is the kit's manifest when the caller has read it already.
     """
 
     KEEP = 3
     """Rendered pages kept at once (an A4 page at 300 dpi is about 25 MB)."""
 
-    def __init__(self, folder: Path, dpi: float) -> None:
+    def __init__(self, folder: Path, dpi: float, manifest: dict[str, Any] | None = None) -> None:
         self.folder = folder
         self.dpi = dpi
-        self.manifest = read_manifest(folder)
+        self.manifest = read_manifest(folder) if manifest is None else manifest
         self.pieces = pieces_of(self.manifest)
         self._documents: dict[str, pdfium.PdfDocument] = {}
-        self._pages: dict[tuple[str, int], tuple[Image.Image, float]] = {}
+        self._pages: dict[tuple[str, int, float], tuple[Image.Image, float]] = {}
 
     def __enter__(self) -> KitPages:
         return self
@@ -160,9 +182,11 @@ class KitPages:
         """The manifest's components (id, Dutch name, card count) in kit order."""
         return list(self.manifest["components"])
 
-    def page(self, file: str, number: int) -> tuple[Image.Image, float]:
-        """Page ``number`` (1-based) of kit file ``file`` as an RGB picture, and its height in mm."""
-        key = (file, number)
+    def page(self, file: str, number: int, dpi: float | None = None) -> tuple[Image.Image, float]:
+        """Page ``number`` (1-based) of kit file ``file`` as an RGB picture rendered at ``dpi``
+        (by default the pages' own), and its height in mm."""
+        dpi = self.dpi if dpi is None else dpi
+        key = (file, number, dpi)
         if key not in self._pages:
             document = self._document(file)
             if not 1 <= number <= len(document):
@@ -174,7 +198,7 @@ class KitPages:
             page = document[number - 1]
             try:
                 height = page.get_height() * MM_PER_INCH / POINTS_PER_INCH
-                bitmap = page.render(scale=self.dpi / POINTS_PER_INCH, draw_annots=False)
+                bitmap = page.render(scale=dpi / POINTS_PER_INCH, draw_annots=False)
                 picture = bitmap.to_pil().convert("RGB")
             finally:
                 page.close()
@@ -183,16 +207,18 @@ class KitPages:
             self._pages[key] = (picture, height)
         return self._pages[key]
 
-    def picture(self, piece: Piece, back: bool = False) -> Image.Image:
-        """The front (or back) of ``piece`` cut at its trim, standing upright."""
+    def picture(self, piece: Piece, back: bool = False, dpi: float | None = None) -> Image.Image:
+        """The front (or back) of ``piece`` cut at its trim, standing upright, from its page
+        rendered at ``dpi`` (by default the pages' own)."""
+        dpi = self.dpi if dpi is None else dpi
         if back:
             if piece.back_page is None or piece.back_trim is None:
                 raise ValueError(f"{piece.component}/{piece.card} has no printed back")
             number, box = piece.back_page, piece.back_trim
         else:
             number, box = piece.page, piece.trim
-        page, height = self.page(piece.file, number)
-        cut = page.crop(pixel_box(box, height, self.dpi))
+        page, height = self.page(piece.file, number, dpi)
+        cut = page.crop(pixel_box(box, height, dpi))
         if piece.rotated:  # lying a quarter turn anticlockwise: turn it back clockwise
             cut = cut.transpose(Image.Transpose.ROTATE_270)
         return cut

@@ -33,10 +33,10 @@ from PIL import Image
 
 from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
-from pnp.export.folder import ExportResult, write_export
-from pnp.export.pages import Face, KitPages, Piece, distinct_faces
+from pnp.export.folder import ExportResult, write_kit_export
+from pnp.export.pages import Face, KitPages, Piece, distinct_faces, pixel_size
 from pnp.export.png import png_bytes
-from pnp.export.tts_grid import MAX_FACES, card_pixels, sheet_grid
+from pnp.export.tts_grid import MAX_FACES, sheet_grid
 from pnp.export.tts_pictures import compose, front_panel, same_picture
 from pnp.export.tts_save import (
     CardRef,
@@ -104,11 +104,11 @@ def write_tts(
     file name when given. The folder ``kit/tts`` is replaced as a whole."""
     base = image_base(kit, url_base)
 
-    def make() -> dict[str, bytes]:
-        with _TtsExport(kit, base, progress) as export:
+    def make(manifest: dict[str, Any]) -> dict[str, bytes]:
+        with _TtsExport(kit, manifest, base, progress) as export:
             return export.files()
 
-    return write_export(kit, FOLDER, {"images": base}, make)
+    return write_kit_export(kit, FOLDER, {"images": base}, make)
 
 
 def upright_mm(piece: Piece) -> tuple[float, float]:
@@ -146,30 +146,25 @@ class _Laid:
 class _TtsExport:
     """One export's work: pictures cut, sheets composed, objects built."""
 
-    def __init__(self, kit: Path, base: str, progress: Progress | None) -> None:
+    def __init__(
+        self, kit: Path, manifest: dict[str, Any], base: str, progress: Progress | None
+    ) -> None:
         self.kit = kit
+        self.manifest = manifest
         self.base = base
         self.progress = progress
-        self._pages: dict[float, KitPages] = {}
+        self.pages = KitPages(kit, PIECE_DPI, manifest)
+        """Every picture's pages: cards at their sheet's resolution, the rest at PIECE_DPI."""
+        self.pieces = self.pages.pieces
         self._files: dict[str, bytes] = {}
         self._keys = itertools.count(1)
         self._thumbnail: Image.Image | None = None
-        first = self.pages_at(PIECE_DPI)
-        self.manifest = first.manifest
-        self.pieces = first.pieces
 
     def __enter__(self) -> _TtsExport:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for pages in self._pages.values():
-            pages.close()
-
-    def pages_at(self, dpi: float) -> KitPages:
-        """The kit's pages rendered at ``dpi`` (one renderer per resolution)."""
-        if dpi not in self._pages:
-            self._pages[dpi] = KitPages(self.kit, dpi)
-        return self._pages[dpi]
+        self.pages.close()
 
     def url(self, name: str) -> str:
         """The URL the saved object names file ``name`` by."""
@@ -225,8 +220,8 @@ class _TtsExport:
     def _of(self, component: str) -> list[Piece]:
         return [p for p in self.pieces if p.component == component]
 
-    def _cut(self, pages: KitPages, piece: Piece, size: tuple[int, int], back: bool) -> Image.Image:
-        picture = pages.picture(piece, back=back)
+    def _cut(self, piece: Piece, size: tuple[int, int], back: bool, dpi: float) -> Image.Image:
+        picture = self.pages.picture(piece, back=back, dpi=dpi)
         if picture.size != size:  # a component's pieces are all of one size
             raise PnpError.single(
                 f"{piece.component}/{piece.card} is not the size of the others: rebuild the kit",
@@ -242,13 +237,12 @@ class _TtsExport:
         faces = distinct_faces(pieces, cid)
         width, height = upright_mm(pieces[0])
         grid = sheet_grid(min(len(faces), MAX_FACES), width, height)
-        pages = self.pages_at(grid.dpi)
-        fronts = [self._cut(pages, f.first, grid.card, False) for f in faces]
+        fronts = [self._cut(f.first, grid.card, False, grid.dpi) for f in faces]
         if self._thumbnail is None:
             self._thumbnail = fronts[0].copy()
             self._thumbnail.thumbnail((THUMBNAIL, THUMBNAIL), Image.Resampling.LANCZOS)
         backed = all(p.back_page is not None for p in pieces)
-        backs = [self._cut(pages, f.first, grid.card, True) for f in faces] if backed else []
+        backs = [self._cut(f.first, grid.card, True, grid.dpi) for f in faces] if backed else []
         unique = any(not same_picture(backs[0], b) for b in backs[1:])
         hidden = backs[0] if backs else Image.new("RGB", grid.card, PLAIN_BACK)
         single_back = "" if unique else self.add(f"{cid}-back.png", hidden)
@@ -283,17 +277,16 @@ class _TtsExport:
     ) -> list[Callable[[Place], dict[str, Any]]]:
         """Both sides of each tile row; a builder per printed tile."""
         cid, name = component["id"], component["name"]
-        pages = self.pages_at(PIECE_DPI)
-        size = card_pixels(*upright_mm(pieces[0]), PIECE_DPI)
+        size = pixel_size(*upright_mm(pieces[0]), PIECE_DPI)
         urls: dict[str, tuple[str, str]] = {}
         for face in distinct_faces(pieces, cid):
             front = self.add(
-                f"{cid}-{face.card}-front.png", self._cut(pages, face.first, size, False)
+                f"{cid}-{face.card}-front.png", self._cut(face.first, size, False, PIECE_DPI)
             )
             back = ""
             if face.first.back_page is not None:
                 back = self.add(
-                    f"{cid}-{face.card}-back.png", self._cut(pages, face.first, size, True)
+                    f"{cid}-{face.card}-back.png", self._cut(face.first, size, True, PIECE_DPI)
                 )
             urls[face.card] = (front, back)
 
@@ -309,11 +302,10 @@ class _TtsExport:
     ) -> list[Callable[[Place], dict[str, Any]]]:
         """The front half of each standee row; a builder per printed pawn."""
         cid, name = component["id"], component["name"]
-        pages = self.pages_at(PIECE_DPI)
-        width, height = card_pixels(*upright_mm(pieces[0]), PIECE_DPI)
+        width, height = pixel_size(*upright_mm(pieces[0]), PIECE_DPI)
         urls: dict[str, str] = {}
         for face in distinct_faces(pieces, cid):
-            standee = self._cut(pages, face.first, (width, height), False)
+            standee = self._cut(face.first, (width, height), False, PIECE_DPI)
             urls[face.card] = self.add(f"{cid}-{face.card}-pawn.png", front_panel(standee))
 
         def builder(piece: Piece) -> Callable[[Place], dict[str, Any]]:

@@ -12,6 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.export.pages import pixel_size
+from pnp.units import MM_PER_INCH
+
 MAX_COLUMNS = 10
 MAX_ROWS = 7
 MAX_SIDE = 4096
@@ -20,7 +23,6 @@ MAX_DPI = 300.0
 """Cards are never cut finer than the kit prints."""
 MAX_FACES = MAX_COLUMNS * MAX_ROWS - 1
 """Faces on one sheet: every cell but the last, which holds the hidden face."""
-MM_PER_INCH = 25.4
 
 
 @dataclass(frozen=True)
@@ -50,12 +52,6 @@ class SheetGrid:
         return left, top, left + self.card[0], top + self.card[1]
 
 
-def card_pixels(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
-    """A card's size in pixels when cut at ``dpi`` (rounded as the page cutter rounds)."""
-    scale = dpi / MM_PER_INCH
-    return round(width_mm * scale), round(height_mm * scale)
-
-
 def _fitting_dpi(columns: int, rows: int, width_mm: float, height_mm: float) -> float:
     """The highest dpi (in hundredths) at which ``columns`` x ``rows`` cards fit the limits."""
     limit = min(
@@ -65,7 +61,7 @@ def _fitting_dpi(columns: int, rows: int, width_mm: float, height_mm: float) -> 
     )
     dpi = math.floor(limit * 100) / 100
     while True:  # rounding a card up by a pixel may push the sheet past the limit
-        w, h = card_pixels(width_mm, height_mm, dpi)
+        w, h = pixel_size(width_mm, height_mm, dpi)
         if columns * w <= MAX_SIDE and rows * h <= MAX_SIDE:
             return dpi
         dpi = round(dpi - 0.01, 2)
@@ -89,6 +85,6 @@ def sheet_grid(faces: int, width_mm: float, height_mm: float) -> SheetGrid:
             rank = (-dpi, columns * rows, -columns)
             if best is None or rank < best:
                 best = rank
-                choice = SheetGrid(columns, rows, dpi, card_pixels(width_mm, height_mm, dpi))
+                choice = SheetGrid(columns, rows, dpi, pixel_size(width_mm, height_mm, dpi))
     assert choice is not None
     return choice

@@ -142,40 +142,42 @@ def tile(
 ) -> dict[str, Any]:
     """A ``Custom_Tile``: a square piece with a picture on both sides (``back_url`` may be
     empty: then Tabletop Simulator shows the front on both)."""
-    data = _base("Custom_Tile", nickname, place, ident)
-    data["GMNotes"] = row_id
-    data["ColorDiffuse"] = WHITE
-    data["CustomImage"] = {
-        "ImageURL": front_url,
-        "ImageSecondaryURL": back_url,
-        "ImageScalar": 1.0,
-        "WidthScale": 0.0,
-        "CustomTile": {
-            "Type": TILE_TYPE_BOX,
-            "Thickness": 0.1,
-            "Stackable": False,
-            "Stretch": True,
-        },
-    }
-    return data
+    shape = {"Type": TILE_TYPE_BOX, "Thickness": 0.1, "Stackable": False, "Stretch": True}
+    return _custom(
+        "Custom_Tile", nickname, row_id, front_url, back_url, place, ident, {"CustomTile": shape}
+    )
 
 
 def token(nickname: str, row_id: str, image_url: str, place: Place, ident: str) -> dict[str, Any]:
     """A ``Custom_Token`` standing up: a pawn cut to the outline of its picture."""
-    data = _base("Custom_Token", nickname, place, ident)
+    shape = {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": True, "Stackable": False}
+    return _custom(
+        "Custom_Token", nickname, row_id, image_url, "", place, ident, {"CustomToken": shape}
+    )
+
+
+def _custom(
+    name: str,
+    nickname: str,
+    row_id: str,
+    image_url: str,
+    secondary_url: str,
+    place: Place,
+    ident: str,
+    shape: dict[str, Any],
+) -> dict[str, Any]:
+    """A tile or token (object ``name``) showing ``image_url`` (and ``secondary_url`` on
+    its other side, when not empty); ``shape`` is the ``CustomImage`` entry of the object's
+    own options (``CustomTile`` or ``CustomToken``)."""
+    data = _base(name, nickname, place, ident)
     data["GMNotes"] = row_id
     data["ColorDiffuse"] = WHITE
     data["CustomImage"] = {
         "ImageURL": image_url,
-        "ImageSecondaryURL": "",
+        "ImageSecondaryURL": secondary_url,
         "ImageScalar": 1.0,
         "WidthScale": 0.0,
-        "CustomToken": {
-            "Thickness": 0.2,
-            "MergeDistancePixels": 15.0,
-            "StandUp": True,
-            "Stackable": False,
-        },
+        **shape,
     }
     return data
 
