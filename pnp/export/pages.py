@@ -19,10 +19,7 @@ from PIL import Image
 
 from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
-
-# MM_PER_INCH is named here too (an explicit re-export): the card sheets import it from here.
-from pnp.units import MM_PER_INCH as MM_PER_INCH
-from pnp.units import POINTS_PER_INCH
+from pnp.units import MM_PER_INCH, POINTS_PER_INCH
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm; origin at the page's bottom-left corner, y up (as in the PDF)."""
