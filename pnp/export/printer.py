@@ -266,24 +266,9 @@ def _name(service: Service, kind: str, values: dict[str, str]) -> str:
     return fill_template(service.names[kind], values)
 
 
-def one_card_pdf(sides: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
-    """A PDF with one page per side, each page the card's bleed box (trim and bleed boxes set)."""
-    return _pdf(sides, deck, art, title)
-
-
-def deck_pdf(deck: Deck, art: ArtLibrary, title: str) -> bytes:
-    """The whole deck as one PDF: for every printed card its back, then its front."""
-    pages: list[Side] = []
-    for index, front in enumerate(deck.fronts):
-        assert front.row is not None
-        for _ in range(front.row.count):
-            if deck.backs:
-                pages.append(deck.backs[index])
-            pages.append(front)
-    return _pdf(pages, deck, art, title)
-
-
-def _pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
+def one_card_pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
+    """A PDF with one page per side in ``pages``, each page the card's bleed box (trim and
+    bleed boxes set)."""
     product = deck.product
     width = product.width + 2 * product.bleed
     height = product.height + 2 * product.bleed
@@ -302,6 +287,18 @@ def _pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> byte
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def deck_pdf(deck: Deck, art: ArtLibrary, title: str) -> bytes:
+    """The whole deck as one PDF: for every printed card its back, then its front."""
+    pages: list[Side] = []
+    for index, front in enumerate(deck.fronts):
+        assert front.row is not None
+        for _ in range(front.row.count):
+            if deck.backs:
+                pages.append(deck.backs[index])
+            pages.append(front)
+    return one_card_pdf(pages, deck, art, title)
 
 
 def pictures(pdf: bytes, product: Product) -> list[bytes]:
