@@ -213,13 +213,10 @@ def _checklist(toml: TomlSource, problems: ProblemCollector) -> Checklist:
     for key in sorted(set(table) - allowed):
         fail(key, f"unknown key '{key}' (known: {', '.join(sorted(allowed))})")
     file = table.get("file")
-    problem = None
     if not isinstance(file, str) or not file.endswith(".txt"):
-        problem = "'file' must name a .txt file"
-    elif problem := relative_name_problem(file, "file name"):
-        pass
-    elif "/" in file or file.startswith("."):
-        problem = "'file' must name a file of the export folder itself (no '/')"
+        problem: str | None = "'file' must name a .txt file"
+    else:
+        problem = _plain_file_problem(file, "'file'")
     if problem:
         fail("file", problem)
     lines: dict[str, str] = {}
@@ -325,13 +322,21 @@ def _name_problem(key: str, value: object) -> str | None:
     if unknown:
         fields = ", ".join("{" + f + "}" for f in sorted(NAME_FIELDS[key]))
         return f"file name '{key}' may use {fields}, not {{{sorted(unknown)[0]}}}"
-    if problem := relative_name_problem(value, "file name"):
+    if problem := _plain_file_problem(value, f"file name '{key}'"):
         return problem
-    if "/" in value or value.startswith("."):
-        return f"file name '{key}' must name a file of the export folder itself (no '/')"
     suffix = ".png" if key.endswith("png") else ".pdf"
     if not value.endswith(suffix):
         return f"file name '{key}' must end in {suffix}"
+    return None
+
+
+def _plain_file_problem(value: str, what: str) -> str | None:
+    """What keeps ``value`` from naming a file of the export folder itself (``what`` names
+    the setting in the message), or None."""
+    if problem := relative_name_problem(value, "file name"):
+        return problem
+    if "/" in value or value.startswith("."):
+        return f"{what} must name a file of the export folder itself (no '/')"
     return None
 
 
