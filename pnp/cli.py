@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
     from pnp.cli_console import ProgressUpdate
     from pnp.export.folder import ExportResult
+    from pnp.export.services import Printers, Service
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
 # (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML; the
@@ -457,12 +458,15 @@ def export_command(
             from pnp.export.tts import checked_url_base
 
             checked_url_base(tts_url)
-        services = list(dict.fromkeys(printer or ()))
-        if services:
-            from pnp.export.services import find_service
+        printers: Printers | None = None
+        services: list[Service] = []
+        if printer:
+            from pnp.export.services import pick_service, read_printers
 
-            for service in services:  # an unknown one is an error before any building
-                find_service(service)
+            # The file of the common folder the game's export takes, read once; an unknown
+            # service, or a broken file, is an error before any building.
+            printers = read_printers()
+            services = [pick_service(printers, name) for name in dict.fromkeys(printer)]
         variants, options = _export_kit(game, variant, None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
         with _progress(quiet) as progress:
@@ -471,10 +475,10 @@ def export_command(
                 from pnp.export.tts import write_tts
 
                 results.append(write_tts(kit.folder, progress, tts_url))
-            for service in services:
-                from pnp.export.printer import write_printer
+            if printers is not None:
+                from pnp.export.printer import write_printers
 
-                results.append(write_printer(kit, service, progress))
+                results += write_printers(kit, printers, services, progress)
         for result in results:
             for note in result.notes:  # what was left out, text near a shop's cut
                 typer.echo(note if note.startswith("warning:") else f"note: {note}", err=True)

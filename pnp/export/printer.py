@@ -33,7 +33,7 @@ from pnp.errors import Problem
 from pnp.export.checklist import Listed, Outside, order_list
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.png import png_bytes
-from pnp.export.services import Product, Service, pick_service, read_printers
+from pnp.export.services import Printers, Product, Service, pick_service, read_printers
 from pnp.layout.game_data import GameData
 from pnp.layout.model import Layout
 from pnp.layout.reflow import reflow
@@ -109,11 +109,32 @@ class Plan:
         return tuple(notes)
 
 
+def write_printers(
+    kit: BuildResult,
+    printers: Printers,
+    services: Sequence[Service],
+    progress: Progress | None = None,
+) -> list[ExportResult]:
+    """Write (or find up to date) ``kit``'s files for each of ``services``, services of
+    ``printers`` (the services file of the game's ``cardspecs/common/``)."""
+    data = load_game(kit.game)
+    return [_write(kit, data, printers, service, progress) for service in services]
+
+
 def write_printer(kit: BuildResult, service: str, progress: Progress | None = None) -> ExportResult:
     """Write (or find up to date) ``kit``'s files for print service ``service``."""
     data = load_game(kit.game)
     printers = read_printers(data.common)
-    found = pick_service(printers, service)
+    return _write(kit, data, printers, pick_service(printers, service), progress)
+
+
+def _write(
+    kit: BuildResult,
+    data: GameData,
+    printers: Printers,
+    found: Service,
+    progress: Progress | None,
+) -> ExportResult:
     planned = plan(data, kit.variants, found)
     name = f"printer-{found.id}"
     settings = {

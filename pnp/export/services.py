@@ -21,7 +21,7 @@ from typing import Any
 from pnp.datafiles import relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
 from pnp.layout.template import check_template, template_fields
-from pnp.locate import COMMON, data_roots
+from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
 from pnp.spec.tomlsource import TomlSource
 
@@ -114,12 +114,9 @@ class Service:
 
 
 def services_path(common: Path | None = None) -> Path:
-    """The services file: in ``common`` if given, else in the first data root with a
-    ``cardspecs/common/`` folder (the folder a game's build takes)."""
-    if common is None:
-        commons = [root / "cardspecs" / COMMON for root in data_roots()]
-        common = next((c for c in commons if c.is_dir()), commons[-1])
-    return common / SERVICES_FILE
+    """The services file: in ``common`` if given, else in the ``cardspecs/common/`` folder
+    a game's build and export take (:func:`pnp.locate.common_folder`)."""
+    return (common or common_folder()) / SERVICES_FILE
 
 
 @dataclass(frozen=True)
@@ -191,11 +188,6 @@ def pick_service(printers: Printers, name: str) -> Service:
         known = ", ".join(printers.services) or "none"
         raise PnpError.single(f"unknown printer '{name}' (known: {known})")
     return printers.services[name]
-
-
-def find_service(name: str, common: Path | None = None) -> Service:
-    """The service ``name`` of the services file (see :func:`pick_service`)."""
-    return pick_service(read_printers(common), name)
 
 
 def _checklist(toml: TomlSource, problems: ProblemCollector) -> Checklist:
