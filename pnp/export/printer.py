@@ -230,12 +230,27 @@ def render_decks(
         fronts = deck.fronts
         backs = _distinct(deck.backs)
         title = f"{data.spec.name} – {deck.component.name.lower()}"
-        fronts_pdf = one_card_pdf(fronts, deck, data.art, title)
-        backs_pdf = one_card_pdf(backs, deck, data.art, title) if backs else None
         values = {"component": deck.component.id}
-        for number, (side, picture) in enumerate(
-            zip(fronts, pictures(fronts_pdf, deck.product), strict=True), start=1
-        ):
+        back_pictures: list[bytes] = []
+        if service.pdf == "sides":
+            fronts_pdf = one_card_pdf(fronts, deck, data.art, title)
+            pdfs = {_name(service, "fronts_pdf", values): fronts_pdf}
+            front_pictures = pictures(fronts_pdf, deck.product)
+            if backs:
+                backs_pdf = one_card_pdf(backs, deck, data.art, title)
+                pdfs[_name(service, "backs_pdf", values)] = backs_pdf
+                back_pictures = pictures(backs_pdf, deck.product)
+            pdf_kind = "pdf"
+        else:
+            # The pictures are the deck PDF's own pages, each face's first: every face is
+            # drawn once (the same pixels as a PDF of its own, each face's glyphs alike).
+            pages = deck_pages(deck)
+            whole = one_card_pdf(pages, deck, data.art, title)
+            pdfs = {_name(service, "deck_pdf", values): whole}
+            front_pictures = pictures(whole, deck.product, _first_pages(pages, fronts))
+            back_pictures = pictures(whole, deck.product, _first_pages(pages, backs))
+            pdf_kind = "deck_pdf"
+        for number, (side, picture) in enumerate(zip(fronts, front_pictures, strict=True), start=1):
             assert side.row is not None
             named = {**values, "number": f"{number:03d}", "card": side.row.id}
             name = _name(service, "front_png", named)
@@ -244,12 +259,12 @@ def render_decks(
             done += 1
             if progress:
                 progress(task, done, total)
-        if backs_pdf is not None:
+        if backs:
             copies = Counter[str]()
             for side in deck.backs:
                 assert side.row is not None
                 copies[side.key] += side.row.count
-            for side, picture in zip(backs, pictures(backs_pdf, deck.product), strict=True):
+            for side, picture in zip(backs, back_pictures, strict=True):
                 assert side.row is not None
                 if deck.shared_back:
                     name = _name(service, "back_png", values)
@@ -262,14 +277,7 @@ def render_decks(
                 done += 1
                 if progress:
                     progress(task, done, total)
-        if service.pdf == "sides":
-            pdfs = {_name(service, "fronts_pdf", values): fronts_pdf}
-            if backs_pdf is not None:
-                pdfs[_name(service, "backs_pdf", values)] = backs_pdf
-            listed += [Listed(name, "pdf") for name in pdfs]
-        else:
-            pdfs = {_name(service, "deck_pdf", values): deck_pdf(deck, data.art, title)}
-            listed += [Listed(name, "deck_pdf") for name in pdfs]
+        listed += [Listed(name, pdf_kind) for name in pdfs]
         files.update(pdfs)
         listing.append((deck.component, deck.product, listed))
     return files, listing
@@ -310,8 +318,9 @@ def one_card_pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str)
     return buffer.getvalue()
 
 
-def deck_pdf(deck: Deck, art: ArtLibrary, title: str) -> bytes:
-    """The whole deck as one PDF: for every printed card its back, then its front."""
+def deck_pages(deck: Deck) -> list[Side]:
+    """The pages of the whole deck as one PDF: for every printed card its back, then its
+    front."""
     pages: list[Side] = []
     for index, front in enumerate(deck.fronts):
         assert front.row is not None
@@ -319,16 +328,22 @@ def deck_pdf(deck: Deck, art: ArtLibrary, title: str) -> bytes:
             if deck.backs:
                 pages.append(deck.backs[index])
             pages.append(front)
-    return one_card_pdf(pages, deck, art, title)
+    return pages
 
 
-def pictures(pdf: bytes, product: Product) -> list[bytes]:
-    """Each page of a one-card-per-page PDF as a PNG of exactly ``product.pixels``, marked
-    with the product's resolution."""
+def _first_pages(pages: Sequence[Side], sides: Sequence[Side]) -> list[int]:
+    """For each of ``sides`` (sides of the deck ``pages`` are made of), its first page."""
+    return [next(i for i, page in enumerate(pages) if page is side) for side in sides]
+
+
+def pictures(pdf: bytes, product: Product, pages: Sequence[int] | None = None) -> list[bytes]:
+    """Each page of a one-card-per-page PDF (or those of ``pages``, in that order) as a PNG
+    of exactly ``product.pixels``, marked with the product's resolution."""
     document = pdfium.PdfDocument(pdf)
     out = []
     try:
-        for page in document:
+        for index in range(len(document)) if pages is None else pages:
+            page = document[index]
             try:
                 # pdfium rounds the bitmap size up: a hair below the exact scale keeps a page
                 # of exactly 825 pixels from becoming 826.
