@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
     from pnp.cli_console import ProgressUpdate
     from pnp.export.folder import ExportResult
+    from pnp.export.services import Printers, Service
+    from pnp.settings import BuildSettings
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
 # (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML; the
@@ -187,9 +189,8 @@ def build_command(
         # Only what tells whether the kit is up to date: rendering is imported when needed.
         from pnp.build_options import reuse_kit
 
-        options = _chosen_options(
-            paper, backs, back_offset, out_dir, quiet, cut_lines, map_sheet, seed, proof, ink
-        )
+        chosen = _settings(paper, backs, back_offset, out_dir)
+        options = _chosen_options(chosen, quiet, cut_lines, map_sheet, seed, proof, ink)
         if game == ALL_GAMES:
             if variant:
                 raise PnpError.single("--variant needs one game, not 'all'")
@@ -281,24 +282,14 @@ def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> 
         typer.echo(f"built {built} of {len(ids)} games")
 
 
-def _chosen_options(
-    paper: PaperOption,
-    backs: BacksOption,
-    back_offset: BackOffsetOption,
-    out_dir: OutOption,
-    quiet: bool,
-    cut_lines: bool = False,
-    map_sheet: bool = False,
-    seed: int | None = None,
-    proof: bool = False,
-    ink: Ink = Ink.NORMAL,
-) -> "BuildOptions":
-    """The build options from the command line and the saved settings (shown unless quiet)."""
-    from pnp.build_options import BuildOptions
-    from pnp.paths import data_roots
+def _settings(
+    paper: PaperOption, backs: BacksOption, back_offset: BackOffsetOption, out_dir: OutOption
+) -> "BuildSettings":
+    """The settings the command line names, else the saved ones (``pnp.toml``), else the
+    defaults."""
     from pnp.settings import Values, resolve_settings
 
-    chosen = resolve_settings(
+    return resolve_settings(
         Values(
             paper.value if paper else None,
             backs,
@@ -307,6 +298,22 @@ def _chosen_options(
         ),
         Path.cwd(),
     )
+
+
+def _chosen_options(
+    chosen: "BuildSettings",
+    quiet: bool,
+    cut_lines: bool = False,
+    map_sheet: bool = False,
+    seed: int | None = None,
+    proof: bool = False,
+    ink: Ink = Ink.NORMAL,
+) -> "BuildOptions":
+    """The build options of the ``chosen`` settings and the command line (the settings shown
+    unless quiet)."""
+    from pnp.build_options import BuildOptions
+    from pnp.paths import data_roots
+
     try:
         data_roots()  # no game data at all is one error, before anything is printed
     except DataRootError as exc:
@@ -339,14 +346,13 @@ def _export_kit(
     OUT/GAME as it was built (its manifest), with what the command line names instead;
     without a kit there, what ``pnp build`` would use."""
     from pnp.build_options import kit_as_built
-    from pnp.settings import Values, resolve_settings
 
-    out = resolve_settings(Values(None, None, None, out_dir), Path.cwd()).out.value
+    # Read once: the kit's folder, and without a kit there the options to build it with.
+    chosen = _settings(paper, backs, None, out_dir)
+    out = chosen.out.value
     existing = kit_as_built(out / game)
     if existing is None:
-        return tuple(variant or ()), _chosen_options(
-            paper, backs, None, out_dir, quiet, ink=ink or Ink.NORMAL
-        )
+        return tuple(variant or ()), _chosen_options(chosen, quiet, ink=ink or Ink.NORMAL)
     variants, options = existing
     if variant:
         variants = tuple(variant)
@@ -457,12 +463,15 @@ def export_command(
             from pnp.export.tts import checked_url_base
 
             checked_url_base(tts_url)
-        services = list(dict.fromkeys(printer or ()))
-        if services:
-            from pnp.export.services import find_service
+        printers: Printers | None = None
+        services: list[Service] = []
+        if printer:
+            from pnp.export.services import pick_service, read_printers
 
-            for service in services:  # an unknown one is an error before any building
-                find_service(service)
+            # The file of the common folder the game's export takes, read once; an unknown
+            # service, or a broken file, is an error before any building.
+            printers = read_printers()
+            services = [pick_service(printers, name) for name in dict.fromkeys(printer)]
         variants, options = _export_kit(game, variant, None, None, None, out_dir, quiet)
         results: list[ExportResult] = []
         with _progress(quiet) as progress:
@@ -471,10 +480,10 @@ def export_command(
                 from pnp.export.tts import write_tts
 
                 results.append(write_tts(kit.folder, progress, tts_url))
-            for service in services:
-                from pnp.export.printer import write_printer
+            if printers is not None:
+                from pnp.export.printer import write_printers
 
-                results.append(write_printer(kit, service, progress))
+                results += write_printers(kit, printers, services, progress)
         for result in results:
             for note in result.notes:  # what was left out, text near a shop's cut
                 typer.echo(note if note.startswith("warning:") else f"note: {note}", err=True)
@@ -556,14 +565,7 @@ def calibrate_command(
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.settings import (
-        COMMAND_LINE,
-        Values,
-        format_offset,
-        resolve_settings,
-        save_back_offset,
-        shown_path,
-    )
+    from pnp.settings import COMMAND_LINE, format_offset, save_back_offset, shown_path
 
     if save is not None:
         if paper or backs or out_dir:
@@ -579,9 +581,7 @@ def calibrate_command(
     def run() -> Path:
         from pnp.calibrate import write_calibration
 
-        chosen = resolve_settings(
-            Values(paper.value if paper else None, backs, None, out_dir), Path.cwd()
-        )
+        chosen = _settings(paper, backs, None, out_dir)
         mode = chosen.backs.value
         if chosen.backs.source != COMMAND_LINE and mode not in (
             BackMode.LONG_EDGE,

@@ -33,7 +33,7 @@ from pnp.errors import Problem
 from pnp.export.checklist import Listed, Outside, order_list
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.png import png_bytes
-from pnp.export.services import Product, Service, pick_service, read_printers
+from pnp.export.services import Printers, Product, Service, pick_service, read_printers
 from pnp.layout.game_data import GameData
 from pnp.layout.model import Layout
 from pnp.layout.reflow import reflow
@@ -109,11 +109,32 @@ class Plan:
         return tuple(notes)
 
 
+def write_printers(
+    kit: BuildResult,
+    printers: Printers,
+    services: Sequence[Service],
+    progress: Progress | None = None,
+) -> list[ExportResult]:
+    """Write (or find up to date) ``kit``'s files for each of ``services``, services of
+    ``printers`` (the services file of the game's ``cardspecs/common/``)."""
+    data = load_game(kit.game)
+    return [_write(kit, data, printers, service, progress) for service in services]
+
+
 def write_printer(kit: BuildResult, service: str, progress: Progress | None = None) -> ExportResult:
     """Write (or find up to date) ``kit``'s files for print service ``service``."""
     data = load_game(kit.game)
     printers = read_printers(data.common)
-    found = pick_service(printers, service)
+    return _write(kit, data, printers, pick_service(printers, service), progress)
+
+
+def _write(
+    kit: BuildResult,
+    data: GameData,
+    printers: Printers,
+    found: Service,
+    progress: Progress | None,
+) -> ExportResult:
     planned = plan(data, kit.variants, found)
     name = f"printer-{found.id}"
     settings = {
@@ -209,12 +230,27 @@ def render_decks(
         fronts = deck.fronts
         backs = _distinct(deck.backs)
         title = f"{data.spec.name} – {deck.component.name.lower()}"
-        fronts_pdf = one_card_pdf(fronts, deck, data.art, title)
-        backs_pdf = one_card_pdf(backs, deck, data.art, title) if backs else None
         values = {"component": deck.component.id}
-        for number, (side, picture) in enumerate(
-            zip(fronts, pictures(fronts_pdf, deck.product), strict=True), start=1
-        ):
+        back_pictures: list[bytes] = []
+        if service.pdf == "sides":
+            fronts_pdf = one_card_pdf(fronts, deck, data.art, title)
+            pdfs = {_name(service, "fronts_pdf", values): fronts_pdf}
+            front_pictures = pictures(fronts_pdf, deck.product)
+            if backs:
+                backs_pdf = one_card_pdf(backs, deck, data.art, title)
+                pdfs[_name(service, "backs_pdf", values)] = backs_pdf
+                back_pictures = pictures(backs_pdf, deck.product)
+            pdf_kind = "pdf"
+        else:
+            # The pictures are the deck PDF's own pages, each face's first: every face is
+            # drawn once (the same pixels as a PDF of its own, each face's glyphs alike).
+            pages = deck_pages(deck)
+            whole = one_card_pdf(pages, deck, data.art, title)
+            pdfs = {_name(service, "deck_pdf", values): whole}
+            front_pictures = pictures(whole, deck.product, _first_pages(pages, fronts))
+            back_pictures = pictures(whole, deck.product, _first_pages(pages, backs))
+            pdf_kind = "deck_pdf"
+        for number, (side, picture) in enumerate(zip(fronts, front_pictures, strict=True), start=1):
             assert side.row is not None
             named = {**values, "number": f"{number:03d}", "card": side.row.id}
             name = _name(service, "front_png", named)
@@ -223,12 +259,12 @@ def render_decks(
             done += 1
             if progress:
                 progress(task, done, total)
-        if backs_pdf is not None:
+        if backs:
             copies = Counter[str]()
             for side in deck.backs:
                 assert side.row is not None
                 copies[side.key] += side.row.count
-            for side, picture in zip(backs, pictures(backs_pdf, deck.product), strict=True):
+            for side, picture in zip(backs, back_pictures, strict=True):
                 assert side.row is not None
                 if deck.shared_back:
                     name = _name(service, "back_png", values)
@@ -241,14 +277,7 @@ def render_decks(
                 done += 1
                 if progress:
                     progress(task, done, total)
-        if service.pdf == "sides":
-            pdfs = {_name(service, "fronts_pdf", values): fronts_pdf}
-            if backs_pdf is not None:
-                pdfs[_name(service, "backs_pdf", values)] = backs_pdf
-            listed += [Listed(name, "pdf") for name in pdfs]
-        else:
-            pdfs = {_name(service, "deck_pdf", values): deck_pdf(deck, data.art, title)}
-            listed += [Listed(name, "deck_pdf") for name in pdfs]
+        listed += [Listed(name, pdf_kind) for name in pdfs]
         files.update(pdfs)
         listing.append((deck.component, deck.product, listed))
     return files, listing
@@ -266,24 +295,9 @@ def _name(service: Service, kind: str, values: dict[str, str]) -> str:
     return fill_template(service.names[kind], values)
 
 
-def one_card_pdf(sides: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
-    """A PDF with one page per side, each page the card's bleed box (trim and bleed boxes set)."""
-    return _pdf(sides, deck, art, title)
-
-
-def deck_pdf(deck: Deck, art: ArtLibrary, title: str) -> bytes:
-    """The whole deck as one PDF: for every printed card its back, then its front."""
-    pages: list[Side] = []
-    for index, front in enumerate(deck.fronts):
-        assert front.row is not None
-        for _ in range(front.row.count):
-            if deck.backs:
-                pages.append(deck.backs[index])
-            pages.append(front)
-    return _pdf(pages, deck, art, title)
-
-
-def _pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
+def one_card_pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
+    """A PDF with one page per side in ``pages``, each page the card's bleed box (trim and
+    bleed boxes set)."""
     product = deck.product
     width = product.width + 2 * product.bleed
     height = product.height + 2 * product.bleed
@@ -304,13 +318,32 @@ def _pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> byte
     return buffer.getvalue()
 
 
-def pictures(pdf: bytes, product: Product) -> list[bytes]:
-    """Each page of a one-card-per-page PDF as a PNG of exactly ``product.pixels``, marked
-    with the product's resolution."""
+def deck_pages(deck: Deck) -> list[Side]:
+    """The pages of the whole deck as one PDF: for every printed card its back, then its
+    front."""
+    pages: list[Side] = []
+    for index, front in enumerate(deck.fronts):
+        assert front.row is not None
+        for _ in range(front.row.count):
+            if deck.backs:
+                pages.append(deck.backs[index])
+            pages.append(front)
+    return pages
+
+
+def _first_pages(pages: Sequence[Side], sides: Sequence[Side]) -> list[int]:
+    """For each of ``sides`` (sides of the deck ``pages`` are made of), its first page."""
+    return [next(i for i, page in enumerate(pages) if page is side) for side in sides]
+
+
+def pictures(pdf: bytes, product: Product, pages: Sequence[int] | None = None) -> list[bytes]:
+    """Each page of a one-card-per-page PDF (or those of ``pages``, in that order) as a PNG
+    of exactly ``product.pixels``, marked with the product's resolution."""
     document = pdfium.PdfDocument(pdf)
     out = []
     try:
-        for page in document:
+        for index in range(len(document)) if pages is None else pages:
+            page = document[index]
             try:
                 # pdfium rounds the bitmap size up: a hair below the exact scale keeps a page
                 # of exactly 825 pixels from becoming 826.

@@ -21,7 +21,7 @@ from typing import Any
 from pnp.datafiles import relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
 from pnp.layout.template import check_template, template_fields
-from pnp.locate import COMMON, data_roots
+from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
 from pnp.spec.tomlsource import TomlSource
 
@@ -114,12 +114,9 @@ class Service:
 
 
 def services_path(common: Path | None = None) -> Path:
-    """The services file: in ``common`` if given, else in the first data root with a
-    ``cardspecs/common/`` folder (the folder a game's build takes)."""
-    if common is None:
-        commons = [root / "cardspecs" / COMMON for root in data_roots()]
-        common = next((c for c in commons if c.is_dir()), commons[-1])
-    return common / SERVICES_FILE
+    """The services file: in ``common`` if given, else in the ``cardspecs/common/`` folder
+    a game's build and export take (:func:`pnp.locate.common_folder`)."""
+    return (common or common_folder()) / SERVICES_FILE
 
 
 @dataclass(frozen=True)
@@ -193,11 +190,6 @@ def pick_service(printers: Printers, name: str) -> Service:
     return printers.services[name]
 
 
-def find_service(name: str, common: Path | None = None) -> Service:
-    """The service ``name`` of the services file (see :func:`pick_service`)."""
-    return pick_service(read_printers(common), name)
-
-
 def _checklist(toml: TomlSource, problems: ProblemCollector) -> Checklist:
     table = toml.data.get("checklist")
     fallback = Checklist("bestellen.txt", {})
@@ -213,13 +205,10 @@ def _checklist(toml: TomlSource, problems: ProblemCollector) -> Checklist:
     for key in sorted(set(table) - allowed):
         fail(key, f"unknown key '{key}' (known: {', '.join(sorted(allowed))})")
     file = table.get("file")
-    problem = None
     if not isinstance(file, str) or not file.endswith(".txt"):
-        problem = "'file' must name a .txt file"
-    elif problem := relative_name_problem(file, "file name"):
-        pass
-    elif "/" in file or file.startswith("."):
-        problem = "'file' must name a file of the export folder itself (no '/')"
+        problem: str | None = "'file' must name a .txt file"
+    else:
+        problem = _plain_file_problem(file, "'file'")
     if problem:
         fail("file", problem)
     lines: dict[str, str] = {}
@@ -325,13 +314,21 @@ def _name_problem(key: str, value: object) -> str | None:
     if unknown:
         fields = ", ".join("{" + f + "}" for f in sorted(NAME_FIELDS[key]))
         return f"file name '{key}' may use {fields}, not {{{sorted(unknown)[0]}}}"
-    if problem := relative_name_problem(value, "file name"):
+    if problem := _plain_file_problem(value, f"file name '{key}'"):
         return problem
-    if "/" in value or value.startswith("."):
-        return f"file name '{key}' must name a file of the export folder itself (no '/')"
     suffix = ".png" if key.endswith("png") else ".pdf"
     if not value.endswith(suffix):
         return f"file name '{key}' must end in {suffix}"
+    return None
+
+
+def _plain_file_problem(value: str, what: str) -> str | None:
+    """What keeps ``value`` from naming a file of the export folder itself (``what`` names
+    the setting in the message), or None."""
+    if problem := relative_name_problem(value, "file name"):
+        return problem
+    if "/" in value or value.startswith("."):
+        return f"{what} must name a file of the export folder itself (no '/')"
     return None
 
 
