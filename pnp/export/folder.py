@@ -57,16 +57,6 @@ def write_export(
     kit: Path,
     name: str,
     settings: Mapping[str, object],
-    make: Callable[[], Mapping[str, bytes]],
-) -> ExportResult:
-    """:func:`write_kit_export` for a ``make`` that reads the kit itself."""
-    return write_kit_export(kit, name, settings, lambda manifest: make())
-
-
-def write_kit_export(
-    kit: Path,
-    name: str,
-    settings: Mapping[str, object],
     make: Callable[[dict[str, Any]], Mapping[str, bytes]],
 ) -> ExportResult:
     """The export ``kit/name`` for ``settings``: the folder as it is when its record matches,

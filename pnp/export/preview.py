@@ -22,7 +22,7 @@ from PIL import Image
 
 from pnp.draw.fonts import font_file
 from pnp.errors import PnpError
-from pnp.export.folder import ExportResult, write_kit_export
+from pnp.export.folder import ExportResult, write_export
 from pnp.export.hand import fan
 from pnp.export.pages import Face, KitPages, Piece, distinct_faces
 from pnp.export.png import png_bytes
@@ -96,7 +96,7 @@ def write_preview(kit: Path, progress: Progress | None = None) -> ExportResult:
         with KitPages(kit, DPI, manifest) as pages:
             return _pictures(pages, words, fonts, progress)
 
-    return write_kit_export(kit, FOLDER, settings, make)
+    return write_export(kit, FOLDER, settings, make)
 
 
 def _pictures(

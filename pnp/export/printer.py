@@ -24,6 +24,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pypdfium2 as pdfium
 
@@ -43,12 +44,11 @@ from pnp.project import load_game
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import CardRow, Component
 from pnp.spec.sizes import CARD_SIZES, SAFE
-from pnp.units import mm
+from pnp.units import POINTS_PER_INCH, mm
 
 Progress = Callable[[str, int, int], None]
 """Called with (task, steps done, steps total)."""
 
-POINTS_PER_INCH = 72.0
 _SAFE_KINDS = ("text", "art", "pips")
 """Element kinds that must stay inside the safe area (unless marked ``decoration``)."""
 
@@ -144,7 +144,7 @@ def _write(
         "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH"),
     }
 
-    def make() -> dict[str, bytes]:
+    def make(_manifest: dict[str, Any]) -> dict[str, bytes]:
         files, listing = render_decks(planned.decks, found, data, progress)
         text = order_list(
             printers.checklist,

@@ -24,11 +24,11 @@ from pnp.layout.template import check_template, template_fields
 from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
 from pnp.spec.tomlsource import TomlSource
+from pnp.units import MM_PER_INCH
 
 SERVICES_FILE = "printers.toml"
 """The services' file, in ``cardspecs/common/``."""
 
-MM_PER_INCH = 25.4
 PIXEL_TOLERANCE = 0.0005
 """How far (pixels) the asked picture size may lie from trim + bleed at the resolution."""
 

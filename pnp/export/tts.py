@@ -33,7 +33,7 @@ from PIL import Image
 
 from pnp.build_options import MANIFEST
 from pnp.errors import PnpError
-from pnp.export.folder import ExportResult, write_kit_export
+from pnp.export.folder import ExportResult, write_export
 from pnp.export.pages import Face, KitPages, Piece, distinct_faces, pixel_size
 from pnp.export.png import png_bytes
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
@@ -108,7 +108,7 @@ def write_tts(
         with _TtsExport(kit, manifest, base, progress) as export:
             return export.files()
 
-    return write_kit_export(kit, FOLDER, {"images": base}, make)
+    return write_export(kit, FOLDER, {"images": base}, make)
 
 
 def upright_mm(piece: Piece) -> tuple[float, float]:
