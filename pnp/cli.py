@@ -629,23 +629,32 @@ def golden_command(
 def pin_command(
     game: GameArgument,
     update: Annotated[
-        bool, typer.Option("--update", help="Rewrite the pinned example files.")
+        bool,
+        typer.Option("--update", help="Search and pin the records the kits lack."),
     ] = False,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 2,
 ) -> None:
-    """Search seeded games for the rulebook examples again; exit 1 if a pinned file is stale."""
+    """Check that every kit's rulebook examples replay and hold under its rules; exit 1 if not."""
     from pnp.maintenance import pin
 
-    report = _run(lambda: pin(game, update=update, report=lambda line: typer.echo(line, err=True)))
+    report = _run(
+        lambda: pin(game, update=update, report=lambda line: typer.echo(line, err=True), jobs=jobs)
+    )
     for path in report.written:
         typer.echo(f"wrote {display_path(path)}")
-    for path in report.stale:
-        typer.echo(
-            f"{display_path(path)}: differs from a fresh search (rewrite with --update)", err=True
-        )
-    if report.stale:
+    for path in report.lost:
+        typer.echo(f"{display_path(path)}: no seeded game shows this example", err=True)
+    if report.lost:
         raise typer.Exit(1)
     if not update:
-        typer.echo("pinned examples match a fresh search")
+        for path in report.needed:
+            typer.echo(
+                f"{display_path(path)}: the kit lacks this example (pin it with --update)",
+                err=True,
+            )
+        if report.needed:
+            raise typer.Exit(1)
+    typer.echo(f"{report.kits} kits: {report.held} examples hold under their rules")
 
 
 @app.command("study")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.engine.golden import check_golden, write_golden
 from pnp.errors import PnpError
@@ -17,7 +18,11 @@ from pnp.output import write_text_atomic
 from pnp.paths import installed_data_root
 from pnp.project import load_game, require_engine
 from pnp.registry import AnyGame, games
-from pnp.story.search import story_search
+from pnp.story.phrases import load_phrases
+from pnp.story.pinned import pinned_path
+from pnp.story.rulesets import built_rule_sets
+from pnp.story.search import RowUnder, story_search
+from pnp.workers import Report, run_forked
 
 GOLDEN_FOLDER = "golden"
 """The golden files' folder inside an installed game's data folder."""
@@ -100,31 +105,92 @@ def _games_with_study() -> list[str]:
 
 @dataclass(frozen=True)
 class PinReport:
-    """What ``pnp pin`` did: the files written (``--update``) or the stale ones found."""
+    """What ``pnp pin`` found and did.
 
-    written: tuple[Path, ...]
-    stale: tuple[Path, ...]
+    ``kits`` rule sets were checked (:func:`~pnp.story.rulesets.built_rule_sets`),
+    ``held`` examples of them replay and hold under their kit's rules;
+    ``needed`` names the records a kit lacks (missing, or no longer holding),
+    ``written`` the files an update wrote and ``lost`` the records its search
+    could not find.
+    """
+
+    kits: int
+    held: int
+    needed: tuple[Path, ...]
+    written: tuple[Path, ...] = ()
+    lost: tuple[Path, ...] = ()
+
+
+_GroupFound = tuple[list[tuple[Path, str]], list[int], list[str]]
+"""What one group's search hands back: the files found, the wanted ones lost, its report."""
 
 
 def pin(
-    game_id: str, *, update: bool = False, report: Callable[[str], None] | None = None
+    game_id: str,
+    *,
+    update: bool = False,
+    report: Callable[[str], None] | None = None,
+    jobs: int = 1,
 ) -> PinReport:
-    """Search the seeded games for the rulebook examples of ``game_id`` again.
+    """Check that every kit people build has each of its rulebook examples, true under its rules.
 
-    Without ``update`` nothing is written: the report lists every pinned file a
-    fresh search would change. With ``update`` the files are rewritten.
-    ``report`` receives the search's progress lines.
+    For every rule set of :func:`~pnp.story.rulesets.built_rule_sets` and every
+    row the kit shows, a pinned record must replay legally under the kit's
+    rules and every claim told from it hold there (its own record, or one of
+    a rule set it contains). Without ``update`` nothing is written. With
+    ``update`` the seeded search finds a record for each one lacking, pinned
+    under the kit's rule set, and records that still hold are kept as they
+    are. ``report`` receives the search's progress lines; the search of each
+    rule set (and policy) runs in one of ``jobs`` worker processes.
     """
     story = require_engine(game_id, "pin").story
     if story is None:
         raise PnpError.single(f"{game_id} pins no rulebook examples")
     spec = load_game(game_id).spec
-    found = story_search(story).find_pinned(spec, None, report)
-    if update:
-        for path, _ in found:
-            refuse_installed_data(path, "pin --update")
-        for path, text in found:
-            write_text_atomic(path, text)
-        return PinReport(tuple(path for path, _ in found), ())
-    stale = [p for p, text in found if not p.is_file() or p.read_text(encoding="utf-8") != text]
-    return PinReport((), tuple(stale))
+    phrases = load_phrases(spec)
+    rule_sets = built_rule_sets(spec, story.plays_alike)
+    needed: list[RowUnder[Any, Any]] = []
+    held = 0
+    for rules in rule_sets:
+        for row in story.rows:
+            if not story.applies(spec, row, rules):
+                continue
+            try:
+                holds = story.told_under(spec, phrases, row, rules) is not None
+            except PnpError:
+                holds = False
+            if holds:
+                held += 1
+            else:
+                needed.append(RowUnder(row, rules))
+    paths = tuple(pinned_path(spec, w.row.id, w.rules) for w in needed)
+    if not update or not needed:
+        return PinReport(len(rule_sets), held, paths)
+    for path in paths:
+        refuse_installed_data(path, "pin --update")
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for index, w in enumerate(needed):
+        groups.setdefault((w.rules, story.policy_for(w.row, w.rules)), []).append(index)
+
+    def search_group(members: list[int]) -> Callable[[Report | None], _GroupFound]:
+        def task(_progress: Report | None) -> _GroupFound:
+            lines: list[str] = []
+            wanted = [needed[i] for i in members]
+            found, lost = story_search(story, wanted).find_pinned(spec, None, lines.append, wanted)
+            return found, [members[wanted.index(w)] for w in lost], lines
+
+        return task
+
+    results = run_forked([search_group(m) for m in groups.values()], jobs)
+    found: list[tuple[Path, str]] = []
+    lost_paths: list[Path] = []
+    for group_found, group_lost, lines in results:
+        for line in lines:
+            if report is not None:
+                report(line)
+        found += group_found
+        lost_paths += [pinned_path(spec, needed[i].row.id, needed[i].rules) for i in group_lost]
+    for path, text in found:
+        write_text_atomic(path, text)
+    written = tuple(path for path, _ in found)
+    return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths))

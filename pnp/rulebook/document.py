@@ -563,7 +563,7 @@ class _StoryBuilder:
             flow.append(Spacer(0, mm(1.5)))
             flow.append(self.text(inline(example.outro), styles.body))
         if self.content.proof:
-            trace = f"Bron: {example.source}"
+            trace = f"Bron: {example.source} · {example.played_under}"
             if example.rules:
                 trace = f"Regels: {', '.join(example.rules)} · {trace}"
             trace_line = Paragraph(inline(trace), styles.small)

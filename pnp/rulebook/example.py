@@ -8,14 +8,7 @@ test can replay the record and check every sentence against the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TypeVar
-
-from pnp.errors import PnpError
-
-C = TypeVar("C")
 
 
 @dataclass(frozen=True)
@@ -49,7 +42,8 @@ class Example:
 
     ``source`` names the pinned record it came from (file, seed, hand, trick)
     so a proofreader can find and replay it; ``rules`` lists the rule IDs the
-    example illustrates; ``variants`` limits it to kits that include them.
+    example illustrates; ``variants`` is the rule set it was played and
+    checked under, the kit's (sorted variant ids, empty for the base game).
     """
 
     id: str
@@ -61,34 +55,9 @@ class Example:
     variants: tuple[str, ...] = ()
     outro: str = ""
 
-
-def kit_examples(
-    cases: Sequence[C],
-    render: Callable[[C], Example],
-    source_file: Callable[[C], Path],
-    variants: tuple[str, ...],
-    reshaping: tuple[str, ...] = (),
-) -> list[Example]:
-    """Render every pinned case and keep those played at the kit's table, in order.
-
-    An example is kept when the kit includes all its variants and, for each
-    ``reshaping`` variant (one that changes the table every example is played
-    at: the hand size, the map), the example was played with it exactly when
-    the kit is. ``render`` replays one case into an :class:`Example`; a card it
-    cannot find in the spec tables is a :class:`PnpError` naming the case's
-    pinned file.
-    """
-    kit_shape = set(reshaping) & set(variants)
-    examples = []
-    for case in cases:
-        try:
-            example = render(case)
-        except (KeyError, IndexError) as exc:
-            message = f"a card of this example has no row in the spec tables ({exc})"
-            raise PnpError.single(message, source_file(case)) from None
-        if (
-            set(example.variants) <= set(variants)
-            and set(example.variants) & set(reshaping) == kit_shape
-        ):
-            examples.append(example)
-    return examples
+    @property
+    def played_under(self) -> str:
+        """The rule set it was played and checked under, as the proofreading edition and
+        ``pnp examples`` name it: ``gespeeld met: basisspel`` or the variant ids joined by
+        ``+``."""
+        return f"gespeeld met: {'+'.join(self.variants) or 'basisspel'}"

@@ -53,6 +53,7 @@ def format_example(spec: GameSpec, number: int, example: Example) -> str:
     follow it in brackets.
     """
     lines = [f"{number}. {example.title}", f"   bron: {example.source}"]
+    lines.append(f"   {example.played_under}")
     if example.rules:
         lines.append(f"   regels: {', '.join(example.rules)}")
     lines += _wrap(example.intro, "   ")

@@ -1,8 +1,8 @@
 """Pinned example records: real engine games stored with a game's data for its rulebook examples.
 
 Every rulebook example is a real game played by the reference engine and
-pinned in ``cardspecs/<game>/examples/<example-id>.json`` by the game's
-example finder: the game record (every action, chance included) up to the
+pinned in ``cardspecs/<game>/examples/<rule-set>/<example-id>.json`` by the
+game's example finder (one folder per rule set, :mod:`pnp.story.rulesets`): the game record (every action, chance included) up to the
 end of the part the example tells (its *focus*), with the example's id, kind,
 Dutch title and the names of the policies that played it. The focus is a
 few whole numbers whose names the game chooses (``hand`` and ``trick`` for
@@ -31,6 +31,7 @@ from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
 from pnp.errors import PnpError
 from pnp.spec.model import GameSpec
+from pnp.story.rulesets import RuleSet, parse_rule_set_key, rule_set_key
 
 EXAMPLES_FOLDER = "examples"
 """The folder of pinned example records inside a game's spec folder."""
@@ -40,11 +41,10 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class PinnedCase:
-    """An example a rulebook shows: its id (file name), kind of situation and needed variants.
+    """An example a rulebook shows under one rule set: its id (file name), kind and rule set.
 
-    ``variants`` are the variants its game must be played with, for a game
-    whose kits show such an example only when all of them are chosen (see
-    :func:`load_pinned`'s ``check_variants``); the other games leave it empty.
+    ``variants`` is the rule set its record is played under (sorted variant
+    ids, empty for the base game): the folder it is pinned in.
     """
 
     id: str
@@ -132,9 +132,21 @@ def _whole(data: Mapping[str, object], key: str) -> int:
     return value
 
 
-def pinned_path(spec: GameSpec, example_id: str) -> Path:
-    """Where the pinned record of ``example_id`` lives."""
-    return spec.folder / EXAMPLES_FOLDER / f"{example_id}.json"
+def pinned_path(spec: GameSpec, example_id: str, rules: RuleSet = ()) -> Path:
+    """Where the pinned record of ``example_id`` under the rule set ``rules`` lives."""
+    return spec.folder / EXAMPLES_FOLDER / rule_set_key(rules) / f"{example_id}.json"
+
+
+def pinned_rule_sets(spec: GameSpec, example_id: str) -> set[RuleSet]:
+    """The rule sets that have a pinned record of ``example_id`` (folders of the examples)."""
+    folder = spec.folder / EXAMPLES_FOLDER
+    if not folder.is_dir():
+        return set()
+    return {
+        parse_rule_set_key(child.name)
+        for child in folder.iterdir()
+        if child.is_dir() and not child.is_symlink() and (child / f"{example_id}.json").exists()
+    }
 
 
 def rerun_hint(finder: str) -> str:
@@ -144,7 +156,12 @@ def rerun_hint(finder: str) -> str:
 
 
 def read_pinned(
-    spec: GameSpec, example_id: str, kind: str, focus_names: Sequence[str], finder_module: str
+    spec: GameSpec,
+    example_id: str,
+    kind: str,
+    focus_names: Sequence[str],
+    finder_module: str,
+    rules: RuleSet = (),
 ) -> PinnedRecord:
     """Read the pinned file of ``example_id``; any problem is a :class:`PnpError` naming the file.
 
@@ -152,7 +169,7 @@ def read_pinned(
     expected example (id and kind) and that its record is a game of ``spec``;
     replaying the record is up to the game.
     """
-    path = pinned_path(spec, example_id)
+    path = pinned_path(spec, example_id, rules)
     rerun = rerun_hint(finder_module)
     if not path.is_symlink() and not path.exists():
         raise PnpError.single(f"pinned example missing ({rerun})", path)
@@ -191,18 +208,16 @@ def load_pinned(
     focus_names: Sequence[str],
     finder_module: str,
     replay: Callable[[PinnedRecord], T],
-    *,
-    check_variants: bool = False,
 ) -> tuple[PinnedRecord, T]:
     """Read and replay one pinned example; any problem is a :class:`PnpError` naming the file.
 
     ``replay`` replays the record up to its focus (``ValueError``, ``KeyError``
-    or ``TypeError`` when it no longer does); with ``check_variants`` the
-    record must be played with exactly the case's variants.
+    or ``TypeError`` when it no longer does); the record must be played with
+    exactly the case's rule set, the folder it lies in.
     """
-    pinned = read_pinned(spec, case.id, case.kind, focus_names, finder_module)
-    path = pinned_path(spec, case.id)
-    if check_variants and pinned.record.variants != case.variants:
+    pinned = read_pinned(spec, case.id, case.kind, focus_names, finder_module, case.variants)
+    path = pinned_path(spec, case.id, case.variants)
+    if pinned.record.variants != case.variants:
         expected = ", ".join(case.variants) or "none"
         raise PnpError.single(
             f"the record is played with the wrong variants (expected: {expected})", path

@@ -28,6 +28,7 @@ from pnp.engine.core import GameRecord, GameState, play
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
 from pnp.story.pinned import PinnedCase, PinnedRecord, pinned_path
+from pnp.story.rulesets import RuleSet, rule_set_key
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
 from pnp.story.walk import Segment, walk
@@ -96,9 +97,9 @@ class ExampleSearch(Generic[W, T, C, A]):
 
     def search(
         self, spec: GameSpec, wanted: Sequence[W], seeds: Sequence[int]
-    ) -> dict[str, Found[C, A]]:
-        """Play the seeded games and return the best candidate per wanted example id."""
-        found: dict[str, Found[C, A]] = {}
+    ) -> dict[PinnedCase, Found[C, A]]:
+        """Play the seeded games and return the best candidate per wanted example."""
+        found: dict[PinnedCase, Found[C, A]] = {}
         groups: dict[Hashable, list[W]] = {}
         for w in wanted:
             groups.setdefault(self.group(w), []).append(w)
@@ -110,9 +111,9 @@ class ExampleSearch(Generic[W, T, C, A]):
                         if _ideal(found, w):
                             continue
                         for score, candidate in self.candidates(spec, w, trace):
-                            best = found.get(w.case.id)
+                            best = found.get(w.case)
                             if score > 0 and (best is None or score > best.score):
-                                found[w.case.id] = Found(score, seed, candidate, actions, games)
+                                found[w.case] = Found(score, seed, candidate, actions, games)
                             if score >= w.ideal:
                                 break
                 if all(_ideal(found, w) for w in members):
@@ -123,7 +124,7 @@ class ExampleSearch(Generic[W, T, C, A]):
         self, spec: GameSpec, wanted: W, seeds: Sequence[int]
     ) -> tuple[PinnedRecord, Found[C, A]] | None:
         """Search ``seeds`` for one wanted example; ``None`` if the situation never occurs."""
-        found = self.search(spec, [wanted], seeds).get(wanted.case.id)
+        found = self.search(spec, [wanted], seeds).get(wanted.case)
         return None if found is None else (self.pinned_for(spec, wanted, found), found)
 
     def find_pinned(
@@ -131,33 +132,43 @@ class ExampleSearch(Generic[W, T, C, A]):
         spec: GameSpec,
         seeds: Sequence[int] | None = None,
         report: Callable[[str], None] | None = None,
-    ) -> list[tuple[Path, str]]:
-        """Search every wanted example in one pass; ``(path, file text)`` pairs in rulebook order.
+        wanted: Sequence[W] | None = None,
+    ) -> tuple[list[tuple[Path, str]], list[W]]:
+        """Search the wanted examples (default: all) in one pass.
 
-        ``seeds`` defaults to ``range(self.seeds)``; ``report`` receives one
-        line per example (seed, place, score, games searched) and the time.
+        Returns the ``(path, file text)`` pairs of those found, in the order
+        wanted, and those no seeded game showed. ``seeds`` defaults to
+        ``range(self.seeds)``; ``report`` receives one line per example (seed,
+        place, score, games searched) and the time.
         """
         seed_list = range(self.seeds) if seeds is None else seeds
+        chosen = self.wanted if wanted is None else tuple(wanted)
         started = time.perf_counter()
-        found = self.search(spec, self.wanted, seed_list)
+        found = self.search(spec, chosen, seed_list)
         out: list[tuple[Path, str]] = []
-        for w in self.wanted:
-            if w.case.id not in found:
-                raise RuntimeError(f"no '{w.case.kind}' situation in {len(seed_list)} games")
-            result = found[w.case.id]
-            out.append((pinned_path(spec, w.case.id), self.pinned_for(spec, w, result).to_json()))
+        lost: list[W] = []
+        for w in chosen:
+            where = f"{rule_set_key(w.case.variants)}/{w.case.id}"
+            if w.case not in found:
+                lost.append(w)
+                if report is not None:
+                    report(f"{where}: no '{w.case.kind}' situation in {len(seed_list)} games")
+                continue
+            result = found[w.case]
+            path = pinned_path(spec, w.case.id, w.case.variants)
+            out.append((path, self.pinned_for(spec, w, result).to_json()))
             if report is not None:
                 report(
-                    f"{w.case.id}: seed {result.seed}, {self.describe(result)}; "
+                    f"{where}: seed {result.seed}, {self.describe(result)}; "
                     f"score {result.score}/{w.ideal} after {result.games} game(s)"
                 )
         if report is not None:
             report(f"searched in {time.perf_counter() - started:.1f} s")
-        return out
+        return out, lost
 
 
-def _ideal(found: Mapping[str, Found[C, A]], wanted: WantedExample) -> bool:
-    best = found.get(wanted.case.id)
+def _ideal(found: Mapping[PinnedCase, Found[C, A]], wanted: WantedExample) -> bool:
+    best = found.get(wanted.case)
     return best is not None and best.score >= wanted.ideal
 
 
@@ -165,53 +176,74 @@ def _ideal(found: Mapping[str, Found[C, A]], wanted: WantedExample) -> bool:
 # The search of a story's example table
 
 
+@dataclass(frozen=True)
+class RowUnder(Generic[K, A]):
+    """A row of a story's example table wanted under one rule set."""
+
+    row: ExampleRow[K, A]
+    rules: RuleSet
+
+    @property
+    def case(self) -> PinnedCase:
+        """The pinned example it becomes."""
+        return self.row.case_under(self.rules)
+
+    @property
+    def ideal(self) -> int:
+        """The row's ideal score."""
+        return self.row.ideal
+
+
 def story_search(
     story: Story[Cfg, S, A, B, G, K, X],
-) -> ExampleSearch[ExampleRow[K, A], Segment[A, B, G], K, A]:
-    """The search of a story's rows: every row is a wanted example, searched as it says.
+    wanted: Sequence[RowUnder[K, A]] | None = None,
+) -> ExampleSearch[RowUnder[K, A], Segment[A, B, G], K, A]:
+    """The search of a story's rows, each under a rule set (default: every row under its own
+    variants; :func:`pnp.maintenance.pin` asks for the rule sets the built kits lack).
 
-    Rows with the same variants and policy share their games; a game is cut
+    Rows under the same rule set and policy share their games; a game is cut
     into segments by the story's walker hooks (a row searched alone skips the
     segments its ``only`` refuses), each segment gives the row's candidates,
     and a found candidate is pinned up to its cut, titled from the phrase
-    file.
+    file, in the folder of its rule set.
     """
 
-    def play_row(spec: GameSpec, row: ExampleRow[K, A], seed: int) -> tuple[A, ...]:
-        config = story.config(spec, row.variants)
-        policies = [story.policies[row.policy]() for _ in range(story.players)]
+    def play_row(spec: GameSpec, w: RowUnder[K, A], seed: int) -> tuple[A, ...]:
+        config = story.config(spec, w.rules)
+        policy = story.policy_for(w.row, w.rules)
+        policies = [story.policies[policy]() for _ in range(story.players)]
         return tuple(play(story.engine, config, policies, seed).state.history)
 
     def segments(
-        spec: GameSpec, rows: Sequence[ExampleRow[K, A]], actions: tuple[A, ...]
+        spec: GameSpec, members: Sequence[RowUnder[K, A]], actions: tuple[A, ...]
     ) -> Iterator[Segment[A, B, G]]:
-        config = story.config(spec, rows[0].variants)
-        only = rows[0].only if len(rows) == 1 else None
+        config = story.config(spec, members[0].rules)
+        only = members[0].row.only if len(members) == 1 else None
         return walk(story.engine, config, story.players, actions, story.segments(), only)
 
     def candidates(
-        spec: GameSpec, row: ExampleRow[K, A], segment: Segment[A, B, G]
+        spec: GameSpec, w: RowUnder[K, A], segment: Segment[A, B, G]
     ) -> Iterator[tuple[int, K]]:
-        for candidate in story.candidates(spec, row, segment):
-            yield row.score(candidate), candidate
+        for candidate in story.candidates(spec, w.row, w.rules, segment):
+            yield w.row.score(candidate), candidate
 
-    def pinned_for(spec: GameSpec, row: ExampleRow[K, A], found: Found[K, A]) -> PinnedRecord:
+    def pinned_for(spec: GameSpec, w: RowUnder[K, A], found: Found[K, A]) -> PinnedRecord:
         cut = story.cut(found.candidate)
         phrases = load_phrases(spec)
         actions = found.actions[: cut.last + 1]
         record = GameRecord(
             spec.id,
-            row.variants,
+            w.rules,
             story.players,
             found.seed,
             tuple(story.engine.encode_action(a) for a in actions),
         )
         return PinnedRecord(
-            id=row.id,
-            title=phrases.title(row.title_key, **story.title(phrases, found.candidate)),
-            kind=row.kind,
+            id=w.row.id,
+            title=phrases.title(w.row.title_key, **story.title(phrases, found.candidate)),
+            kind=w.row.kind,
             focus=tuple(zip(story.focus, cut.focus, strict=True)),
-            policies=(row.policy,) * story.players,
+            policies=(story.policy_for(w.row, w.rules),) * story.players,
             record=record,
         )
 
@@ -219,10 +251,11 @@ def story_search(
         focus = story.cut(found.candidate).focus
         return ", ".join(f"{name} {n}" for name, n in zip(story.focus, focus, strict=True))
 
+    every = tuple(RowUnder(row, tuple(sorted(row.variants))) for row in story.rows)
     return ExampleSearch(
-        wanted=story.rows,
+        wanted=every if wanted is None else tuple(wanted),
         seeds=story.seeds,
-        group=lambda row: (row.variants, row.policy),
+        group=lambda w: (w.rules, story.policy_for(w.row, w.rules)),
         play=play_row,
         walk=segments,
         candidates=candidates,

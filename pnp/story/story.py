@@ -24,13 +24,26 @@ from typing import Any, Generic, TypeVar
 
 from pnp.engine.core import Engine, Event, GameState
 from pnp.engine.policies import Policy
-from pnp.rulebook.example import Example, Step, kit_examples
+from pnp.errors import PnpError
+from pnp.rulebook.example import Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story.claims import ClaimChecks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
-from pnp.story.pinned import EXAMPLES_FOLDER, PinnedRecord, load_pinned, pinned_path, situation_lost
+from pnp.story.pinned import (
+    EXAMPLES_FOLDER,
+    PinnedRecord,
+    load_pinned,
+    pinned_path,
+    pinned_rule_sets,
+    read_pinned,
+    replay_failed,
+    rerun_hint,
+    situation_lost,
+)
+from pnp.story.rulesets import RuleSet, built_rule_sets, fallbacks, rule_set, rule_set_key
 from pnp.story.table import Cut, ExampleRow
 from pnp.story.walk import Moment, Segment, Segments, walk
+from pnp.variants import resolve_variants
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -119,6 +132,8 @@ class Scene(Generic[A, B, T]):
     """The seat named first (the phrase file's first name)."""
     names: tuple[str, ...]
     """The players' names by seat."""
+    variants: RuleSet = ()
+    """The rule set the example is played under: the kit's (:mod:`pnp.story.rulesets`)."""
 
     def clockwise(self) -> list[int]:
         """Every seat, clockwise from the one named first."""
@@ -188,8 +203,9 @@ class Story(Generic[C, S, A, B, T, K, X]):
     policies: Mapping[str, Callable[[], Policy[Any, Any]]]
     """The policies a row may name, by name (a policy picks among player actions, which
     may be narrower than ``A``: the engine's actions include chance)."""
-    candidates: Callable[[GameSpec, ExampleRow[K, A], Segment[A, B, T]], Iterable[K]]
-    """The candidates a row scores in one segment, in game order."""
+    candidates: Callable[[GameSpec, ExampleRow[K, A], RuleSet, Segment[A, B, T]], Iterable[K]]
+    """The candidates a row scores in one segment of a game played under a rule set, in game
+    order."""
     cut: Callable[[K], Cut]
     """Where a candidate is pinned."""
     # -- optional
@@ -203,22 +219,43 @@ class Story(Generic[C, S, A, B, T, K, X]):
     accepts only a finished segment."""
     title: Callable[[Phrases, K], Mapping[str, str]] = no_fields
     """The placeholders of a found candidate's title."""
-    reshaping: tuple[str, ...] = ()
-    """Variants that change the table every example is played at (hand size, map size): a kit
-    with one shows only the examples played with it, and a kit without shows none of those."""
     checks: ClaimChecks[Replay[C, S, A]] | None = None
     """How each claim type is checked against fresh engine states of the replayed record,
-    independently of the events its sentence was told from (the example contract runs it)."""
+    independently of the events its sentence was told from (a kit's examples pass it)."""
+    search_policy: Callable[[ExampleRow[K, A], RuleSet], str] | None = None
+    """The policy a row's games are searched with under a rule set; ``None``: the row's."""
+    plays_alike: tuple[str, ...] = ()
+    """Variants that change no rule by themselves (a default, an umbrella of listed rules):
+    left out of rule sets (:func:`~pnp.story.rulesets.rule_set`)."""
+
+    def rule_set(self, spec: GameSpec, variants: tuple[str, ...]) -> RuleSet:
+        """The rule set of a kit with ``variants``: the variants it plays with, sorted."""
+        return rule_set(spec, variants, self.plays_alike)
+
+    def policy_for(self, row: ExampleRow[K, A], rules: RuleSet) -> str:
+        """The policy ``row``'s games are searched with under ``rules``."""
+        return row.policy if self.search_policy is None else self.search_policy(row, rules)
+
+    def applies(self, spec: GameSpec, row: ExampleRow[K, A], rules: RuleSet) -> bool:
+        """True if a kit of ``rules`` shows ``row``: it has the row's variants and none of
+        those that take its rule away."""
+        chosen = set(resolve_variants(spec, rules))
+        return set(row.variants) <= chosen and not chosen & set(row.removed_by)
 
     def focus_segment(
-        self, spec: GameSpec, row: ExampleRow[K, A], pinned: PinnedRecord
+        self,
+        spec: GameSpec,
+        row: ExampleRow[K, A],
+        pinned: PinnedRecord,
+        rules: RuleSet | None = None,
     ) -> Segment[A, B, T]:
-        """Replay ``pinned`` and return its focus segment, which must end the record.
+        """Replay ``pinned`` under ``rules`` (default: its own) and return its focus segment,
+        which must end the record.
 
         ``ValueError`` when the record does not replay, lacks the focus or goes
         on after it (the caller names the file).
         """
-        config = self.config(spec, pinned.record.variants)
+        config = self.config(spec, pinned.record.variants if rules is None else rules)
         actions = [self.engine.decode_action(data) for data in pinned.record.actions]
         rule = self.segments()
         named = len(self.focus)
@@ -242,15 +279,17 @@ class Story(Generic[C, S, A, B, T, K, X]):
             raise ValueError(problem)
         return found
 
-    def load(self, spec: GameSpec, row: ExampleRow[K, A]) -> tuple[PinnedRecord, Segment[A, B, T]]:
-        """Read and replay the pinned record of ``row``; any problem is a located ``PnpError``."""
+    def load(
+        self, spec: GameSpec, row: ExampleRow[K, A], rules: RuleSet = ()
+    ) -> tuple[PinnedRecord, Segment[A, B, T]]:
+        """Read and replay ``row``'s record pinned under ``rules``; any problem is a located
+        ``PnpError``."""
         return load_pinned(
             spec,
-            row.case,
+            row.case_under(rules),
             self.focus,
             self.finder,
             lambda pinned: self.focus_segment(spec, row, pinned),
-            check_variants=True,
         )
 
     def tell(
@@ -260,29 +299,96 @@ class Story(Generic[C, S, A, B, T, K, X]):
         row: ExampleRow[K, A],
         pinned: PinnedRecord,
         segment: Segment[A, B, T],
+        rules: RuleSet | None = None,
     ) -> Example:
-        """Tell a replayed example; a ``PnpError`` if it no longer shows its kind."""
+        """Tell a replayed example under ``rules`` (default: the record's own); a ``PnpError``
+        if it no longer shows its kind."""
+        played = pinned.record.variants if rules is None else rules
         first = self.first_player(pinned, segment)
         names = phrases.names_from(first, pinned.record.num_players)
-        scene = Scene(spec, row.kind, pinned, segment, phrases, first, names)
+        scene = Scene(spec, row.kind, pinned, segment, phrases, first, names, played)
         context = self.context(scene)
         told = self.told(scene) if self.told is not None else every_event(segment)
         steps = self.handlers.steps(context, told)
         missing = missing_claims(row.claims, steps) + self.missing(context, steps)
+        path = pinned_path(spec, row.id, pinned.record.variants)
         if missing:
-            raise situation_lost(pinned_path(spec, row.id), row.kind, missing, self.finder)
+            raise situation_lost(path, row.kind, missing, self.finder)
         seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
         where = phrases.say("source", **dict(pinned.focus))
+        folder = rule_set_key(pinned.record.variants)
         return Example(
             id=pinned.id,
             title=pinned.title,
             intro=self.intro(context),
-            source=f"{EXAMPLES_FOLDER}/{pinned.id}.json · seed {seed} · {where}",
+            source=f"{EXAMPLES_FOLDER}/{folder}/{pinned.id}.json · seed {seed} · {where}",
             steps=steps,
             rules=row.rules,
-            variants=pinned.record.variants,
+            variants=played,
             outro=self.outro(context),
         )
+
+    def check_claims(self, spec: GameSpec, example: Example, pinned: PinnedRecord) -> None:
+        """Assert every claim of ``example`` on fresh engine states of ``pinned`` replayed
+        under the example's rule set (``AssertionError`` naming the first that fails)."""
+        if self.checks is not None:
+            config = self.config(spec, example.variants)
+            self.checks.check_steps(Replay(self.engine, config, pinned.record), example.steps)
+
+    def told_under(
+        self, spec: GameSpec, phrases: Phrases, row: ExampleRow[K, A], rules: RuleSet
+    ) -> Example | None:
+        """``row``'s example for a kit of ``rules``: the first pinned record that replays
+        legally under them, still shows its kind and whose every claim holds there.
+
+        The record pinned for ``rules`` comes first: if it fails, that is a located
+        ``PnpError`` (re-pin). Records of rule sets inside ``rules``
+        (:func:`~pnp.story.rulesets.fallbacks`) are tried next and skipped when they do not
+        hold. If none does, a kit ``pnp pin`` keeps covered
+        (:func:`~pnp.story.rulesets.built_rule_sets`) is a located ``PnpError``; any other
+        kit leaves the example out (``None``).
+        """
+        pinned_sets = pinned_rule_sets(spec, row.id)
+        for source in fallbacks(rules, pinned_sets):
+            if source not in pinned_sets:
+                continue
+            own = source == rules
+            path = pinned_path(spec, row.id, source)
+            try:
+                pinned = read_pinned(spec, row.id, row.kind, self.focus, self.finder, source)
+                if pinned.record.variants != source:
+                    expected = ", ".join(source) or "none"
+                    raise PnpError.single(
+                        f"the record is played with the wrong variants (expected: {expected})",
+                        path,
+                    )
+                segment = self.focus_segment(spec, row, pinned, rules)
+                example = self.tell(spec, phrases, row, pinned, segment, rules)
+                self.check_claims(spec, example, pinned)
+            except (ValueError, KeyError, IndexError, TypeError) as exc:
+                if own:
+                    if isinstance(exc, KeyError | IndexError):
+                        message = f"a card of this example has no row in the spec tables ({exc})"
+                        raise PnpError.single(message, path) from None
+                    raise replay_failed(path, exc, self.finder) from None
+                continue
+            except AssertionError as exc:
+                if own:
+                    raise PnpError.single(
+                        f"a claim of the pinned example no longer holds: {exc} ({self.finder})",
+                        path,
+                    ) from None
+                continue
+            except PnpError:
+                if own:
+                    raise
+                continue
+            return example
+        if rules in built_rule_sets(spec, self.plays_alike):
+            # the kits pnp pin keeps covered: a record must hold there
+            path = pinned_path(spec, row.id, rules)
+            raise PnpError.single(f"pinned example missing ({rerun_hint(self.finder)})", path)
+        return None
 
 
 def every_event(segment: Segment[A, B, T]) -> Iterable[tuple[Moment[A, B], Event]]:
@@ -293,19 +399,22 @@ def every_event(segment: Segment[A, B, T]) -> Iterable[tuple[Moment[A, B], Event
 def rulebook_examples(
     story: Story[C, S, A, B, T, K, X], spec: GameSpec, variants: tuple[str, ...]
 ) -> list[Example]:
-    """The examples of a kit with ``variants``, replayed from the pinned records and told.
+    """The examples of a kit with ``variants``, each played and told under the kit's rules.
 
-    The phrase file and every pinned file are read and every record replayed
-    (a missing, corrupt or no longer replaying file is a ``PnpError`` naming
-    it); only examples whose variants are all chosen, and that were played at
-    the kit's table (:attr:`Story.reshaping`), are returned, in rulebook order.
+    The kit's rule set (:meth:`Story.rule_set`) decides: every row the kit
+    shows (:meth:`Story.applies`) gets the first pinned record that replays
+    legally under those rules and whose every claim holds there
+    (:meth:`Story.told_under`); a row with none is left out. A missing,
+    corrupt or no longer replaying record of the rule set itself is a
+    ``PnpError`` naming it. In rulebook order.
     """
     phrases = load_phrases(spec)
-
-    def render(row: ExampleRow[K, A]) -> Example:
-        pinned, segment = story.load(spec, row)
-        return story.tell(spec, phrases, row, pinned, segment)
-
-    return kit_examples(
-        story.rows, render, lambda row: pinned_path(spec, row.id), variants, story.reshaping
-    )
+    rules = story.rule_set(spec, variants)
+    examples = []
+    for row in story.rows:
+        if not story.applies(spec, row, rules):
+            continue
+        example = story.told_under(spec, phrases, row, rules)
+        if example is not None:
+            examples.append(example)
+    return examples

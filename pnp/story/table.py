@@ -39,21 +39,23 @@ class ExampleRow(Generic[K, A]):
     ideal: int
     """The score of the ideal shape; the search of the example stops there."""
     variants: tuple[str, ...] = ()
-    """The variants its game is played with; only kits with all of them show it."""
+    """The variants it needs: only kits with all of them show it (its records are played
+    under each kit's whole rule set, :mod:`pnp.story.rulesets`)."""
     only: Callable[[A], bool] | None = None
     """Only segments opened by such an action can score (searched alone, it skips the rest)."""
     title: str = ""
     """The key of its title in the ``[titles]`` of the phrase file; the kind if empty."""
+    removed_by: tuple[str, ...] = ()
+    """Variants that take the row's rule away: a kit with one of them does not show it."""
 
     @property
     def title_key(self) -> str:
         """The key of the example's title in the phrase file."""
         return self.title or self.kind
 
-    @property
-    def case(self) -> PinnedCase:
-        """The pinned example the row becomes (id, kind and variants)."""
-        return PinnedCase(self.id, self.kind, self.variants)
+    def case_under(self, rules: tuple[str, ...]) -> PinnedCase:
+        """The pinned example the row becomes under the rule set ``rules``."""
+        return PinnedCase(self.id, self.kind, rules)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ class Spot:
     grid: ev.GridScored | None = None
 
 
-def candidates(spec: object, row: Row, rnd: tr.Round) -> Iterator[Spot]:
+def candidates(spec: object, row: Row, rules: object, rnd: tr.Round) -> Iterator[Spot]:
     """Every Arriba turn; the stopper, every grid or the exact winner of a stopped round
     (the scores below count on it)."""
     ended, won = rnd.events_of(ev.RoundEnded), rnd.events_of(ev.GameEnded)
@@ -201,7 +201,7 @@ def ends(row: Row, pinned: PinnedRecord, rnd: tr.Round) -> str | None:
     player, players = pinned.focus_value("player"), pinned.record.num_players
     if player > players:
         return f"player {player} is not one of the {players} players"
-    spots = candidates(None, row, rnd)
+    spots = candidates(None, row, pinned.record.variants, rnd)
     ends_there = any(s.seat == player - 1 and s.last == rnd.last and row.score(s) for s in spots)
     return None if ends_there else f"the record does not end where a '{row.kind}' example ends"
 
@@ -254,5 +254,6 @@ STORY = Story(
     ends=ends,
     title=title,
     checks=CHECKS,
+    plays_alike=("rijen-3",),
 )
 """Three players, up to 500 seeds; the player an example is about is called Anna."""

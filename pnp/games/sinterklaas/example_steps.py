@@ -88,7 +88,7 @@ class Telling:
     @staticmethod
     def of(scene: Scene[Action, Table, Table]) -> Telling:
         """The telling of a pinned example."""
-        variants = scene.pinned.record.variants
+        variants = scene.variants
         return Telling(scene.spec, scene.kind, variants, scene.segment, scene.phrases)
 
     def say(self, key: str, **fields: object) -> str:

@@ -30,9 +30,8 @@ from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
 from pnp.games.sinterklaas.config import (
     ACTIEPIET,
-    MEER_PAKJES,
-    MINDER_PAKJES,
     PIETJE_PRECIES_VARIANT,
+    REMISE,
     SPECULAAS,
     SURPRISES,
     WIE_KENT_HEM_NIET,
@@ -303,26 +302,10 @@ ROWS: tuple[Row, ...] = (
         (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
     Row("speculaas-remise", "remise", ("SK-V5",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (SPECULAAS,)),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (REMISE,)),
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
-    # The same kinds at the tables of Meer pakjes and Minder pakjes (SK-M1): a kit with one
-    # of them shows only these (Story.reshaping).
-    Row("meer-pakjes-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
-        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8,
-        (MEER_PAKJES,)),
-    Row("meer-pakjes-nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
-        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, score_one_left, 6, (MEER_PAKJES,)),
-    Row("meer-pakjes-hoogste-totaal", "tie-total", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5, (MEER_PAKJES,)),
-    Row("minder-pakjes-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
-        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8,
-        (MINDER_PAKJES,)),
-    Row("minder-pakjes-nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
-        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, score_one_left, 6, (MINDER_PAKJES,)),
-    Row("minder-pakjes-hoogste-totaal", "tie-total", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5, (MINDER_PAKJES,)),
 )  # fmt: skip
 """Every example, in rulebook order, and how the search looks for it."""
 
@@ -363,7 +346,7 @@ def intro(ctx: Telling) -> str:
     who is still in, the pile, the Pakjeskamer and their hands."""
     n, start, spec = len(ctx.names), ctx.segment.start, ctx.spec
     chosen = [spec.variants[v].name for v in ctx.variants if v in spec.variants]
-    variant = "".join(ctx.say("intro_variant", name=name) for name in chosen)
+    variant = ctx.say("intro_variant", name=join_words(chosen)) if chosen else ""
     clockwise = [(start.sint + k) % n for k in range(n)]
     common = {"players": number_word(n).capitalize(), "round": ordinal_word(start.round)}
     common |= {"variant": variant, "sint": ctx.names[start.sint]}
@@ -413,7 +396,7 @@ def ends(row: Row, pinned: PinnedRecord, segment: tr.Round) -> str | None:
 _PHRASES: list[tuple[GameSpec, Phrases]] = []
 
 
-def candidates(spec: GameSpec, row: Row, segment: tr.Round) -> tuple[Told]:
+def candidates(spec: GameSpec, row: Row, rules: tuple[str, ...], segment: tr.Round) -> tuple[Told]:
     """The round told as ``row``'s example would tell it (no claims if it cannot)."""
     if row.kind in OPENING_ONLY:
         end = tr.opening_end(segment)
@@ -423,7 +406,7 @@ def candidates(spec: GameSpec, row: Row, segment: tr.Round) -> tuple[Told]:
         return (Told(segment, ()),)
     if not _PHRASES or _PHRASES[0][0] is not spec:
         _PHRASES[:] = [(spec, load_phrases(spec))]
-    ctx = Telling(spec, row.kind, row.variants, segment, _PHRASES[0][1])
+    ctx = Telling(spec, row.kind, rules, segment, _PHRASES[0][1])
     reveals = ctx.config.reveals
     steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
     if missing_claims(row.claims, steps) or ctx.problems:
@@ -438,6 +421,12 @@ def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
     cards = [e.card for e in told.segment.events_of(ev.ActionTriggered)]
     action = told.action_names.get(cards[0], "") if cards else ""
     return {"action": action, "reveals": number_word(told.reveals)}
+
+
+def search_policy(row: Row, rules: tuple[str, ...]) -> str:
+    """The precies-planner wherever Pietje Precies is played: the heuristic never bids there
+    (see :class:`PreciesPlanner`), so no round would reach a showdown worth telling."""
+    return PLANNER if PIETJE_PRECIES_VARIANT in rules else row.policy
 
 
 STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling] = Story(
@@ -460,7 +449,8 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     told=lambda scene: told_events(scene.kind, scene.segment),
     ends=ends,
     title=title,
-    reshaping=(MEER_PAKJES, MINDER_PAKJES),
+    search_policy=search_policy,
+    plays_alike=(SPECULAAS,),
     checks=CHECKS,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""

@@ -16,7 +16,6 @@ named by seat: Anna, Bram, Cas.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 
 from pnp.engine.core import Event
 from pnp.games.stoomboot import events as ev
@@ -139,17 +138,6 @@ ROWS: tuple[Row, ...] = (
 )  # fmt: skip
 """Every example of the 5x5 map, in rulebook order: id, kind, rule IDs, claim types, policy,
 score, ideal score and variants (its title is the kind's in the phrase file)."""
-SMALL_MAP = "kleine-kaart"
-"""The variant that changes the table every example is played at: the 4x4 map."""
-
-
-def on_small_map(row: Row) -> Row:
-    """The same example played on the small map (a kit with it shows only these)."""
-    variants = tuple(sorted((SMALL_MAP, *row.variants)))
-    return replace(row, id=f"{row.id}-{SMALL_MAP}", variants=variants)
-
-
-ROWS += tuple(on_small_map(row) for row in ROWS)
 BY_KIND = {row.kind: row for row in ROWS}
 
 
@@ -213,11 +201,10 @@ STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling
     players=3,
     seeds=300,
     policies={HEURISTIC: HeuristicPolicy},
-    candidates=lambda _spec, _row, segment: rounds(segment),
+    candidates=lambda _spec, _row, _rules, segment: rounds(segment),
     cut=lambda r: Cut(r.last, (r.round,)),
     missing=missing,
     told=told,
     checks=CHECKS,
-    reshaping=(SMALL_MAP,),
 )
 """The Stoomboot examples told by :mod:`pnp.story`: three players, up to 300 seeds."""

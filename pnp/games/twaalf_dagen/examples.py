@@ -225,7 +225,7 @@ def intro(scene: TrickScene) -> str:
     text = scene.say(
         "intro",
         players=number_word(len(scene.names)).capitalize(),
-        variant=scene.say("intro_short") if scene.pinned.record.variants else "",
+        variant=scene.say("intro_short") if scene.variants else "",
         hand=ordinal_word(start.hand),
         trick=ordinal_word(start.trick),
         leader=scene.names[scene.segment.moments[0].actor],
@@ -270,7 +270,7 @@ STORY = Story(
     players=4,
     seeds=4000,
     policies={HEURISTIC: HeuristicPolicy, STRAIGHT_KEEPER: StraightKeeperPolicy},
-    candidates=lambda _spec, _row, trick: (trick,),
+    candidates=lambda _spec, _row, _rules, trick: (trick,),
     cut=lambda trick: Cut(trick.last, Tricks().focus(trick)),
     outro=outro,
     missing=missing,
