@@ -11,7 +11,7 @@ A rule set's records live in ``examples/<key>/`` of the game's spec folder,
 the key being the rule set's variant ids joined by ``+`` (``basis`` for the
 base game). :func:`built_rule_sets` lists the kits the examples are pinned
 and tested for: the base game, every variant alone, every pair that can be
-combined and every largest combination.
+combined, every largest combination and each of those less one variant.
 """
 
 from __future__ import annotations
@@ -57,9 +57,10 @@ def _combinable(spec: GameSpec, variants: tuple[str, ...]) -> bool:
 def built_kits(spec: GameSpec) -> tuple[tuple[str, ...], ...]:
     """The variant choices the examples are pinned and tested for, in a fixed order.
 
-    The base game, every variant alone, every pair that can be combined, and
+    The base game, every variant alone, every pair that can be combined,
     every largest combination (each variant with as many of the others, in
-    spec order, as can be added to it).
+    spec order, as can be added to it) and each largest combination less one
+    of its variants (stoomboot's four expansions on the big map, say).
     """
     ids = tuple(spec.variants)
     kits: list[tuple[str, ...]] = [()]
@@ -71,6 +72,8 @@ def built_kits(spec: GameSpec) -> tuple[tuple[str, ...], ...]:
             if other not in largest and _combinable(spec, (*largest, other)):
                 largest.append(other)
         kits.append(tuple(v for v in ids if v in largest))
+    for largest_kit in [k for k in kits if len(k) > 2]:
+        kits += [tuple(v for v in largest_kit if v != left) for left in largest_kit]
     seen: set[frozenset[str]] = set()
     out: list[tuple[str, ...]] = []
     for kit in kits:

@@ -25,13 +25,14 @@ from pnp.registry import game, games
 from pnp.rulebook.example import Example
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases, missing_claims
+from pnp.story.pinned import EXAMPLES_FOLDER
+from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
 from tests.engine.registered import broken_phrase_file_error
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 STORIED = [g.id for g in games().values() if g.story is not None]
-ROWS = [(g.id, row.id) for g in games().values() if g.story is not None for row in g.story.rows]
 
 
 def story_of(game_id: str) -> AnyStory:
@@ -45,16 +46,29 @@ def spec_of(game_id: str) -> GameSpec:
     return load_game(game_id).spec
 
 
+def _pinned_files() -> list[tuple[str, str, str]]:
+    """Every pinned record on disk: (game, rule-set folder, example id)."""
+    out = []
+    for game_id in STORIED:
+        folder = spec_of(game_id).folder / EXAMPLES_FOLDER
+        for path in sorted(folder.glob("*/*.json")):
+            out.append((game_id, path.parent.name, path.stem))
+    return out
+
+
+RECORDS = _pinned_files()
+
+
 def row_of(game_id: str, row_id: str) -> ExampleRow[Any, Any]:
     return next(row for row in story_of(game_id).rows if row.id == row_id)
 
 
 @cache
-def told(game_id: str, row_id: str) -> tuple[Any, Example]:
-    """The replayed pinned record of one row, and the example told from it."""
+def told(game_id: str, key: str, row_id: str) -> tuple[Any, Example]:
+    """One pinned record replayed under its own rule set, and the example told from it."""
     story, spec = story_of(game_id), spec_of(game_id)
     row = row_of(game_id, row_id)
-    pinned, segment = story.load(spec, row)
+    pinned, segment = story.load(spec, row, parse_rule_set_key(key))
     return pinned, story.tell(spec, load_phrases(spec), row, pinned, segment)
 
 
@@ -75,31 +89,48 @@ def test_the_example_table_is_well_formed(game_id: str) -> None:
     assert story.checks is not None, f"{game_id}: the story has no claim checks"
     for row in story.rows:
         assert set(row.claims) <= story.checks.kinds, row.id
-        assert {v for v in row.variants} <= set(spec_of(game_id).variants), row.id
+        assert set(row.variants) | set(row.removed_by) <= set(spec_of(game_id).variants), row.id
 
 
-@pytest.mark.parametrize(("game_id", "row_id"), ROWS)
-def test_every_pinned_example_replays_legally(game_id: str, row_id: str) -> None:
-    """The generic replay accepts the pinned record: chance included, every action legal."""
+@pytest.mark.parametrize("game_id", STORIED)
+def test_every_pinned_file_is_a_row_under_a_rule_set_people_build(game_id: str) -> None:
+    """No stray record: each file is a row of the table, in the folder of a rule set that
+    ``pnp pin`` keeps (a kit people build) and that shows the row."""
     story, spec = story_of(game_id), spec_of(game_id)
-    pinned, example = told(game_id, row_id)
-    config = story.config(spec, pinned.record.variants)
-    assert replay(pinned.record, story.engine, config)
-    assert (
-        pinned.record.game_id == game_id
-        and pinned.record.variants == row_of(game_id, row_id).variants
-    )
+    built = built_rule_sets(spec, story.plays_alike)
+    rows = {row.id: row for row in story.rows}
+    for g, key, row_id in RECORDS:
+        if g == game_id:
+            rules = parse_rule_set_key(key)
+            assert row_id in rows and rules in built, f"{key}/{row_id}"
+            assert story.applies(spec, rows[row_id], rules), f"{key}/{row_id}"
+
+
+@pytest.mark.parametrize(("game_id", "key", "row_id"), RECORDS)
+def test_every_pinned_record_replays_legally_under_its_rule_set(
+    game_id: str, key: str, row_id: str
+) -> None:
+    """The generic replay accepts the pinned record under the rules of its folder: chance
+    included, every action legal."""
+    story, spec = story_of(game_id), spec_of(game_id)
+    pinned, example = told(game_id, key, row_id)
+    rules = parse_rule_set_key(key)
+    assert pinned.record.variants == rules == example.variants
+    assert replay(pinned.record, story.engine, story.config(spec, rules))
+    assert pinned.record.game_id == game_id
     seed = "-" if pinned.record.seed is None else str(pinned.record.seed)
-    assert example.source.startswith(f"examples/{row_id}.json · seed {seed} · ")
+    assert example.source.startswith(f"examples/{key}/{row_id}.json · seed {seed} · ")
 
 
-@pytest.mark.parametrize(("game_id", "row_id"), ROWS)
-def test_every_sentence_makes_a_claim_and_every_claim_holds(game_id: str, row_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "key", "row_id"), RECORDS)
+def test_every_sentence_makes_a_claim_and_every_claim_holds(
+    game_id: str, key: str, row_id: str
+) -> None:
     """Each sentence carries a claim; the example shows its kind (its row's claim types);
     the game's checks confirm every claim on fresh engine states of the record."""
     story, spec = story_of(game_id), spec_of(game_id)
     row = row_of(game_id, row_id)
-    pinned, example = told(game_id, row_id)
+    pinned, example = told(game_id, key, row_id)
     assert example.steps and all(step.text for step in example.steps)
     assert all(step.claim is not None for step in example.steps), [
         step.text for step in example.steps if step.claim is None
@@ -114,12 +145,13 @@ def test_every_sentence_makes_a_claim_and_every_claim_holds(game_id: str, row_id
 
 @pytest.mark.parametrize("game_id", STORIED)
 def test_a_kit_shows_exactly_the_examples_of_its_variants(game_id: str) -> None:
-    """The base kit shows the rows without variants, in table order; telling twice gives
-    the same examples."""
+    """The base kit shows the rows without variants, in table order, from the base game's
+    own records; telling twice gives the same examples."""
     spec = spec_of(game_id)
     base = game_examples(spec, ())
     expected = [row.id for row in story_of(game_id).rows if not row.variants]
     assert [ex.id for ex in base] == expected
+    assert all(ex.source.startswith(f"examples/{BASE_KEY}/") for ex in base)
     assert game_examples(spec, ()) == base
 
 
@@ -143,7 +175,7 @@ def test_a_broken_pinned_file_is_one_located_error(
 ) -> None:
     """A missing, corrupt or foreign pinned file stops the examples with one error naming it."""
     row = story_of(game_id).rows[0]
-    path = project_copy / "cardspecs" / game_id / "examples" / f"{row.id}.json"
+    path = project_copy / "cardspecs" / game_id / "examples" / BASE_KEY / f"{row.id}.json"
     damage(path)
     spec = load_game(game_id).spec
     with pytest.raises(PnpError) as caught:

@@ -44,11 +44,12 @@ from pnp.games.santoska.examples import ROWS, STORY, Row, ends
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.maintenance import pin
 from pnp.project import load_game
+from pnp.rulebook.dutch import number_word
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.rulebook.figures import RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
-from pnp.story.search import story_search
+from pnp.story.search import RowUnder, story_search
 from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
 
@@ -415,12 +416,15 @@ def test_sa_b7_exactly_one_hundred_wins_at_once() -> None:
     assert len(others) == 2 and "100" in ex.title
 
 
-@pytest.mark.parametrize("variant", ["rijen-3", "rijen-4", "rijen-6"])
-def test_examples_say_they_are_played_with_rows_of_three(variant: str) -> None:
-    """The examples are base games (rows of three); every kit shows them, and says so."""
+@pytest.mark.parametrize(("variant", "length"), [("rijen-3", 3), ("rijen-4", 4), ("rijen-6", 6)])
+def test_examples_are_played_with_the_rows_of_their_kit(variant: str, length: int) -> None:
+    """Every kit shows every example, played with its own row length (SA-B1): the intro says
+    so, and every grid scored has rows of that many cards."""
     shown = game_examples(spec(), (variant,))
     assert [e.id for e in shown] == [e.id for e in all_examples()]
-    assert all("rijen van drie kaarten" in e.intro for e in shown)
+    assert all(f"rijen van {number_word(length)} kaarten" in e.intro for e in shown)
+    rows = [c for e in shown for c in claims_of(e, ShowsRow)]
+    assert rows and all(len(row.cards) == length for row in rows)
 
 
 def test_intros_give_the_round_and_the_standings() -> None:
@@ -449,9 +453,9 @@ def test_intros_give_the_round_and_the_standings() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
 def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = spec().folder / "examples" / f"{row.id}.json"
+    path = spec().folder / "examples" / "basis" / f"{row.id}.json"
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = story_search(STORY).find_one(spec(), row, [seed])
+    found = story_search(STORY).find_one(spec(), RowUnder(row, ()), [seed])
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned example has the ideal shape"
@@ -459,13 +463,13 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
 
 
 @pytest.mark.slow  # two full searches
-def test_finder_check_mode_names_a_stale_file_and_update_rewrites_it(project_copy: Path) -> None:
-    """A pinned file that differs from a fresh search is reported; ``--update`` restores it."""
-    path = project_copy / "cardspecs" / "santoska" / "examples" / FILE
+def test_pin_names_a_missing_file_and_update_finds_it_again(project_copy: Path) -> None:
+    """A kit that lacks a pinned file is reported; ``--update`` finds the same record again."""
+    path = project_copy / "cardspecs" / "santoska" / "examples" / "basis" / FILE
     original = path.read_text(encoding="utf-8")
-    path.write_text(original.replace('"title": "', '"title": "Oud: '), encoding="utf-8")
-    assert pin("santoska").stale == (path,)
-    assert path in pin("santoska", update=True).written
+    path.unlink()
+    assert pin("santoska").needed == (path,)
+    assert pin("santoska", update=True).written == (path,)
     assert path.read_text(encoding="utf-8") == original
 
 
@@ -592,12 +596,12 @@ EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
 def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, message: str) -> None:
     """A tampered or no longer replaying pinned file (an illegal action, cut short, the
     wrong focus or kind) names the file (missing, corrupt, foreign: the example contract)."""
-    _tamper(project_copy / "cardspecs" / "santoska" / "examples", EDITS[case])
+    _tamper(project_copy / "cardspecs" / "santoska" / "examples" / "basis", EDITS[case])
     copied = load_game("santoska").spec
     with pytest.raises(PnpError) as caught:
         game_examples(copied, ())
     text = str(caught.value)
-    assert re.match(rf"cardspecs/santoska/examples/{re.escape(FILE)}(:\d+)?: ", text), text
+    assert re.match(rf"cardspecs/santoska/examples/basis/{re.escape(FILE)}(:\d+)?: ", text), text
     assert message in text
     assert "Traceback" not in text and str(project_copy) not in text
 
@@ -642,5 +646,5 @@ def test_an_example_that_lost_a_required_claim_is_a_clear_error() -> None:
     with pytest.raises(PnpError) as caught:
         STORY.tell(spec(), load_phrases(spec()), needing_more, pinned, rnd)
     text = str(caught.value)
-    assert text.startswith(f"cardspecs/santoska/examples/{row.id}.json: "), text
+    assert text.startswith(f"cardspecs/santoska/examples/basis/{row.id}.json: "), text
     assert "(missing: WinsExactly); re-run pnp pin santoska --update" in text

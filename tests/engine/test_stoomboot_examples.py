@@ -35,7 +35,6 @@ from pnp.games.stoomboot.examples import (
     KIND_SHORTER,
     KIND_TELEFOON,
     ROWS,
-    SMALL_MAP,
     STORY,
     Row,
 )
@@ -45,7 +44,9 @@ from pnp.rulebook.example import Example
 from pnp.rulebook.figures import MapFigure, RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay
-from pnp.story.search import story_search
+from pnp.story.pinned import pinned_path
+from pnp.story.rulesets import rule_set_key
+from pnp.story.search import RowUnder, story_search
 
 ALL = ("pepernoot-plekken",)
 KIND_IDS = [row.id for row in ROWS]
@@ -58,33 +59,40 @@ def _spec() -> GameSpec:
     return load_game("stoomboot").spec
 
 
-def _pinned(example_id: str) -> Path:
-    return _spec().folder / "examples" / f"{example_id}.json"
+SMALL_MAP = "kleine-kaart"
 
 
-def _every_variant(small_map: bool) -> tuple[str, ...]:
-    """Every variant of the game, with or without the small map."""
-    return tuple(v for v in _spec().variants if small_map or v != SMALL_MAP)
+def _pinned(example: Example) -> Path:
+    """The pinned file an example was told from (its source's first part)."""
+    return _spec().folder / example.source.split(SEPARATOR)[0]
+
+
+def _own(row: Row) -> Path:
+    """The record of ``row`` pinned under its own variants."""
+    return pinned_path(_spec(), row.id, tuple(sorted(row.variants)))
 
 
 @cache
-def _examples() -> dict[str, tuple[Example, Game]]:
-    """Each example by id, with its pinned game: the kits with every variant, on the big map
-    and on the small one, show them all."""
+def _examples() -> dict[tuple[str, bool], tuple[Example, Game]]:
+    """Each example by id and map (small or not), with its pinned game replayed under the
+    kit's rules: each row in the kit of its own variants, on the big map and on the small
+    one."""
     spec = _spec()
-    told = {e.id: e for small in (False, True) for e in game_examples(spec, _every_variant(small))}
     out = {}
-    for row in ROWS:
-        data = json.loads(_pinned(row.id).read_text(encoding="utf-8"))
-        record = GameRecord.from_dict(data)
-        config = config_from_spec(spec, record.variants)
-        out[row.id] = (told[row.id], Replay(STORY.engine, config, record))
+    for small in (False, True):
+        for row in ROWS:
+            kit = (*row.variants, SMALL_MAP) if small else row.variants
+            config = config_from_spec(spec, STORY.rule_set(spec, kit))
+            example = next(e for e in game_examples(spec, kit) if e.id == row.id)
+            data = json.loads(_pinned(example).read_text(encoding="utf-8"))
+            record = GameRecord.from_dict(data)
+            out[example.id, small] = (example, Replay(STORY.engine, config, record))
     return out
 
 
 def _of_kind(kind: str) -> list[tuple[Example, Game]]:
     """The examples of ``kind``: one on each map."""
-    found = [_examples()[row.id] for row in ROWS if row.kind == kind]
+    found = [_examples()[row.id, small] for row in ROWS if row.kind == kind for small in (0, 1)]
     assert len(found) == 2
     return found
 
@@ -107,7 +115,7 @@ def _holds(game: Game, claim: object) -> bool:
 def test_every_example_ends_with_the_table_after_its_round(kind: str) -> None:
     """Sentences claim placings, the Kalender or the table, at two moments at least; the
     last one the table after the round's last action (the checks run in the contract)."""
-    example, game = _examples()[kind]
+    example, game = _examples()[kind, False]
     claims = [step.claim for step in example.steps]
     assert len(claims) >= 3 and isinstance(claims[-1], Table)
     assert claims[-1].index == len(game.record.actions) - 1
@@ -119,7 +127,7 @@ def test_every_example_ends_with_the_table_after_its_round(kind: str) -> None:
 def test_a_falsified_claim_is_caught(kind: str) -> None:
     """The story's checks, which accept every claim told, can fail: move the boat one
     square, flip a placed card, or miscount the Kalender."""
-    example, game = _examples()[kind]
+    example, game = _examples()[kind, False]
     for step in example.steps:
         claim = step.claim
         assert _holds(game, claim), claim
@@ -214,20 +222,21 @@ def test_the_expansion_examples_show_what_makes_them() -> None:
 
 def test_the_source_names_the_pinned_file_seed_and_round() -> None:
     for example, game in _examples().values():
-        seed, focus = (
-            game.record.seed,
-            json.loads(_pinned(example.id).read_text(encoding="utf-8"))["focus"],
-        )
+        data = json.loads(_pinned(example).read_text(encoding="utf-8"))
+        key = rule_set_key(tuple(data["variants"]))
         assert example.source == (
-            f"examples/{example.id}.json{SEPARATOR}seed {seed}{SEPARATOR}ronde {focus['round']}"
+            f"examples/{key}/{example.id}.json{SEPARATOR}seed {game.record.seed}"
+            f"{SEPARATOR}ronde {data['focus']['round']}"
         )
 
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
 def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed alone, writes the pinned file byte for byte."""
-    text = _pinned(row.id).read_text(encoding="utf-8")
-    found = SEARCH.find_one(_spec(), row, [json.loads(text)["seed"]])
+    text = _own(row).read_text(encoding="utf-8")
+    found = SEARCH.find_one(
+        _spec(), RowUnder(row, tuple(sorted(row.variants))), [json.loads(text)["seed"]]
+    )
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned round has the ideal shape"
@@ -265,7 +274,7 @@ def _cut_short(data: dict[str, object]) -> None:
 def test_a_broken_pinned_file_names_itself(project_copy: Path, case: str, message: str) -> None:
     """A pinned file that no longer replays, tells another round or has other variants
     names the file (no traceback)."""
-    folder = project_copy / "cardspecs" / "stoomboot" / "examples"
+    folder = project_copy / "cardspecs" / "stoomboot" / "examples" / "basis"
     edits: dict[str, Callable[[dict[str, object]], None]] = {
         "illegal": _illegal_place,
         "cut-short": _cut_short,
@@ -276,6 +285,6 @@ def test_a_broken_pinned_file_names_itself(project_copy: Path, case: str, messag
     with pytest.raises(PnpError) as caught:
         game_examples(load_game("stoomboot").spec, ())
     text = str(caught.value)
-    assert re.match(r"cardspecs/stoomboot/examples/een-hele-ronde\.json(:\d+)?: ", text), text
+    assert re.match(r"cardspecs/stoomboot/examples/basis/een-hele-ronde\.json(:\d+)?: ", text), text
     assert message in text
     assert "Traceback" not in text and str(project_copy) not in text

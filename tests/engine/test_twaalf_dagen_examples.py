@@ -48,7 +48,8 @@ from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story import ClaimChecks, Replay, load_phrases
-from pnp.story.search import story_search
+from pnp.story.pinned import pinned_path
+from pnp.story.search import RowUnder, story_search
 from tests.dutch_words import PLURALS, WORDS
 from tests.engine.registered import broken_phrase_file_error
 
@@ -372,9 +373,9 @@ def test_td_k1_short_game_example_only_in_the_short_kit() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
 def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = spec().folder / "examples" / f"{row.id}.json"
+    path = pinned_path(spec(), row.id, row.variants)
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = story_search(STORY).find_one(spec(), row, [seed])
+    found = story_search(STORY).find_one(spec(), RowUnder(row, row.variants), [seed])
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned trick has the ideal shape"
@@ -443,14 +444,14 @@ def _wrong_focus(data: dict[str, object]) -> None:
 def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, message: str) -> None:
     """A pinned file that no longer replays or lacks its focus names the file (no traceback);
     a missing, corrupt or foreign file is a case of the example contract."""
-    folder = project_copy / "cardspecs" / "twaalf-dagen" / "examples"
+    folder = project_copy / "cardspecs" / "twaalf-dagen" / "examples" / "basis"
     edits = {"illegal": _illegal_reply, "cut-short": _cut_short, "wrong-focus": _wrong_focus}
     _tamper(folder, edits[case])
     copied = load_game("twaalf-dagen").spec
     with pytest.raises(PnpError) as caught:
         game_examples(copied, ())
     text = str(caught.value)
-    assert re.match(r"cardspecs/twaalf-dagen/examples/slag-met-elven\.json(:\d+)?: ", text), text
+    assert re.match(r"cardspecs/twaalf-dagen/examples/basis/slag-met-elven\.json(:\d+)?: ", text), text
     assert message in text
     assert "Traceback" not in text and str(project_copy) not in text
 

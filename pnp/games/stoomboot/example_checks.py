@@ -10,6 +10,7 @@ Stoomrij, the delivered houses and the Kalender.
 from __future__ import annotations
 
 from pnp.games.stoomboot.actions import Action
+from pnp.games.stoomboot.cards import NO_CARD
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
 from pnp.games.stoomboot.state import StoombootState
@@ -25,9 +26,18 @@ def _after(game: Game, index: int) -> StoombootState:
 
 
 def _check_placed(game: Game, claim: Placed) -> None:
-    state, slot = _after(game, claim.index), claim.position - 1
-    assert state.tables.names[state.slot_card[slot]] == claim.card
-    assert state.slot_up[slot] == claim.face_up
+    before, after = game.state_after(claim.index), _after(game, claim.index)
+    slot, names = claim.position - 1, before.tables.names
+    assert before.slot_card[slot] == NO_CARD
+    assert claim.card in [names[c] for c in before.hands[before.to_move]]
+    assert before.slot_open[slot] or not claim.face_up
+    placed = f"place {claim.card} {claim.position}" + (" up" if claim.face_up else "")
+    assert game.action(claim.index) == placed
+    if slot < len(after.slot_card) and after.slot_card[slot] != NO_CARD:
+        assert names[after.slot_card[slot]] == claim.card
+        assert after.slot_up[slot] == claim.face_up
+    else:  # the last empty position: the boat sailed within the same action (ST-B4)
+        assert all(c != NO_CARD for i, c in enumerate(before.slot_card) if i != slot)
 
 
 def _check_kalender(game: Game, claim: KalenderCount) -> None:

@@ -1,0 +1,121 @@
+"""Every kit people build prints only examples that are true under its own rules.
+
+For every game, the base kit, every variant alone, every pair of variants that can be
+combined and every largest combination (``pnp.story.rulesets.built_kits``): each example
+the kit prints names the kit's rule set, its pinned record replays legally under the
+kit's whole configuration (chance included), and the game's checks confirm every claim
+of its sentences on fresh engine states of that configuration. Every row whose rule the
+kit still has appears, and every variant that changes play has an example citing one of
+its own rules.
+
+The default suite checks the base kit, every variant alone and the largest combinations;
+the pairs run with ``pytest -m slow``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+from pnp.engine.core import GameRecord, replay
+from pnp.examples import examples_text, game_examples
+from pnp.project import load_game
+from pnp.registry import game, games
+from pnp.spec.model import GameSpec
+from pnp.story import Replay
+from pnp.story.rulesets import built_kits
+from pnp.story.story import Story
+
+AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
+STORIED = [g.id for g in games().values() if g.story is not None]
+
+TABLE_SHAPE = {
+    "sinterklaas": ("meer-pakjes", "minder-pakjes"),
+    "stoomboot": ("kleine-kaart",),
+    "santoska": ("rijen-3", "rijen-4", "rijen-5", "rijen-6"),
+}
+"""Variants whose rule is the table every example is played at (hand size and reveals, the
+map, the rows): they need no example of their own, every example of their kit shows them."""
+
+
+def story_of(game_id: str) -> AnyStory:
+    story = game(game_id).story
+    assert story is not None
+    return story
+
+
+@cache
+def spec_of(game_id: str) -> GameSpec:
+    return load_game(game_id).spec
+
+
+def _kits(pairs: bool) -> list[Any]:
+    out = []
+    for game_id in STORIED:
+        for kit in built_kits(spec_of(game_id)):
+            marks = [pytest.mark.slow] if len(kit) == 2 and len(spec_of(game_id).variants) > 2 else []
+            if pairs == bool(marks):
+                out.append(pytest.param(game_id, kit, id=f"{game_id}-{'+'.join(kit) or 'basis'}"))
+    return out
+
+
+def _record_of(spec: GameSpec, source: str) -> GameRecord:
+    """The game record of the pinned file an example's source names."""
+    relative = source.split(" · ")[0]
+    data = json.loads((spec.folder / relative).read_text(encoding="utf-8"))
+    return GameRecord.from_dict(data)
+
+
+def _check_kit(game_id: str, kit: tuple[str, ...]) -> None:
+    story, spec = story_of(game_id), spec_of(game_id)
+    rules = story.rule_set(spec, kit)
+    examples = game_examples(spec, kit)
+    expected = [row.id for row in story.rows if story.applies(spec, row, rules)]
+    assert [ex.id for ex in examples] == expected, "a row the kit still has is missing"
+    config = story.config(spec, rules)
+    checks = story.checks
+    assert checks is not None
+    for example in examples:
+        assert example.variants == rules, f"{example.id}: played under {example.variants}"
+        record = _record_of(spec, example.source)
+        assert set(record.variants) <= set(rules)
+        assert replay(record, story.engine, config), example.id
+        assert all(step.claim is not None for step in example.steps), example.id
+        checks.check_steps(Replay(story.engine, config, record), example.steps)
+    text = examples_text(game_id, kit)
+    named = "gespeeld met: " + ("+".join(rules) or "basisspel")
+    assert text.count(named) == len(examples)
+
+
+@pytest.mark.parametrize(("game_id", "kit"), _kits(pairs=False))
+def test_every_example_of_a_kit_is_true_under_its_rules(
+    game_id: str, kit: tuple[str, ...]
+) -> None:
+    """The base kit, each variant alone and the largest combinations."""
+    _check_kit(game_id, kit)
+
+
+@pytest.mark.parametrize(("game_id", "kit"), _kits(pairs=True))
+def test_every_example_of_a_pair_kit_is_true_under_its_rules(
+    game_id: str, kit: tuple[str, ...]
+) -> None:
+    """Every pair of variants that can be combined."""
+    _check_kit(game_id, kit)
+
+
+@pytest.mark.parametrize("game_id", STORIED)
+def test_every_variant_that_changes_play_has_an_example_of_its_own_rule(game_id: str) -> None:
+    """A variant's kit shows an example citing one of the variant's rule IDs, unless its rule
+    is the shape of the table every example of the kit is played at."""
+    spec = spec_of(game_id)
+    lacking = []
+    for vid, variant in spec.variants.items():
+        if vid in TABLE_SHAPE.get(game_id, ()) or not variant.rules:
+            continue
+        cited = {rule for ex in game_examples(spec, (vid,)) for rule in ex.rules}
+        if not cited & set(variant.rules):
+            lacking.append(vid)
+    assert lacking == []
