@@ -181,16 +181,23 @@ def pin(
 
         return task
 
-    results = run_forked([search_group(m) for m in groups.values()], jobs)
+    # A batch of groups at a time, each batch's files written as it ends: a long search that
+    # is stopped keeps what it found, and the report shows how far it got.
+    tasks = [search_group(m) for m in groups.values()]
     found: list[tuple[Path, str]] = []
     lost_paths: list[Path] = []
-    for group_found, group_lost, lines in results:
-        for line in lines:
-            if report is not None:
-                report(line)
-        found += group_found
-        lost_paths += [pinned_path(spec, needed[i].row.id, needed[i].rules) for i in group_lost]
-    for path, text in found:
-        write_text_atomic(path, text)
+    step = max(1, jobs)
+    for start in range(0, len(tasks), step):
+        for group_found, group_lost, lines in run_forked(tasks[start : start + step], jobs):
+            for line in lines:
+                if report is not None:
+                    report(line)
+            for path, text in group_found:
+                write_text_atomic(path, text)
+            found += group_found
+            lost_paths += [pinned_path(spec, needed[i].row.id, needed[i].rules) for i in group_lost]
+        if report is not None:
+            done = min(start + step, len(tasks))
+            report(f"rule sets searched: {done} of {len(tasks)}")
     written = tuple(path for path, _ in found)
     return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths))

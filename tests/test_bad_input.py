@@ -372,7 +372,7 @@ CASES = [
     Case(
         "example-json",
         _file(
-            f"{GAME}/examples/slag-met-elven.json",
+            f"{GAME}/examples/basis/slag-met-elven.json",
             '"title": "Een slag met vier elven",',
             '"title": "Een slag met vier elven"',
             "{file}:{line2}: not valid JSON: Expecting ',' delimiter",
@@ -381,7 +381,7 @@ CASES = [
     Case(
         "example-no-longer-replays",
         _file(
-            f"{GAME}/examples/slag-met-elven.json",
+            f"{GAME}/examples/basis/slag-met-elven.json",
             '{"dealer": 3}',
             '{"dealer": 3}, {"dealer": 1}',
             "{file}: the pinned game no longer replays",

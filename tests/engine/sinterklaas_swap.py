@@ -24,7 +24,7 @@ from pnp.project import load_game
 from pnp.rulebook.example import Example
 from pnp.spec.model import GameSpec
 from pnp.story import PinnedRecord, load_phrases
-from pnp.story.search import story_search
+from pnp.story.search import RowUnder, story_search
 
 SWAP_ID = "wisselpiet-beslist"
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "sinterklaas" / f"{SWAP_ID}.json"
@@ -52,7 +52,7 @@ SEARCH = story_search(STORY)
 def find(spec: GameSpec, seeds: range | list[int]) -> PinnedRecord | None:
     """The first swap round of the ideal shape in ``seeds``, as the finder pins it (``None``: no
     such round)."""
-    found = SEARCH.find_one(spec, SWAP_ROW, seeds)
+    found = SEARCH.find_one(spec, RowUnder(SWAP_ROW, SWAP_ROW.variants), seeds)
     if found is None:
         return None
     pinned, result = found

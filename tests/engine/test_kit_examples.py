@@ -56,7 +56,9 @@ def _kits(pairs: bool) -> list[Any]:
     out = []
     for game_id in STORIED:
         for kit in built_kits(spec_of(game_id)):
-            marks = [pytest.mark.slow] if len(kit) == 2 and len(spec_of(game_id).variants) > 2 else []
+            marks = (
+                [pytest.mark.slow] if len(kit) == 2 and len(spec_of(game_id).variants) > 2 else []
+            )
             if pairs == bool(marks):
                 out.append(pytest.param(game_id, kit, id=f"{game_id}-{'+'.join(kit) or 'basis'}"))
     return out
@@ -91,9 +93,7 @@ def _check_kit(game_id: str, kit: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "kit"), _kits(pairs=False))
-def test_every_example_of_a_kit_is_true_under_its_rules(
-    game_id: str, kit: tuple[str, ...]
-) -> None:
+def test_every_example_of_a_kit_is_true_under_its_rules(game_id: str, kit: tuple[str, ...]) -> None:
     """The base kit, each variant alone and the largest combinations."""
     _check_kit(game_id, kit)
 

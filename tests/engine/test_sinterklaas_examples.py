@@ -55,7 +55,8 @@ from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
-from pnp.story.search import story_search
+from pnp.story.pinned import pinned_path
+from pnp.story.search import RowUnder, story_search
 from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
 from tests.engine.sinterklaas_swap import FIXTURE as SWAP_FIXTURE
@@ -63,8 +64,6 @@ from tests.engine.sinterklaas_swap import SWAP_ID, SWAP_ROW, pinned_swap, told_s
 from tests.engine.sinterklaas_swap import UPDATE as SWAP_UPDATE
 
 ALL_VARIANTS = ("actiepiet", "pietje-precies", "wie-kent-hem-niet")
-KITS = (ALL_VARIANTS, ("speculaas", "surprises"), ("meer-pakjes",), ("minder-pakjes",))
-"""Kits that together show every example: hand-size variants show only their own."""
 NAMES = ("Anna", "Bram", "Cas", "Daan", "Eva", "Fleur")
 ADJECTIVES = {
     "rood": "rode",
@@ -86,9 +85,10 @@ def spec() -> GameSpec:
 
 @cache
 def all_examples() -> tuple[Example, ...]:
-    """Every example, in table order (from the kits of :data:`KITS`)."""
-    shown = {ex.id: ex for kit in KITS for ex in game_examples(spec(), kit)}
-    return tuple(shown[row.id] for row in ROWS if row.id in shown)
+    """Every example, in table order, each from the kit of its row's own variants."""
+    return tuple(
+        next(ex for ex in game_examples(spec(), row.variants) if ex.id == row.id) for row in ROWS
+    )
 
 
 def example(example_id: str) -> Example:
@@ -577,7 +577,7 @@ def test_the_finder_reproduces_the_swap_record_from_its_seed() -> None:
     round byte for byte from its seed, in the ideal shape of the action example."""
     seed = pinned_swap().record.seed
     assert seed is not None
-    found = SEARCH.find_one(spec(), SWAP_ROW, [seed])
+    found = SEARCH.find_one(spec(), RowUnder(SWAP_ROW, SWAP_ROW.variants), [seed])
     assert found is not None, f"no swap round at seed {seed}: re-run {SWAP_UPDATE}"
     pinned, result = found
     assert result.score == SWAP_ROW.ideal == next(r for r in ROWS if r.kind == "action").ideal
@@ -589,7 +589,7 @@ def test_sk_v5_equally_strong_combinations_the_larger_bid_wins() -> None:
     """SK-V5 (Speculaas): two combinations of the same count, kind and total; the player who
     bid more wins the pot."""
     ex = example_of("remise")
-    assert ex.rules == ("SK-V5",) and ex.variants == ("speculaas",)
+    assert ex.rules == ("SK-V5",) and ex.variants == ("remise",)
     (win,) = claims_of(ex, WinsShowdown)
     shows = {s.seat: s for s in claims_of(ex, Shows)}
     mine, other = shows[win.seat], shows[win.other]
@@ -611,15 +611,16 @@ def test_sk_s1_the_winner_of_the_round_picks_the_next_surprise() -> None:
 def test_sk_m1_every_example_of_a_hand_size_kit_is_played_at_its_table(variant: str) -> None:
     """SK-M1: in a Meer pakjes / Minder pakjes kit every example deals the kit's hand size
     (8 / 4) and turns its reveals (4 / 2); the base game's examples are not shown there, and
-    the examples played at those tables are not shown in other kits."""
+    every example is told from a record played at that table."""
     settings = spec().settings_for((variant,))
     hand, reveals = int(settings["hand_size"]), int(settings["reveals"])
     assert (hand, reveals) == {"meer-pakjes": (8, 4), "minder-pakjes": (4, 2)}[variant]
     shown = game_examples(spec(), (variant,))
     kinds = {row.id: row.kind for row in ROWS}
     assert {kinds[e.id] for e in shown} >= {"showdown", "one-left", "tie-total"}
+    assert [e.id for e in shown] == [row.id for row in ROWS if not row.variants]
     for ex in shown:
-        assert variant in record_of(ex).variants
+        assert variant in record_of(ex).variants and ex.variants == (variant,)
         replay = replay_of(ex)
         assert (replay.config.hand_size, replay.config.reveals) == (hand, reveals)
         round_start = state_after(ex, start_of(ex))
@@ -633,8 +634,6 @@ def test_sk_m1_every_example_of_a_hand_size_kit_is_played_at_its_table(variant: 
         ]
         dealt = state_after(ex, deals[-1] + 1)
         assert all(len(h) >= hand for h in dealt.hands), "every hand filled to the kit's size"
-    for other in ((), ALL_VARIANTS, ("speculaas", "surprises")):
-        assert not {e.id for e in game_examples(spec(), other)} & {e.id for e in shown}
     showdown = next(e for e in shown if kinds[e.id] == "showdown")
     assert [len(r.room) for r in claims_of(showdown, Reveals)] == list(range(1, reveals + 1))
 
@@ -657,7 +656,7 @@ def test_each_example_appears_only_with_its_variants() -> None:
     game has four players."""
     for case in ROWS:
         record = record_of(example(case.id))
-        assert example(case.id).variants == case.variants == record.variants
+        assert example(case.id).variants == case.variants == record.variants, case.id
         assert record.num_players == 4
         if not case.variants:
             continue
@@ -670,9 +669,9 @@ def test_each_example_appears_only_with_its_variants() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=lambda row: row.id)
 def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = spec().folder / "examples" / f"{row.id}.json"
+    path = pinned_path(spec(), row.id, row.variants)
     seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = SEARCH.find_one(spec(), row, [seed])
+    found = SEARCH.find_one(spec(), RowUnder(row, row.variants), [seed])
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned round has the ideal shape"
@@ -779,7 +778,7 @@ def _illegal(data: dict[str, Any]) -> None:
 def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, message: str) -> None:
     """A pinned file that no longer replays, ends early, lacks its focus round or has other
     variants names the file (no traceback)."""
-    folder = project_copy / "cardspecs" / "sinterklaas" / "examples"
+    folder = project_copy / "cardspecs" / "sinterklaas" / "examples" / "basis"
     edits: dict[str, Callable[[dict[str, Any]], None]] = {
         "illegal": _illegal,
         "cut-short": lambda d: d["actions"].pop(),
@@ -791,7 +790,7 @@ def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, me
         game_examples(load_game("sinterklaas").spec, ())
     text = str(caught.value)
     assert re.match(
-        r"cardspecs/sinterklaas/examples/biedronde-tot-de-showdown\.json(:\d+)?: ", text
+        r"cardspecs/sinterklaas/examples/basis/biedronde-tot-de-showdown\.json(:\d+)?: ", text
     ), text
     assert message in text
     assert "Traceback" not in text and str(project_copy) not in text
@@ -822,6 +821,9 @@ def test_a_broken_phrase_file_is_a_clear_error(
     """The examples' Dutch lives in voorbeelden.toml: every mistake in it names file and line
     (for the search, which titles what it finds, too)."""
     error = broken_phrase_file_error(
-        project_copy, "sinterklaas", edit, lambda spec: SEARCH.find_one(spec, ROWS[0], [20])
+        project_copy,
+        "sinterklaas",
+        edit,
+        lambda spec: SEARCH.find_one(spec, RowUnder(ROWS[0], ()), [20]),
     )
     assert re.search(message, error)

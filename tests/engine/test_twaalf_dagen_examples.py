@@ -451,7 +451,9 @@ def test_a_broken_pinned_file_is_a_clear_error(project_copy: Path, case: str, me
     with pytest.raises(PnpError) as caught:
         game_examples(copied, ())
     text = str(caught.value)
-    assert re.match(r"cardspecs/twaalf-dagen/examples/basis/slag-met-elven\.json(:\d+)?: ", text), text
+    assert re.match(r"cardspecs/twaalf-dagen/examples/basis/slag-met-elven\.json(:\d+)?: ", text), (
+        text
+    )
     assert message in text
     assert "Traceback" not in text and str(project_copy) not in text
 
