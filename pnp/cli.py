@@ -633,6 +633,10 @@ def pin_command(
         typer.Option("--update", help="Search and pin the records the kits lack."),
     ] = False,
     jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 2,
+    seeds: Annotated[
+        int | None,
+        typer.Option("--seeds", help="Games searched per rule set (default: the game's).", min=1),
+    ] = None,
 ) -> None:
     """Check that every kit's rulebook examples replay and hold under its rules; exit 1 if not."""
     from pnp.maintenance import pin

@@ -131,6 +131,7 @@ def pin(
     update: bool = False,
     report: Callable[[str], None] | None = None,
     jobs: int = 1,
+    seeds: int | None = None,
 ) -> PinReport:
     """Check that every kit people build has each of its rulebook examples, true under its rules.
 
@@ -141,7 +142,8 @@ def pin(
     ``update`` the seeded search finds a record for each one lacking, pinned
     under the kit's rule set, and records that still hold are kept as they
     are. ``report`` receives the search's progress lines; the search of each
-    rule set (and policy) runs in one of ``jobs`` worker processes.
+    rule set (and policy) runs in one of ``jobs`` worker processes and tries
+    ``seeds`` games (default: the story's).
     """
     story = require_engine(game_id, "pin").story
     if story is None:
@@ -176,7 +178,8 @@ def pin(
         def task(_progress: Report | None) -> _GroupFound:
             lines: list[str] = []
             wanted = [needed[i] for i in members]
-            found, lost = story_search(story, wanted).find_pinned(spec, None, lines.append, wanted)
+            tried = None if seeds is None else range(seeds)
+            found, lost = story_search(story, wanted).find_pinned(spec, tried, lines.append, wanted)
             return found, [members[wanted.index(w)] for w in lost], lines
 
         return task

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.examples import game_parts
 from pnp.project import load_game
+from pnp.registry import game as game_of
 from pnp.rulebook.compose import PROOF_FILE, prepare_rulebook
 from pnp.rulebook.example import Example
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
@@ -62,8 +63,10 @@ def test_the_proof_edition_states_every_rule_id_and_each_example_source_and_clai
     assert stated, "the rulebook states rule IDs"
     assert stated <= set(RULE_ID.findall(proof)), sorted(stated - set(RULE_ID.findall(proof)))
     claims = 0
+    rules = "+".join(game_of(game).story.rule_set(load_game(game).spec, built.variants))
     for example in examples:
-        assert f"Bron: {_plain(example.source)}" in proof, example.source
+        assert f"Bron: {_plain(example.source)} · gespeeld met: {rules or 'basisspel'}" in proof
+        assert example.played_under == f"gespeeld met: {rules or 'basisspel'}"
         for step in example.steps:
             if step.claim is not None:
                 claims += 1

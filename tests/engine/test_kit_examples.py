@@ -9,7 +9,7 @@ kit still has appears, and every variant that changes play has an example citing
 its own rules.
 
 The default suite checks the base kit, every variant alone and the largest combinations;
-the pairs run with ``pytest -m slow``.
+the pairs and the largest combinations less one run with ``pytest -m slow``.
 """
 
 from __future__ import annotations
@@ -52,14 +52,15 @@ def spec_of(game_id: str) -> GameSpec:
     return load_game(game_id).spec
 
 
-def _kits(pairs: bool) -> list[Any]:
+def _kits(combined: bool) -> list[Any]:
+    """The built kits of every game: the base kit, each variant alone and the largest
+    combinations (``combined`` false), or the pairs and the largest less one (true)."""
     out = []
     for game_id in STORIED:
-        for kit in built_kits(spec_of(game_id)):
-            marks = (
-                [pytest.mark.slow] if len(kit) == 2 and len(spec_of(game_id).variants) > 2 else []
-            )
-            if pairs == bool(marks):
+        kits = built_kits(spec_of(game_id))
+        largest = max(len(kit) for kit in kits)
+        for kit in kits:
+            if combined == (1 < len(kit) < largest):
                 out.append(pytest.param(game_id, kit, id=f"{game_id}-{'+'.join(kit) or 'basis'}"))
     return out
 
@@ -92,17 +93,18 @@ def _check_kit(game_id: str, kit: tuple[str, ...]) -> None:
     assert text.count(named) == len(examples)
 
 
-@pytest.mark.parametrize(("game_id", "kit"), _kits(pairs=False))
+@pytest.mark.parametrize(("game_id", "kit"), _kits(combined=False))
 def test_every_example_of_a_kit_is_true_under_its_rules(game_id: str, kit: tuple[str, ...]) -> None:
     """The base kit, each variant alone and the largest combinations."""
     _check_kit(game_id, kit)
 
 
-@pytest.mark.parametrize(("game_id", "kit"), _kits(pairs=True))
-def test_every_example_of_a_pair_kit_is_true_under_its_rules(
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "kit"), _kits(combined=True))
+def test_every_example_of_a_combined_kit_is_true_under_its_rules(
     game_id: str, kit: tuple[str, ...]
 ) -> None:
-    """Every pair of variants that can be combined."""
+    """Every pair of variants that can be combined, and each largest combination less one."""
     _check_kit(game_id, kit)
 
 

@@ -46,9 +46,7 @@ def test_a_fresh_search_reproduces_the_pinned_files(game_id: str) -> None:
     for key in chosen:
         rules = parse_rule_set_key(key)
         wanted += [
-            RowUnder(row, rules)
-            for row in story.rows
-            if pinned_path(spec, row.id, rules).is_file()
+            RowUnder(row, rules) for row in story.rows if pinned_path(spec, row.id, rules).is_file()
         ]
     lines: list[str] = []
     found, lost = story_search(story, wanted).find_pinned(spec, None, lines.append, wanted)
