@@ -500,3 +500,22 @@ def test_a_broken_phrase_file_is_a_clear_error(
 ) -> None:
     """The examples' Dutch lives in voorbeelden.toml: every mistake in it names file and line."""
     assert re.search(message, broken_phrase_file_error(project_copy, "twaalf-dagen", edit))
+
+
+def test_the_short_game_shows_its_starting_gifts_and_its_end_after_three_hands() -> None:
+    """TD-K1: a kort kit's first-hand examples say that everyone starts with one gift (the
+    fresh state of the record agrees), the base kit's never do; its game ends after the
+    third hand."""
+    said = "Iedereen heeft al één geschenk"
+    short = game_examples(spec(), ("kort",))
+    first = [e for e in short if said in e.intro]
+    assert first
+    for example in first:
+        record = record_of(example)
+        state = Replay(ENGINE, config_from_spec(spec(), ("kort",)), record).state_after(
+            len(record.actions)
+        )
+        assert state.hand_number == 1 and all(g == 1 for g in state.gifts)
+    assert not [e for e in game_examples(spec(), ()) if said in e.intro]
+    end = next(e for e in short if e.id == "einde-kort-spel")
+    assert "na drie rondes" in end.steps[-1].text

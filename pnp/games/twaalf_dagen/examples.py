@@ -234,6 +234,8 @@ def intro(scene: TrickScene) -> str:
     if scene.kind in (KIND_GIFTS, KIND_GAME_END):
         gifts = ", ".join(_seats(scene, [f" {g}" for g in start.gifts]))
         text += scene.say("intro_gifts", gifts=gifts)
+    elif start.hand == 1 and start.gifts and all(g == 1 for g in start.gifts):
+        text += scene.say("intro_start_gifts")  # TD-K1: the short game starts with one each
     return text
 
 
