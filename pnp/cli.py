@@ -642,7 +642,13 @@ def pin_command(
     from pnp.maintenance import pin
 
     report = _run(
-        lambda: pin(game, update=update, report=lambda line: typer.echo(line, err=True), jobs=jobs)
+        lambda: pin(
+            game,
+            update=update,
+            report=lambda line: typer.echo(line, err=True),
+            jobs=jobs,
+            seeds=seeds,
+        )
     )
     for path in report.written:
         typer.echo(f"wrote {display_path(path)}")
