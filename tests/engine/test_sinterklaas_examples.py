@@ -32,10 +32,19 @@ from pnp.games.sinterklaas.cards import card_name
 from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.example_claims import (
+    AddsStake,
     AddsToRoom,
+    AtLimit,
+    ChoosesCoin,
+    DeclinesStake,
     DrawsCards,
+    DrawsExtra,
+    Exchanges,
+    FirstStopSint,
     GivesBigSint,
+    KeepsHand,
     LastOneLeft,
+    NamesLimit,
     OpensBig,
     OpensSmall,
     PicksSurprise,
@@ -63,7 +72,14 @@ from tests.engine.sinterklaas_swap import SWAP_ID, SWAP_ROW, pinned_swap, told_s
 from tests.engine.sinterklaas_swap import UPDATE as SWAP_UPDATE
 
 ALL_VARIANTS = ("actiepiet", "pietje-precies", "wie-kent-hem-niet")
-KITS = (ALL_VARIANTS, ("speculaas", "surprises"), ("meer-pakjes",), ("minder-pakjes",))
+SPECULAAS_RULES = ("handregel", "inwisselen", "biedregel", "eerste-stopper")
+KITS = (
+    ALL_VARIANTS,
+    ("speculaas", "surprises"),
+    SPECULAAS_RULES,
+    ("meer-pakjes",),
+    ("minder-pakjes",),
+)
 """Kits that together show every example: hand-size variants show only their own."""
 NAMES = ("Anna", "Bram", "Cas", "Daan", "Eva", "Fleur")
 ADJECTIVES = {
@@ -202,6 +218,38 @@ def combination_words(claim: Shows) -> list[str]:
 def expected_words(claim: Any) -> tuple[list[str], list[str]]:
     """(player names, other words) the sentence of ``claim`` must contain."""
     actions = action_names()
+    if isinstance(claim, AtLimit):
+        cards = [*map(card_words, claim.cards), "ondergrens", WORDS[claim.kept]]
+        if claim.outcome == "limit":
+            return [claim.name], [*cards, "niet te stoppen", WORDS[claim.bid], WORDS[claim.over]]
+        verb = {"call": "mee", "raise": "verhoogt"}[claim.outcome]
+        return [claim.name], [*cards, verb, WORDS[claim.bid]]
+    if isinstance(claim, NamesLimit):
+        if not claim.minimum:
+            return [claim.name], ["geen ondergrens"]
+        return [claim.name], ["ondergrens", f"minstens {WORDS[claim.minimum]}"]
+    if isinstance(claim, KeepsHand):
+        return [claim.name], [*map(card_words, claim.cards), "houdt" if claim.kept else "gooit"]
+    if isinstance(claim, Exchanges):
+        cards = [card_words(claim.bid_card), card_words(claim.hand_card)]
+        return [claim.name], [
+            "ruilt",
+            *cards,
+            "uit het bod terug",
+            f"even groot: {WORDS[claim.bid]}",
+        ]
+    if isinstance(claim, ChoosesCoin):
+        choice = {"more-stake": "‘meer inzet’", "more-cards": "‘meer handkaarten’"}[claim.choice]
+        return [claim.name], [card_words(claim.card), "munt", choice]
+    if isinstance(claim, AddsStake):
+        joined = ["doet mee", "gewonnen kaarten"] if claim.joined else []
+        return [claim.name], [*joined, card_words(claim.card), f"nu {WORDS[claim.bid]}"]
+    if isinstance(claim, DeclinesStake):
+        return [claim.name], ["niet mee"]
+    if isinstance(claim, DrawsExtra):
+        return [claim.name], ["trekt", card_words(claim.card)]
+    if isinstance(claim, FirstStopSint):
+        return [claim.name, claim.previous_name], ["eerste stop", "meteen de Sint", "Kleine Sint"]
     if isinstance(claim, Reveals):
         return [claim.sint_name], [card_words(c) for c in claim.room]
     if isinstance(claim, Turn):
@@ -284,8 +332,18 @@ BIG_SINT = CardPicture("grote-sint", "grote-sint")
 
 def expected_pictures(claim: Any) -> tuple[CardPicture, ...]:
     """The cards a sentence draws."""
+    if isinstance(claim, NamesLimit | DeclinesStake):
+        return ()
+    if isinstance(claim, FirstStopSint):
+        return (SMALL_SINT,)
     if isinstance(claim, Reveals):
         cards: Sequence[str] = (claim.card,)
+    elif isinstance(claim, KeepsHand):
+        cards = claim.cards
+    elif isinstance(claim, Exchanges):
+        cards = (claim.bid_card, claim.hand_card)
+    elif isinstance(claim, ChoosesCoin | AddsStake | DrawsExtra):
+        cards = (claim.card,)
     elif isinstance(claim, Turn):
         cards = claim.cards
     elif isinstance(claim, Shows):
@@ -321,8 +379,15 @@ def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
         assert step.cards == expected_pictures(step.claim), step.text
         assert all((p.component, p.row) in rows for p in step.cards)
         automatic = isinstance(
-            step.claim, Reveals | Shows | WinsShowdown | LastOneLeft | PicksSurprise
-        )
+            step.claim,
+            Reveals
+            | Shows
+            | WinsShowdown
+            | LastOneLeft
+            | PicksSurprise
+            | DrawsExtra
+            | FirstStopSint,
+        ) or (isinstance(step.claim, AddsStake) and not step.claim.joined)
         assert step.automatic == automatic, step.text
 
 

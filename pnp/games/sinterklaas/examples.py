@@ -30,6 +30,10 @@ from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
 from pnp.games.sinterklaas.config import (
     ACTIEPIET,
+    BIEDREGEL,
+    EERSTE_STOPPER,
+    HANDREGEL,
+    INWISSELEN,
     MEER_PAKJES,
     MINDER_PAKJES,
     PIETJE_PRECIES_VARIANT,
@@ -50,7 +54,7 @@ from pnp.rulebook.example import Step
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 
-HEURISTIC, PLANNER = "heuristic", "precies-planner"
+HEURISTIC, PLANNER, LIMIT_PLANNER = "heuristic", "precies-planner", "limit-planner"
 T = TypeVar("T")
 
 
@@ -109,6 +113,37 @@ class PreciesPlanner:
         if act.DONE in moves:
             return act.DONE
         return act.STOP if act.STOP in moves else moves[0]
+
+
+class LimitPlanner:
+    """The heuristic, except that under a Handregel limit (SK-V3) nobody stops.
+
+    The heuristic stops whenever the odds do not pay for matching, so a player
+    almost never reaches the limit while a higher bid stands, and no round shows
+    that a player at the limit need not stop. With a limit named, where the
+    heuristic would stop (or would go along without the cards to match), the
+    planner bids its least useful cards down to the limit and goes along there.
+    Every other choice (the limit itself, keeping the hand) is the heuristic's.
+    """
+
+    name = LIMIT_PLANNER
+
+    def __init__(self) -> None:
+        self._heuristic = HeuristicPolicy()
+
+    def choose(
+        self, view: SinterklaasView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The planner's move (see the class docstring), else the heuristic's."""
+        action = self._heuristic.choose(view, legal_actions, rng)
+        if not (view.in_turn and view.step[0] == LAP and view.limit > 0):
+            return action
+        if action in legal_actions and action != act.STOP:
+            return action
+        for card in self._heuristic.spare_order(view, list(view.hand)):
+            if act.add(card) in legal_actions and len(view.own_bid) < view.highest_of_others:
+                return act.add(card)
+        return act.DONE if act.DONE in legal_actions else action
 
 
 # ---------------------------------------------------------------------------
@@ -279,6 +314,78 @@ def score_opening(told: Told) -> int:
     return 1 + (len(big[0].cards) == big[0].target) + (told.segment.start.round == 1)
 
 
+def _won(told: Told) -> bool:
+    """The round was won, and told."""
+    return bool(told.claims and told.segment.events_of(ev.RoundWon))
+
+
+def score_hand_limit(told: Told) -> int:
+    """Handregel: the Sint names a limit, a player bids down to it, and after the round hands
+    are kept or thrown away (SK-V3); ideally: a showdown that the player at the limit still
+    takes part in, one hand kept and one thrown away, at most four turns per reveal (6).
+
+    That a player at the limit need not stop (SK-V3) never shows with the Handregel alone:
+    every hand is filled to the same size, so nobody can bid more than a player at the limit.
+    """
+    limits, at_limit, keeps = told.of(c.NamesLimit), told.of(c.AtLimit), told.of(c.KeepsHand)
+    if not _won(told) or not limits or not limits[0].minimum or not at_limit or not keeps:
+        return 0
+    win = told.ready()
+    score = 1 + (win is not None) + any(k.kept for k in keeps) + any(not k.kept for k in keeps)
+    score += len(told.turns()) <= 4 * told.reveals
+    return score + (win is not None and at_limit[0].seat in told.shows())
+
+
+def score_exchange(told: Told) -> int:
+    """Inwisselregel: a bid card goes back into the hand for a hand card (SK-V2), first thing
+    in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back is part of the winning
+    combination, at most four turns per reveal, a new Sint (6)."""
+    swaps, win = told.of(c.Exchanges), told.ready()
+    if not swaps or win is None or len(told.of(c.Reveals)) != told.reveals:
+        return 0
+    # the story tells an exchange before the turn's cards: it must open its turn, and the
+    # card taken back stays in the hand (laid again, the exchange would only be a detour)
+    for x in swaps:
+        turn = next(t for t in told.turns() if t.first <= x.at <= t.at)
+        if turn.first != x.at or x.bid_card in turn.cards:
+            return 0
+    mine = told.shows()[win.seat]
+    score = 1 + (len(swaps) == 1) + any(x.seat == win.seat for x in swaps)
+    score += any(
+        x.seat == win.seat and x.bid_card in mine.hand and x.bid_card in mine.cards for x in swaps
+    )
+    score += len(told.turns()) <= 4 * told.reveals
+    return score + (win.seat != told.segment.start.sint)
+
+
+def score_coin(told: Told) -> int:
+    """Biedregel: a card with the coin is bid and its player chooses (SK-V4); ideally: one
+    coin card, "meer inzet", followed or declined by another player, a showdown won by the
+    coin's bidder, at most four turns per reveal (6)."""
+    coins = told.of(c.ChoosesCoin)
+    if not _won(told) or not coins:
+        return 0
+    win = told.ready()
+    score = 1 + (len(coins) == 1) + (coins[0].choice == "more-stake")
+    score += bool(told.of(c.DeclinesStake) or [x for x in told.of(c.AddsStake) if x.joined])
+    score += win is not None and win.seat == coins[0].seat
+    return score + (len(told.turns()) <= 4 * told.reveals)
+
+
+def score_first_stop(told: Told) -> int:
+    """Eerste stopper with Wie kent hem niet: after the opening, the first player to stop
+    becomes the Sint at once (SK-W5); ideally: not the Big Sint, before the last reveal (so
+    the new Sint turns a card), a showdown, at most four turns per reveal (5)."""
+    firsts = told.of(c.FirstStopSint)
+    if not _won(told) or not firsts or not told.of(c.OpensBig):
+        return 0
+    given = told.of(c.GivesBigSint)
+    score = 1 + (not given or given[0].seat != firsts[0].seat)
+    score += any(r.sint == firsts[0].seat for r in told.of(c.Reveals))
+    score += told.ready() is not None
+    return score + (len(told.turns()) <= 4 * told.reveals)
+
+
 # ---------------------------------------------------------------------------
 # The example table and its telling
 
@@ -307,6 +414,17 @@ ROWS: tuple[Row, ...] = (
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
+    Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
+        (c.NamesLimit, c.AtLimit, c.KeepsHand), LIMIT_PLANNER, score_hand_limit, 6,
+        (HANDREGEL,)),
+    Row("inwisselen-uit-het-bod", "exchange", ("SK-V2",),
+        (c.Reveals, c.Exchanges, c.Shows, c.WinsShowdown), HEURISTIC, score_exchange, 6,
+        (INWISSELEN,)),
+    Row("biedregel-munt", "coin", ("SK-V4",),
+        (c.Reveals, c.Turn, c.ChoosesCoin), HEURISTIC, score_coin, 6, (BIEDREGEL,)),
+    Row("eerste-stopper-wordt-sint", "first-stop", ("SK-W5", "SK-W1", "SK-W2", "SK-W3"),
+        (c.OpensSmall, c.OpensBig, c.FirstStopSint), HEURISTIC, score_first_stop, 5,
+        (EERSTE_STOPPER,)),
     # The same kinds at the tables of Meer pakjes and Minder pakjes (SK-M1): a kit with one
     # of them shows only these (Story.reshaping).
     Row("meer-pakjes-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
@@ -329,6 +447,11 @@ ROWS: tuple[Row, ...] = (
 SHOWDOWN_ONLY = ("tie-number", "tie-total", "pietje-precies", "remise", "surprise")
 OPENING_ONLY = ("opening",)
 """The kinds that tell only the showdown, or only the opening, of their focus round."""
+WITH_OPENING = ("opening", "first-stop")
+"""The kinds whose intro names the real Sint with the Small Sint (Wie kent hem niet)."""
+ROUND_ENDS = (ev.RoundEnded, ev.HandKept, ev.HandDiscarded)
+"""The events that end a round: its end, then with the Handregel every keep-or-discard choice
+(SK-V3)."""
 
 
 def told_events(kind: str, segment: tr.Round) -> list[tuple[tr.Play, Event]]:
@@ -340,8 +463,8 @@ def told_events(kind: str, segment: tr.Round) -> list[tuple[tr.Play, Event]]:
         if moment.before.node[0] == OPEN_BIG and moment.action == act.DONE:
             told.append((moment, BigOpeningDone()))
         told += [(moment, event) for event in moment.events]
-    ends = [i + 1 for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
-    told = told[: ends[0]] if ends else told
+    ends = [i + 1 for i, (_, e) in enumerate(told) if isinstance(e, ROUND_ENDS)]
+    told = told[: ends[-1]] if ends else told
     if kind in SHOWDOWN_ONLY:
         shown = ev.CardStruck | ev.CombinationShown
         starts = [i for i, (_, e) in enumerate(told) if isinstance(e, shown)]
@@ -372,7 +495,7 @@ def intro(ctx: Telling) -> str:
         return "; ".join(f"{ctx.names[x]}: {ctx.listed(table.hands[x])}" for x in seats)
 
     if ctx.kind not in SHOWDOWN_ONLY:
-        key = "intro_opening" if ctx.kind in OPENING_ONLY else "intro_round"
+        key = "intro_opening" if ctx.kind in WITH_OPENING else "intro_round"
         return ctx.say(key, **common, hands=hands(start, clockwise))
     table = ctx.segment.moments[tr.showdown_start(ctx.segment)].before
     left = [x for x in clockwise if table.status[x] != STOPPED]
@@ -453,7 +576,7 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     intro=intro,
     players=4,
     seeds=2000,
-    policies={HEURISTIC: HeuristicPolicy, PLANNER: PreciesPlanner},
+    policies={HEURISTIC: HeuristicPolicy, PLANNER: PreciesPlanner, LIMIT_PLANNER: LimitPlanner},
     candidates=candidates,
     cut=lambda told: Cut(told.segment.last, (told.segment.start.round,)),
     missing=missing,
