@@ -59,7 +59,7 @@ from pnp.games.sinterklaas.example_claims import (
 from pnp.games.sinterklaas.example_steps import HANDLERS, Telling
 from pnp.games.sinterklaas.examples import ROWS, STORY, Row, told_events
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import GIVE_BIG, STOPPED, STRIKE
+from pnp.games.sinterklaas.steps import GIVE_BIG, IN, STOPPED, STRIKE
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
@@ -229,7 +229,7 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
             return [claim.name], ["geen ondergrens"]
         return [claim.name], ["ondergrens", f"minstens {WORDS[claim.minimum]}"]
     if isinstance(claim, KeepsHand):
-        return [claim.name], [*map(card_words, claim.cards), "houdt" if claim.kept else "gooit"]
+        return [claim.name], [*map(card_words, claim.cards), "houdt" if claim.kept else "weg"]
     if isinstance(claim, Exchanges):
         cards = [card_words(claim.bid_card), card_words(claim.hand_card)]
         return [claim.name], [
@@ -240,12 +240,12 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
         ]
     if isinstance(claim, ChoosesCoin):
         choice = {"more-stake": "‘meer inzet’", "more-cards": "‘meer handkaarten’"}[claim.choice]
-        return [claim.name], [card_words(claim.card), "munt", choice]
+        return [claim.name], [card_words(claim.card), "chocolademunt", choice]
     if isinstance(claim, AddsStake):
-        joined = ["doet mee", "gewonnen kaarten"] if claim.joined else []
+        joined = ["volgt", "gewonnen kaarten"] if claim.joined else []
         return [claim.name], [*joined, card_words(claim.card), f"nu {WORDS[claim.bid]}"]
     if isinstance(claim, DeclinesStake):
-        return [claim.name], ["niet mee"]
+        return [claim.name], ["volgt niet"]
     if isinstance(claim, DrawsExtra):
         return [claim.name], ["trekt", card_words(claim.card)]
     if isinstance(claim, FirstStopSint):
@@ -715,6 +715,118 @@ def test_sk_w1_w2_w3_the_opening_of_wie_kent_hem_niet() -> None:
     assert small.seat == given.sint and big.seat == given.seat
     assert big.target == 2 and len(big.cards) >= 2
     assert [type(s.claim) for s in ex.steps] == [GivesBigSint, OpensSmall, OpensBig]
+
+
+def test_sk_v3_the_sint_names_a_limit_and_hands_are_kept_or_thrown_away() -> None:
+    """SK-V3 (Handregel): before anything is bid or revealed the Sint names a minimum below
+    4; players bid down to it and no further; after the round everyone still holding cards,
+    clockwise from the new Sint, keeps them all or throws them all away (those who showed
+    keep what they scored with), and the record ends with the last of those choices."""
+    ex = example_of("hand-limit")
+    assert ex.rules == ("SK-V3",) and ex.variants == ("handregel",)
+    (limit,) = claims_of(ex, NamesLimit)
+    assert ex.steps[0].claim == limit and 0 < limit.minimum < 4
+    assert limit.seat == claims_of(ex, Reveals)[0].sint
+    at_limit = claims_of(ex, AtLimit)
+    assert at_limit and all(t.kept == t.limit == limit.minimum for t in at_limit)
+    keeps = claims_of(ex, KeepsHand)
+    assert {k.kept for k in keeps} == {True, False}
+    assert [s.claim for s in ex.steps[-len(keeps) :]] == keeps
+    assert keeps[-1].at == len(record_of(ex).actions) - 1
+    state = state_after(ex, keeps[0].at)
+    assert [k.seat for k in keeps] == [s for s in state.clockwise(state.sint) if state.hands[s]]
+    shown = {s.seat: s.hand for s in claims_of(ex, Shows)}
+    assert at_limit[0].seat in shown
+    assert all(k.cards == shown[k.seat] for k in keeps if k.seat in shown)
+
+
+def test_sk_v2_a_bid_card_goes_back_into_the_hand() -> None:
+    """SK-V2 (Inwisselregel): the winner opens a turn by taking a bid card back into the hand
+    for a hand card; the bid keeps its size, and the card taken back scores at the showdown."""
+    ex = example_of("exchange")
+    assert ex.rules == ("SK-V2",) and ex.variants == ("inwisselen",)
+    (swap,) = claims_of(ex, Exchanges)
+    (win,) = claims_of(ex, WinsShowdown)
+    turn = next(t for t in claims_of(ex, Turn) if t.first <= swap.at <= t.at)
+    assert swap.seat == win.seat == turn.seat and turn.first == swap.at
+    assert swap.bid_card not in turn.cards
+    mine = next(s for s in claims_of(ex, Shows) if s.seat == win.seat)
+    assert swap.bid_card in mine.hand and swap.bid_card in mine.cards
+    before, after = state_after(ex, swap.at), state_after(ex, swap.at + 1)
+    assert len(before.bids[swap.seat]) == len(after.bids[swap.seat]) == swap.bid
+
+
+def test_sk_v4_a_coin_card_in_the_bid_gives_more_stake() -> None:
+    """SK-V4 (Biedregel): a card with the coin, bid face up, makes its player choose; with
+    "meer inzet" a random scored card of theirs joins the bid, then every other player still
+    bidding with scored cards, clockwise, may follow; the coin's player wins the round."""
+    ex = example_of("coin")
+    assert ex.rules == ("SK-V4",) and ex.variants == ("biedregel",)
+    (coin,) = claims_of(ex, ChoosesCoin)
+    assert coin.choice == "more-stake"
+    turn = next(t for t in claims_of(ex, Turn) if t.earlier == (coin.card,))
+    assert turn.seat == coin.seat and turn.first == coin.bid_at
+    stakes = claims_of(ex, AddsStake)
+    own = [x for x in stakes if not x.joined]
+    assert [(x.seat, x.at) for x in own] == [(coin.seat, coin.at + 1)]
+    answers = sorted(
+        [(x.first, x.seat) for x in stakes if x.joined]
+        + [(d.at, d.seat) for d in claims_of(ex, DeclinesStake)]
+    )
+    state = state_after(ex, coin.at + 2)
+    asked = [s for s in state.clockwise(coin.seat)[1:] if state.status[s] == IN and state.scored[s]]
+    assert answers and [seat for _, seat in answers] == asked
+    (win,) = claims_of(ex, WinsShowdown)
+    assert win.seat == coin.seat
+
+
+def test_sk_w5_the_first_to_stop_becomes_sint_at_once() -> None:
+    """SK-W5 (Eerste stopper, with Wie kent hem niet): after the opening of both Sints the
+    first player to stop takes the Sint card at once and turns the later Pakjeskamer cards;
+    the round's winner becomes Sint at its end."""
+    ex = example_of("first-stop")
+    assert ex.rules[0] == "SK-W5" and ex.variants == ("eerste-stopper",)
+    assert replay_of(ex).config.big_sint, "Eerste stopper includes Wie kent hem niet"
+    assert [type(s.claim) for s in ex.steps[:3]] == [GivesBigSint, OpensSmall, OpensBig]
+    (first,) = claims_of(ex, FirstStopSint)
+    stops = [t for t in claims_of(ex, Turn) if t.outcome == "stop"]
+    assert (stops[0].at, stops[0].seat) == (first.at, first.seat)
+    position = next(i for i, s in enumerate(ex.steps) if s.claim is first)
+    assert ex.steps[position - 1].claim == stops[0]
+    (given,) = claims_of(ex, GivesBigSint)
+    assert first.previous == given.sint and first.seat != given.seat
+    later = [r for r in claims_of(ex, Reveals) if r.at > first.at]
+    assert later and all(r.sint == first.seat for r in later)
+    (win,) = claims_of(ex, WinsShowdown)
+    assert state_after(ex, win.at + 1).sint == win.seat
+
+
+@pytest.mark.parametrize(
+    ("kind", "claim", "change"),
+    [
+        ("hand-limit", NamesLimit, lambda c: {"minimum": 0}),
+        ("hand-limit", AtLimit, lambda c: {"limit": c.limit - 1, "kept": c.kept - 1}),
+        ("hand-limit", KeepsHand, lambda c: {"kept": not c.kept}),
+        ("exchange", Exchanges, lambda c: {"bid": c.bid + 1}),
+        ("exchange", Exchanges, lambda c: {"hand_card": c.bid_card, "bid_card": c.hand_card}),
+        ("coin", ChoosesCoin, lambda c: {"choice": "more-cards"}),
+        ("coin", AddsStake, lambda c: {"joined": not c.joined}),
+        ("coin", AddsStake, lambda c: {"bid": c.bid - 1}),
+        ("coin", DeclinesStake, lambda c: {"at": c.at - 1}),
+        ("first-stop", FirstStopSint, lambda c: {"previous": c.seat}),
+    ],
+    ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", ""),
+)
+def test_a_wrong_detail_of_a_variant_claim_is_caught(
+    kind: str, claim: type, change: Callable[[Any], dict[str, object]]
+) -> None:
+    """SK-V2, SK-V3, SK-V4, SK-W5: besides the player, a wrong limit, choice, bid size, card
+    or previous Sint in a claim fails its check."""
+    ex = example_of(kind)
+    found = next(s.claim for s in ex.steps if type(s.claim) is claim)
+    check_claim(ex, found)
+    with pytest.raises(AssertionError):
+        check_claim(ex, dataclasses.replace(found, **change(found)))
 
 
 def test_each_example_appears_only_with_its_variants() -> None:
