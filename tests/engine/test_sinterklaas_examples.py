@@ -47,8 +47,10 @@ from pnp.games.sinterklaas.example_claims import (
     NamesLimit,
     OpensBig,
     OpensSmall,
+    Overbids,
     PicksSurprise,
     Reveals,
+    SaysCannotMatch,
     Shows,
     Strikes,
     SwapsWithRoom,
@@ -224,6 +226,14 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
             return [claim.name], [*cards, "niet te stoppen", WORDS[claim.bid], WORDS[claim.over]]
         verb = {"call": "mee", "raise": "verhoogt"}[claim.outcome]
         return [claim.name], [*cards, verb, WORDS[claim.bid]]
+    if isinstance(claim, SaysCannotMatch):
+        return [claim.name], [
+            "niet te volgen",
+            WORDS[claim.highest],
+            f"verder dan {WORDS[claim.reach]}",
+        ]
+    if isinstance(claim, Overbids):
+        return [claim.name], [f"bod van {WORDS[claim.bid]}", "Overschattingsregel", "zelf uit"]
     if isinstance(claim, NamesLimit):
         if not claim.minimum:
             return [claim.name], ["geen ondergrens"]
@@ -332,7 +342,7 @@ BIG_SINT = CardPicture("grote-sint", "grote-sint")
 
 def expected_pictures(claim: Any) -> tuple[CardPicture, ...]:
     """The cards a sentence draws."""
-    if isinstance(claim, NamesLimit | DeclinesStake):
+    if isinstance(claim, NamesLimit | DeclinesStake | SaysCannotMatch | Overbids):
         return ()
     if isinstance(claim, FirstStopSint):
         return (SMALL_SINT,)
@@ -386,7 +396,8 @@ def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
             | LastOneLeft
             | PicksSurprise
             | DrawsExtra
-            | FirstStopSint,
+            | FirstStopSint
+            | Overbids,
         ) or (isinstance(step.claim, AddsStake) and not step.claim.joined)
         assert step.automatic == automatic, step.text
 
@@ -780,6 +791,24 @@ def test_sk_v4_a_coin_card_in_the_bid_gives_more_stake() -> None:
     assert win.seat == coin.seat
 
 
+def test_sk_v1_v3_a_bid_a_player_cannot_follow() -> None:
+    """SK-V1 (Speculaas): a player whose cards cannot reach the highest bid says so as the turn
+    begins; at the Handregel limit they need not stop (SK-V3) and stay in below it. The
+    higher bid comes from a hand bigger than the deal's, kept from an earlier round."""
+    ex = example_of("overestimation")
+    assert ex.rules == ("SK-V1", "SK-V3") and ex.variants == ("speculaas",)
+    (says,) = claims_of(ex, SaysCannotMatch)
+    position = next(i for i, s in enumerate(ex.steps) if s.claim is says)
+    turn = ex.steps[position + 1].claim
+    assert isinstance(turn, AtLimit) and turn.seat == says.seat and turn.first == says.at + 1
+    assert turn.outcome == "limit" and turn.bid == says.reach < says.highest == turn.over
+    state = state_after(ex, says.at + 1)
+    top = [s for s in range(4) if s != says.seat and len(state.bids[s]) == says.highest]
+    hand = replay_of(ex).config.hand_size
+    assert any(len(state.bids[s]) + len(state.hands[s]) > hand for s in top)
+    assert turn.seat in {s.seat for s in claims_of(ex, Shows)}, "still in at the showdown"
+
+
 def test_sk_w5_the_first_to_stop_becomes_sint_at_once() -> None:
     """SK-W5 (Eerste stopper, with Wie kent hem niet): after the opening of both Sints the
     first player to stop takes the Sint card at once and turns the later Pakjeskamer cards;
@@ -814,6 +843,8 @@ def test_sk_w5_the_first_to_stop_becomes_sint_at_once() -> None:
         ("coin", AddsStake, lambda c: {"bid": c.bid - 1}),
         ("coin", DeclinesStake, lambda c: {"at": c.at - 1}),
         ("first-stop", FirstStopSint, lambda c: {"previous": c.seat}),
+        ("overestimation", SaysCannotMatch, lambda c: {"reach": c.reach + 1}),
+        ("overestimation", SaysCannotMatch, lambda c: {"highest": c.highest - 1}),
     ],
     ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", ""),
 )

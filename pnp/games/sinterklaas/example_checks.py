@@ -36,8 +36,10 @@ from pnp.games.sinterklaas.example_claims import (
     NamesLimit,
     OpensBig,
     OpensSmall,
+    Overbids,
     PicksSurprise,
     Reveals,
+    SaysCannotMatch,
     Shows,
     Strikes,
     SwapsWithRoom,
@@ -271,6 +273,35 @@ def _check_at_limit(game: Game, c: AtLimit) -> None:
         assert game.state_after(c.at + 1).status[c.seat] == IN, "still in the round"
     else:
         _check_turn(game, c)
+
+
+def _reach(state: SinterklaasState, seat: int) -> int:
+    """The largest bid ``seat`` can make: the bid and every hand card above the limit."""
+    return len(state.bids[seat]) + max(0, len(state.hands[seat]) - state.limit)
+
+
+def _check_cannot_match(game: Game, c: SaysCannotMatch) -> None:
+    """SK-V1: as the player's turn begins, all they may still bid stays below the highest."""
+    state = game.state_after(c.at + 1)
+    assert state.config.overestimation and state.node[0] == LAP
+    assert state.current_player() == c.seat and not state.turn_added, "the turn begins"
+    others = [len(b) for s, b in enumerate(state.bids) if s != c.seat and state.status[s] == IN]
+    assert max(others, default=0) == c.highest
+    assert _reach(state, c.seat) == c.reach < c.highest
+
+
+def _check_overbid(game: Game, c: Overbids) -> None:
+    """SK-V1: a raise no other player still bidding can reach puts the raiser out at once."""
+    state = game.state_after(c.at)
+    assert state.config.overestimation and state.limit == 0
+    assert state.current_player() == c.seat and game.action(c.at) == act.DONE
+    assert len(state.bids[c.seat]) == c.bid
+    others = [s for s in range(state.num_players) if s != c.seat and state.status[s] == IN]
+    assert others and all(_reach(state, s) < c.bid for s in others), "nobody can follow"
+    assert c.bid > max(len(state.bids[s]) for s in others), "a raise"
+    after = game.state_after(c.at + 1)
+    assert after.status[c.seat] == STOPPED or after.round > state.round, "out of the round"
+    assert len(after.scored[c.seat]) == len(state.scored[c.seat]), "without winning the pot"
 
 
 def _check_names_limit(game: Game, c: NamesLimit) -> None:
@@ -602,5 +633,7 @@ CHECKS: ClaimChecks[Game] = ClaimChecks(
     check(DeclinesStake, _check_declines_stake),
     check(DrawsExtra, _check_draws_extra),
     check(FirstStopSint, _check_first_stop),
+    check(SaysCannotMatch, _check_cannot_match),
+    check(Overbids, _check_overbid),
 )
 """The check of every claim type of the Sinterklaas examples."""

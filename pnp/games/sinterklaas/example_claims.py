@@ -210,10 +210,33 @@ class PicksSurprise:
 
 
 # ---------------------------------------------------------------------------
-# The Speculaas rules and Eerste stopper (SK-V2 ... SK-V4, SK-W5)
+# The Speculaas rules and Eerste stopper (SK-V1 ... SK-V4, SK-W5)
 
 AT_LIMIT = "limit"
 """How a bidding turn ends at a Handregel limit below the highest bid: staying in (SK-V3)."""
+
+
+@dataclass(frozen=True)
+class SaysCannotMatch:
+    """After action ``at`` it is ``seat``'s turn, and with every card they may still bid they
+    reach only ``reach``, below the others' highest bid ``highest``: they say so (SK-V1)."""
+
+    at: int
+    seat: int
+    name: str
+    highest: int
+    reach: int
+
+
+@dataclass(frozen=True)
+class Overbids:
+    """``at``: ``seat`` ended the turn with a bid of ``bid`` that no other player still bidding
+    can reach, and so is out of the round at once (SK-V1)."""
+
+    at: int
+    seat: int
+    name: str
+    bid: int
 
 
 @dataclass(frozen=True)

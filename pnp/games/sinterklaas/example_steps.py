@@ -319,6 +319,28 @@ def _at_limit(
     return Step(text, ctx.pictures(cards), claim=claim)
 
 
+def _cannot_match(ctx: Telling, moment: Play, event: ev.CannotMatch) -> Step:
+    """SK-V1: a player whose cards cannot reach the highest bid says so as the turn begins."""
+    name = ctx.names[event.seat]
+    text = ctx.say(
+        "cannot_match",
+        name=name,
+        high=ctx.count("kaart", event.highest),
+        reach=ctx.count("kaart", event.reach),
+    )
+    claim = c.SaysCannotMatch(moment.index, event.seat, name, event.highest, event.reach)
+    return Step(text, (), claim=claim)
+
+
+def _overbid(ctx: Telling, moment: Play, event: ev.Overbid) -> Step:
+    """SK-V1: a bid that nobody else can reach puts its player out of the round at once."""
+    name = ctx.names[event.seat]
+    text = ctx.say("overbid", name=name, bid=ctx.count("kaart", event.bid))
+    return Step(
+        text, (), automatic=True, claim=c.Overbids(moment.index, event.seat, name, event.bid)
+    )
+
+
 def _limit(ctx: Telling, moment: Play, event: ev.LimitNamed) -> Step:
     """SK-V3: the Sint names the round's minimum hand before anything is bid or revealed."""
     ctx.limit, name = event.minimum, ctx.names[event.seat]
@@ -624,6 +646,8 @@ HANDLERS: Handlers[Telling, Action, Table] = Handlers(
     on(ev.RoundWon, _round_won),
     on(ev.SurprisePicked, _surprise),
     on(ev.LimitNamed, _limit),
+    on(ev.CannotMatch, _cannot_match),
+    on(ev.Overbid, _overbid),
     on(ev.HandKept, _keeps),
     on(ev.HandDiscarded, _keeps),
     on(ev.CardsSwapped, _exchanged),

@@ -386,6 +386,23 @@ def score_first_stop(told: Told) -> int:
     return score + (len(told.turns()) <= 4 * told.reveals)
 
 
+def score_overestimation(told: Told) -> int:
+    """Speculaas: a player says they cannot match the highest bid, or a raise nobody can
+    follow puts its player out (SK-V1); ideally: both, or a player who cannot match but
+    stays in at the Handregel limit (SK-V3), no card with the chocolademunt and no exchange
+    (the other rules of the kit, told in their own examples), a whole round of at most four
+    turns per reveal (5). With the Overschattingsregel alone every hand holds as many cards,
+    so nobody ever bids more than another can follow: that takes the Biedregel's stake and
+    hands kept with the Handregel."""
+    says, over = told.of(c.SaysCannotMatch), told.of(c.Overbids)
+    if not _won(told) or not (says or over):
+        return 0
+    stays = [t for t in told.of(c.AtLimit) if t.outcome == c.AT_LIMIT]
+    score = 1 + bool(says and (over or {t.seat for t in stays} & {x.seat for x in says}))
+    score += (not told.of(c.ChoosesCoin)) + (not told.of(c.Exchanges))
+    return score + (len(told.turns()) <= 4 * told.reveals)
+
+
 # ---------------------------------------------------------------------------
 # The example table and its telling
 
@@ -409,6 +426,8 @@ ROWS: tuple[Row, ...] = (
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
         (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
+    Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
+        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5, (SPECULAAS,)),
     Row("speculaas-remise", "remise", ("SK-V5",),
         (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (SPECULAAS,)),
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
