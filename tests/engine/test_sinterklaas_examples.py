@@ -52,6 +52,7 @@ from pnp.games.sinterklaas.example_claims import (
     Reveals,
     SaysCannotMatch,
     Shows,
+    SpoiledBy,
     Strikes,
     SwapsWithRoom,
     TakesSintCard,
@@ -226,6 +227,11 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
             return [claim.name], [*cards, "niet te stoppen", WORDS[claim.bid], WORDS[claim.over]]
         verb = {"call": "mee", "raise": "verhoogt"}[claim.outcome]
         return [claim.name], [*cards, verb, WORDS[claim.bid]]
+    if isinstance(claim, SpoiledBy):
+        would = Shows(
+            claim.at, claim.seat, claim.name, (), "", claim.kind, claim.cards, claim.total
+        )
+        return [], [f"Zonder de {card_words(claim.card)}", combination_words(would)[-1], "álle"]
     if isinstance(claim, SaysCannotMatch):
         return [claim.name], [
             "niet te volgen",
@@ -352,7 +358,7 @@ def expected_pictures(claim: Any) -> tuple[CardPicture, ...]:
         cards = claim.cards
     elif isinstance(claim, Exchanges):
         cards = (claim.bid_card, claim.hand_card)
-    elif isinstance(claim, ChoosesCoin | AddsStake | DrawsExtra):
+    elif isinstance(claim, ChoosesCoin | AddsStake | DrawsExtra | SpoiledBy):
         cards = (claim.card,)
     elif isinstance(claim, Turn):
         cards = claim.cards
@@ -397,7 +403,8 @@ def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
             | PicksSurprise
             | DrawsExtra
             | FirstStopSint
-            | Overbids,
+            | Overbids
+            | SpoiledBy,
         ) or (isinstance(step.claim, AddsStake) and not step.claim.joined)
         assert step.automatic == automatic, step.text
 
@@ -568,6 +575,25 @@ def test_sk_p1_p2_p3_a_strike_makes_a_straight_that_wins() -> None:
     shows = next(s for s in claims_of(ex, Shows) if s.seat == win.seat)
     assert strike.card and strike.rescues
     assert shows.kind == STRAIGHT and shows.struck == strike.card
+
+
+def test_sk_p1_one_card_that_does_not_fit_makes_the_cards_worth_nothing() -> None:
+    """SK-P1: a player whose cards hold one that fits no combination of the others scores
+    nothing, though without it one of them would have beaten the winner; the winner struck that very
+    card with the Pietje Precies (SK-P3) and wins as the only combination that counts."""
+    ex = example_of("precies-nothing")
+    assert ex.rules == ("SK-P1",) and ex.variants == ("pietje-precies",)
+    (win,) = claims_of(ex, WinsShowdown)
+    shows = {s.seat: s for s in claims_of(ex, Shows)}
+    spoiled = claims_of(ex, SpoiledBy)
+    assert spoiled and win.reason == "only"
+    for x in spoiled:
+        assert shows[x.seat].kind == NONE and x.seat != win.seat
+        position = next(i for i, s in enumerate(ex.steps) if s.claim is shows[x.seat])
+        assert ex.steps[position + 1].claim is x
+    assert any((len(x.cards), x.total) > (win.count, win.total) for x in spoiled), "had won"
+    struck = {s.card for s in claims_of(ex, Strikes) if s.seat == win.seat}
+    assert struck & {x.card for x in spoiled} and shows[win.seat].struck in struck
 
 
 def test_sk_a1_an_action_card_in_the_bid_changes_the_round() -> None:
@@ -844,6 +870,8 @@ def test_sk_w5_the_first_to_stop_becomes_sint_at_once() -> None:
         ("coin", DeclinesStake, lambda c: {"at": c.at - 1}),
         ("first-stop", FirstStopSint, lambda c: {"previous": c.seat}),
         ("overestimation", SaysCannotMatch, lambda c: {"reach": c.reach + 1}),
+        ("precies-nothing", SpoiledBy, lambda c: {"card": c.cards[0]}),
+        ("precies-nothing", SpoiledBy, lambda c: {"total": c.total + 1}),
         ("overestimation", SaysCannotMatch, lambda c: {"highest": c.highest - 1}),
     ],
     ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", ""),

@@ -41,6 +41,7 @@ from pnp.games.sinterklaas.example_claims import (
     Reveals,
     SaysCannotMatch,
     Shows,
+    SpoiledBy,
     Strikes,
     SwapsWithRoom,
     TakesSintCard,
@@ -412,6 +413,20 @@ def _check_shows(game: Game, c: Shows) -> None:
     assert c.kind == kind and Counter(c.cards) == Counter(cards) and c.total == total
 
 
+def _check_spoiled(game: Game, c: SpoiledBy) -> None:
+    """SK-P1: the cards are worth nothing together, but without ``card`` they would be one
+    combination of all the others."""
+    table = showdown_at(game, c.at)
+    assert table.state.config.precise and c.seat in table.contenders
+    assert table.combination(c.seat)[1] == NONE, "worth nothing"
+    cards = [*table.hands[c.seat], *table.room]
+    for card in (*table.struck[c.seat], c.card):
+        cards.remove(card)
+    count, kind, total, part = table.best(cards)
+    assert count == len(cards) and (kind, total) == (c.kind, c.total)
+    assert Counter(part) == Counter(c.cards)
+
+
 def _reason(mine: Combination, other: Combination) -> str:
     if rank(mine) == rank(other):
         return "bid"  # SK-V5: equally strong, the larger bid decides
@@ -634,6 +649,7 @@ CHECKS: ClaimChecks[Game] = ClaimChecks(
     check(DrawsExtra, _check_draws_extra),
     check(FirstStopSint, _check_first_stop),
     check(SaysCannotMatch, _check_cannot_match),
+    check(SpoiledBy, _check_spoiled),
     check(Overbids, _check_overbid),
 )
 """The check of every claim type of the Sinterklaas examples."""

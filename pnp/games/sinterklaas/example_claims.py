@@ -121,6 +121,21 @@ class Strikes:
 
 
 @dataclass(frozen=True)
+class SpoiledBy:
+    """At the showdown ended by ``at`` ``seat``'s scoring cards are worth nothing, but without
+    ``card`` the others would be one combination ``kind`` of ``cards`` with total ``total``:
+    with Pietje Precies a combination only counts with all cards (SK-P1)."""
+
+    at: int
+    seat: int
+    name: str
+    card: str
+    kind: str
+    cards: Cards
+    total: int
+
+
+@dataclass(frozen=True)
 class GivesBigSint:
     """``at``: the Sint ``sint`` kept the Small Sint and gave the Big Sint to ``seat`` (SK-W1)."""
 

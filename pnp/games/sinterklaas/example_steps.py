@@ -499,8 +499,9 @@ def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
     return ctx.say("combination_number", count=count, numbers=numbers)
 
 
-def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step:
-    """A player's best combination at the showdown (SK-B7, SK-P1, SK-P3)."""
+def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | tuple[Step, Step]:
+    """A player's best combination at the showdown (SK-B7, SK-P1, SK-P3); with Pietje Precies
+    a hand worth nothing for one card too many says so (SK-P1)."""
     name, struck = ctx.names[shown.seat], ctx.struck.get(shown.seat, "")
     hand = tuple(card_name(x) for x in moment.before.hands[shown.seat])
     cards = combination_cards(ctx, shown)
@@ -516,7 +517,36 @@ def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step:
         sum=added if len(numbers) > 1 else "".join(map(str, numbers)),
     )
     claim = c.Shows(moment.index, shown.seat, name, hand, struck, shown.kind, cards, shown.total)
-    return Step(text, ctx.pictures(cards), automatic=True, claim=claim)
+    step = Step(text, ctx.pictures(cards), automatic=True, claim=claim)
+    spoiled = _spoiled(ctx, moment, shown) if shown.kind == "none" and ctx.config.precise else None
+    return (step, spoiled) if spoiled else step
+
+
+def _spoiled(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | None:
+    """SK-P1: the one card without which the cards worth nothing would be a combination."""
+    scoring = [card_name(x) for x in (*moment.before.hands[shown.seat], *moment.before.room)]
+    struck = ctx.struck.get(shown.seat, "")
+    if struck:
+        scoring.remove(struck)
+    options = []
+    for card in dict.fromkeys(scoring):
+        rest = list(scoring)
+        rest.remove(card)
+        options.append((ctx.best(rest), card, rest))
+    best, card, rest = max(options, key=lambda o: o[0].key, default=(None, "", []))
+    if best is None or not best.key:
+        return None
+    would = _shown(best, shown.seat)
+    would = ev.CombinationShown(
+        shown.seat, would.kind, would.value, would.count, best.total, tuple(rest)
+    )
+    cards = combination_cards(ctx, would)
+    name = ctx.names[shown.seat]
+    text = ctx.say(
+        "spoiled_by", name=name, card=ctx.text(card), combination=_combination(ctx, would)
+    )
+    claim = c.SpoiledBy(moment.index, shown.seat, name, card, would.kind, cards, best.total)
+    return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
 
 
 def _without(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> list[str]:

@@ -55,6 +55,7 @@ from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 
 HEURISTIC, PLANNER, LIMIT_PLANNER = "heuristic", "precies-planner", "limit-planner"
+EARLY_PLANNER = "early-precies-planner"
 T = TypeVar("T")
 
 
@@ -70,6 +71,8 @@ class PreciesPlanner:
     """
 
     name = PLANNER
+    early = 0
+    """Reveals still to come when the planning starts (0: in the last lap)."""
 
     def __init__(self) -> None:
         self._heuristic = HeuristicPolicy()
@@ -97,7 +100,7 @@ class PreciesPlanner:
         if not (view.in_turn and view.step[0] == LAP and view.config.precise):
             return self._heuristic.choose(view, legal_actions, rng)
         bid, high = len(view.own_bid), view.highest_of_others
-        if view.reveals_left > 0:
+        if view.reveals_left > self.early:
             if high <= bid and act.DONE in moves:
                 return act.DONE
             return self._heuristic.choose(view, legal_actions, rng)
@@ -113,6 +116,20 @@ class PreciesPlanner:
         if act.DONE in moves:
             return act.DONE
         return act.STOP if act.STOP in moves else moves[0]
+
+
+class EarlyPreciesPlanner(PreciesPlanner):
+    """The :class:`PreciesPlanner`, planning one reveal early (SK-P1).
+
+    After the second reveal it already keeps the part of its hand that is a
+    combination of all cards with the Pakjeskamer so far, so the last card
+    turned may spoil it: then one card keeps everything from counting, the
+    situation of ``pietje-precies-niets-waard``, which players who plan only
+    once every card is known (nearly) never reach.
+    """
+
+    name = EARLY_PLANNER
+    early = 1
 
 
 class LimitPlanner:
@@ -250,6 +267,22 @@ def score_precies(told: Told) -> int:
     if not strikes or mine.kind != "straight" or not mine.struck:
         return 0
     score = 1 + any(x.rescues for x in strikes) + (len(told.shows()) in (2, 3))
+    return score + (win.pile >= 4)
+
+
+def score_precies_nothing(told: Told) -> int:
+    """Pietje Precies: a player's cards are worth nothing because one card does not fit, and
+    another player's full combination wins (SK-P1); ideally: without that card the cards
+    would have won, two or three players, the winner struck that very card with a Pietje
+    Precies (SK-P3: the way out the others lack), a pile of four or more (5)."""
+    win, spoiled = told.ready(), told.of(c.SpoiledBy)
+    if win is None or not spoiled or told.shows()[win.seat].kind == "none":
+        return 0
+    mine = told.shows()[win.seat]
+    would = max(len(x.cards) * 1000 + x.total for x in spoiled)
+    score = 1 + (would > len(mine.cards) * 1000 + mine.total)
+    struck = {x.card for x in told.of(c.Strikes) if x.seat == win.seat}
+    score += (len(told.shows()) in (2, 3)) + bool(struck & {x.card for x in spoiled})
     return score + (win.pile >= 4)
 
 
@@ -421,6 +454,9 @@ ROWS: tuple[Row, ...] = (
     Row("pietje-precies-straatje", "pietje-precies", ("SK-P1", "SK-P2", "SK-P3"),
         (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, score_precies, 4,
         (PIETJE_PRECIES_VARIANT,)),
+    Row("pietje-precies-niets-waard", "precies-nothing", ("SK-P1",),
+        (c.Shows, c.SpoiledBy, c.WinsShowdown), EARLY_PLANNER, score_precies_nothing, 5,
+        (PIETJE_PRECIES_VARIANT,)),
     Row("actiepiet-in-het-bod", "action", ("SK-A1",),
         (c.Reveals, c.Turn), HEURISTIC, score_action, 6, (ACTIEPIET,)),
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
@@ -463,7 +499,14 @@ ROWS: tuple[Row, ...] = (
 )  # fmt: skip
 """Every example, in rulebook order, and how the search looks for it."""
 
-SHOWDOWN_ONLY = ("tie-number", "tie-total", "pietje-precies", "remise", "surprise")
+SHOWDOWN_ONLY = (
+    "tie-number",
+    "tie-total",
+    "pietje-precies",
+    "precies-nothing",
+    "remise",
+    "surprise",
+)
 OPENING_ONLY = ("opening",)
 """The kinds that tell only the showdown, or only the opening, of their focus round."""
 WITH_OPENING = ("opening", "first-stop")
@@ -595,7 +638,12 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     intro=intro,
     players=4,
     seeds=2000,
-    policies={HEURISTIC: HeuristicPolicy, PLANNER: PreciesPlanner, LIMIT_PLANNER: LimitPlanner},
+    policies={
+        HEURISTIC: HeuristicPolicy,
+        PLANNER: PreciesPlanner,
+        EARLY_PLANNER: EarlyPreciesPlanner,
+        LIMIT_PLANNER: LimitPlanner,
+    },
     candidates=candidates,
     cut=lambda told: Cut(told.segment.last, (told.segment.start.round,)),
     missing=missing,
