@@ -835,6 +835,40 @@ def test_sk_v1_v3_a_bid_a_player_cannot_follow() -> None:
     assert turn.seat in {s.seat for s in claims_of(ex, Shows)}, "still in at the showdown"
 
 
+OVERBID_SEED = 27
+"""A Speculaas game (heuristic players) with a round in which a raise nobody can follow puts
+its player out (SK-V1); no kit shows that round, which also takes a coin swapped into a bid."""
+
+
+def test_sk_v1_a_raise_nobody_can_follow_puts_its_player_out() -> None:
+    """SK-V1: the story tells a raise that no other player still bidding can reach as its
+    player being out at once, and the last one left wins the pot (SK-B5); every claim of the
+    round holds, and the overbid claimed of another player, or of another bid, is refused.
+    The round is the Overschattingsregel row's, searched at one seed (it is rare: a few
+    games in a hundred) with a score that asks for such a raise."""
+    row = next(r for r in ROWS if r.kind == "overestimation")
+    wanted = dataclasses.replace(
+        row, id="overbod", score=lambda t: row.score(t) if t.of(Overbids) else 0, ideal=1
+    )
+    found = SEARCH.find_one(spec(), wanted, [OVERBID_SEED])
+    assert found is not None, f"no overbid round at seed {OVERBID_SEED}: pick another seed"
+    pinned, _ = found
+    segment = STORY.focus_segment(spec(), wanted, pinned)
+    ex = STORY.tell(spec(), load_phrases(spec()), wanted, pinned, segment)
+    replay = Replay(ENGINE, config_from_spec(spec(), pinned.record.variants), pinned.record)
+    assert STORY.checks is not None
+    STORY.checks.check_steps(replay, ex.steps)
+    (over,) = claims_of(ex, Overbids)
+    (left,) = claims_of(ex, LastOneLeft)
+    assert left.at == over.at and left.seat != over.seat
+    players, words = expected_words(over)
+    text = next(step.text for step in ex.steps if step.claim is over)
+    assert all(has_phrase(text, word) for word in [*players, *words]), text
+    for wrong in (falsified(over, 4), dataclasses.replace(over, bid=over.bid - 1)):
+        with pytest.raises(AssertionError):
+            STORY.checks.check(replay, wrong)
+
+
 def test_sk_w5_the_first_to_stop_becomes_sint_at_once() -> None:
     """SK-W5 (Eerste stopper, with Wie kent hem niet): after the opening of both Sints the
     first player to stop takes the Sint card at once and turns the later Pakjeskamer cards;

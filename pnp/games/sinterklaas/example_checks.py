@@ -342,11 +342,16 @@ def _check_exchanges(game: Game, c: Exchanges) -> None:
 
 
 def _check_chooses_coin(game: Game, c: ChoosesCoin) -> None:
-    """SK-V4: a card with the coin, laid face up on the bid, asks its player to choose."""
+    """SK-V4: a card with the coin, laid face up on the bid (or swapped into it, SK-V2), asks
+    its player to choose."""
     state = game.state_after(c.bid_at)
     assert state.config.coin_rule and state.current_player() == c.seat and state.node[0] == LAP
-    card = parse_card(c.card)
-    assert state.table.coin[card] and game.action(c.bid_at) == act.add(card)
+    card, action = parse_card(c.card), move_at(game, c.bid_at)
+    assert state.table.coin[card] and action in state.legal_actions()
+    if act.move_kind(action) == act.SWAP_KIND:  # SK-V2: swapped in, it works at once
+        assert state.config.exchange and act.move_a(action) == card
+    else:
+        assert action == act.add(card)
     assert c.at == c.bid_at + 1
     choosing = game.state_after(c.at)
     assert choosing.node[:2] == (COIN, c.seat) and choosing.current_player() == c.seat
@@ -492,7 +497,13 @@ def _check_wins(game: Game, c: WinsShowdown) -> None:
 def _check_one_left(game: Game, c: LastOneLeft) -> None:
     state = game.state_after(c.at)
     stopper = state.current_player()
-    assert game.action(c.at) == act.STOP and stopper != c.seat
+    assert stopper != c.seat
+    if game.action(c.at) != act.STOP:  # SK-V1: a raise nobody can follow puts its player out
+        assert game.action(c.at) == act.DONE and state.config.overestimation
+        bid = len(state.bids[stopper])
+        others = [s for s in range(state.num_players) if s != stopper and state.status[s] == IN]
+        assert bid > max(len(state.bids[s]) for s in others), "a raise"
+        assert all(_reach(state, s) < bid for s in others), "nobody can follow it"
     assert sorted(s for s in range(state.num_players) if state.status[s] != STOPPED) == sorted(
         (stopper, c.seat)
     )

@@ -303,8 +303,8 @@ class Exchanges:
 
 @dataclass(frozen=True)
 class ChoosesCoin:
-    """``bid_at``: ``seat`` laid ``card``, which has the coin, on the bid; at ``at`` they chose
-    ``choice`` (``more-stake`` or ``more-cards``) (SK-V4)."""
+    """``bid_at``: ``seat`` laid ``card``, which has the coin, on the bid (or swapped it in,
+    SK-V2); at ``at`` they chose ``choice`` (``more-stake`` or ``more-cards``) (SK-V4)."""
 
     bid_at: int
     at: int

@@ -66,8 +66,8 @@ class Telling:
     struck: dict[int, str] = field(default_factory=dict)
     limit: int = 0
     """The minimum hand the Sint named this round (SK-V3)."""
-    coin: tuple[int, int, str] | None = None
-    """The coin card just bid: (action index, seat, card) (SK-V4)."""
+    coin: tuple[int, int, str, bool] | None = None
+    """The coin card just bid: (action index, seat, card, swapped in) (SK-V2, SK-V4)."""
     kept_any: bool = False
     """A keep-or-discard choice has been told (SK-V3)."""
     at_limit: bool = False
@@ -190,8 +190,10 @@ def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
         ctx.earlier.append(event.card)
         ctx.action = (moment.index, event.seat, event.card)
     elif ctx.config.coin_rule and not event.face_down and ctx.table.coin[parse_card(event.card)]:
+        if ctx.cards:  # told before the turn's other cards, it must come before them
+            ctx.problems.append(f"{event.event_type} {event.card} after other cards")
         ctx.earlier.append(event.card)  # told with the choice it asks for (SK-V4)
-        ctx.coin = (moment.index, event.seat, event.card)
+        ctx.coin = (moment.index, event.seat, event.card, False)
     else:
         ctx.cards.append(event.card)
     return None
@@ -369,6 +371,8 @@ def _exchanged(ctx: Telling, moment: Play, event: ev.CardsSwapped) -> Step:
     seat, name = event.seat, ctx.names[event.seat]
     if ctx.turn is None:
         ctx.turn = (moment.index, _highest_of_others(moment.before, seat))
+    if ctx.cards:  # told before the turn's laid cards, it must come before them
+        ctx.problems.append(f"{event.event_type} after cards laid")
     bid = len(moment.before.bids[seat])
     text = ctx.say(
         "exchange",
@@ -377,6 +381,8 @@ def _exchanged(ctx: Telling, moment: Play, event: ev.CardsSwapped) -> Step:
         hand_card=ctx.text(event.hand_card),
         bid=ctx.count("kaart", bid),
     )
+    if ctx.config.coin_rule and ctx.table.coin[parse_card(event.hand_card)]:
+        ctx.coin = (moment.index, seat, event.hand_card, True)  # it works at once (SK-V2)
     claim = c.Exchanges(moment.index, seat, name, event.hand_card, event.bid_card, bid)
     return Step(text, ctx.pictures((event.bid_card, event.hand_card)), claim=claim)
 
@@ -386,9 +392,10 @@ def _coin(ctx: Telling, moment: Play, event: ev.CoinChosen) -> Step | None:
     if ctx.coin is None:
         ctx.problems.append(f"{event.event_type} without a coin card")
         return None
-    bid_at, seat, card = ctx.coin
+    bid_at, seat, card, swapped = ctx.coin
     ctx.coin, name = None, ctx.names[seat]
     key = "coin_stake" if event.choice == "more-stake" else "coin_cards"
+    key += "_swapped" if swapped else ""
     text = ctx.say(key, name=name, card=ctx.text(card))
     claim = c.ChoosesCoin(bid_at, moment.index, seat, name, card, event.choice)
     return Step(text, ctx.pictures((card,)), claim=claim)

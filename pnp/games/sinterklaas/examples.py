@@ -462,8 +462,6 @@ ROWS: tuple[Row, ...] = (
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
         (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
-    Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
-        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5, (SPECULAAS,)),
     Row("speculaas-remise", "remise", ("SK-V5",),
         (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (SPECULAAS,)),
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
@@ -472,6 +470,9 @@ ROWS: tuple[Row, ...] = (
     Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
         (c.NamesLimit, c.AtLimit, c.KeepsHand), LIMIT_PLANNER, score_hand_limit, 6,
         (HANDREGEL,)),
+    # SK-V1 needs hands of different sizes: all five Speculaas rules (see the score)
+    Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
+        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5, (SPECULAAS,)),
     Row("inwisselen-uit-het-bod", "exchange", ("SK-V2",),
         (c.Reveals, c.Exchanges, c.Shows, c.WinsShowdown), HEURISTIC, score_exchange, 6,
         (INWISSELEN,)),
