@@ -1001,14 +1001,16 @@ def test_a_wrong_reason_would_be_caught(kind: str, change: dict[str, object]) ->
         ("showdown", WinsShowdown, {"pile": 0}),
         ("pietje-precies", Shows, {"kind": "colour"}),
         ("action", Turn, {"earlier": ()}),
+        ("hand-limit", NamesLimit, {"minimum": 0}),
+        ("precies-nothing", Shows, {"kind": "none"}),
     ],
 )
 def test_a_round_that_no_longer_scores_no_longer_shows_its_kind(
     kind: str, claim: type, change: dict[str, object]
 ) -> None:
     """An example is only told while its round is one its row's search would pick: with one
-    kind of claim changed the tie, the showdown, the straight or the action card no longer
-    shows its kind."""
+    kind of claim changed the tie, the showdown, the straight, the action card, the Handregel
+    without a limit or a Pietje Precies winner worth nothing no longer shows its kind."""
     row = next(row for row in ROWS if row.kind == kind)
     _, segment = STORY.load(spec(), row)
     ctx = Telling(spec(), kind, row.variants, segment, load_phrases(spec()))
