@@ -88,7 +88,8 @@ def test_the_proof_edition_lists_every_decision_of_the_kit(
 
 def test_examples_land_right_after_the_rule_they_show(kit: KitMaker) -> None:
     """The one-left example follows the paragraph on the last player, the whole round the
-    scoring rules, the Remiseregel tie its variant and the surprise its variant."""
+    scoring rules, the Remiseregel tie, the surprise and each Speculaas rule's example their
+    variants."""
     book = " ".join(_pages(kit(GAME, ("speculaas", "surprises"))))
 
     def at(text: str) -> int:
@@ -101,3 +102,11 @@ def test_examples_land_right_after_the_rule_they_show(kit: KitMaker) -> None:
     assert at("Voorbeeld: Een hele ronde") < at("Einde van het spel")
     assert at("Per spel:") < at("Voorbeeld: Surprises") < at("Overschattingsregel Kun je")
     assert at("Remiseregel Zijn de beste") < at("Voorbeeld: Speculaas") < at("Speculaas Speculaas")
+    # each Speculaas rule's example follows its own section, the Overschattingsregel's (which
+    # shows the Handregel's limit too) after both and after the Handregel's example
+    assert at("Inwisselregel In je beurt") < at("Voorbeeld: Inwisselregel") < at("Handregel Meteen")
+    assert (
+        at("Handregel Meteen") < at("Voorbeeld: Handregel") < at("Voorbeeld: Overschattingsregel")
+    )
+    assert at("Voorbeeld: Overschattingsregel") < at("Biedregel Zet je")
+    assert at("Biedregel Zet je") < at("Voorbeeld: Biedregel") < at("Remiseregel Zijn de beste")

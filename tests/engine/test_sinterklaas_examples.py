@@ -32,15 +32,27 @@ from pnp.games.sinterklaas.cards import card_name
 from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.example_claims import (
+    AddsStake,
     AddsToRoom,
+    AtLimit,
+    ChoosesCoin,
+    DeclinesStake,
     DrawsCards,
+    DrawsExtra,
+    Exchanges,
+    FirstStopSint,
     GivesBigSint,
+    KeepsHand,
     LastOneLeft,
+    NamesLimit,
     OpensBig,
     OpensSmall,
+    Overbids,
     PicksSurprise,
     Reveals,
+    SaysCannotMatch,
     Shows,
+    SpoiledBy,
     Strikes,
     SwapsWithRoom,
     TakesSintCard,
@@ -50,7 +62,7 @@ from pnp.games.sinterklaas.example_claims import (
 from pnp.games.sinterklaas.example_steps import HANDLERS, Telling
 from pnp.games.sinterklaas.examples import ROWS, STORY, Row, told_events
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import GIVE_BIG, STOPPED, STRIKE
+from pnp.games.sinterklaas.steps import GIVE_BIG, IN, STOPPED, STRIKE
 from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
@@ -202,6 +214,51 @@ def combination_words(claim: Shows) -> list[str]:
 def expected_words(claim: Any) -> tuple[list[str], list[str]]:
     """(player names, other words) the sentence of ``claim`` must contain."""
     actions = action_names()
+    if isinstance(claim, AtLimit):
+        cards = [*map(card_words, claim.cards), "ondergrens", WORDS[claim.kept]]
+        if claim.outcome == "limit":
+            return [claim.name], [*cards, "niet te stoppen", WORDS[claim.bid], WORDS[claim.over]]
+        verb = {"call": "mee", "raise": "verhoogt"}[claim.outcome]
+        return [claim.name], [*cards, verb, WORDS[claim.bid]]
+    if isinstance(claim, SpoiledBy):
+        would = Shows(
+            claim.at, claim.seat, claim.name, (), "", claim.kind, claim.cards, claim.total
+        )
+        return [], [f"Zonder de {card_words(claim.card)}", combination_words(would)[-1], "álle"]
+    if isinstance(claim, SaysCannotMatch):
+        return [claim.name], [
+            "niet te volgen",
+            WORDS[claim.highest],
+            f"verder dan {WORDS[claim.reach]}",
+        ]
+    if isinstance(claim, Overbids):
+        return [claim.name], [f"bod van {WORDS[claim.bid]}", "Overschattingsregel", "zelf uit"]
+    if isinstance(claim, NamesLimit):
+        if not claim.minimum:
+            return [claim.name], ["geen ondergrens"]
+        return [claim.name], ["ondergrens", f"minstens {WORDS[claim.minimum]}"]
+    if isinstance(claim, KeepsHand):
+        return [claim.name], [*map(card_words, claim.cards), "houdt" if claim.kept else "weg"]
+    if isinstance(claim, Exchanges):
+        cards = [card_words(claim.bid_card), card_words(claim.hand_card)]
+        return [claim.name], [
+            "ruilt",
+            *cards,
+            "uit het bod terug",
+            f"even groot: {WORDS[claim.bid]}",
+        ]
+    if isinstance(claim, ChoosesCoin):
+        choice = {"more-stake": "‘meer inzet’", "more-cards": "‘meer handkaarten’"}[claim.choice]
+        return [claim.name], [card_words(claim.card), "chocolademunt", choice]
+    if isinstance(claim, AddsStake):
+        joined = ["volgt", "gewonnen kaarten"] if claim.joined else []
+        return [claim.name], [*joined, card_words(claim.card), f"nu {WORDS[claim.bid]}"]
+    if isinstance(claim, DeclinesStake):
+        return [claim.name], ["volgt niet"]
+    if isinstance(claim, DrawsExtra):
+        return [claim.name], ["trekt", card_words(claim.card)]
+    if isinstance(claim, FirstStopSint):
+        return [claim.name, claim.previous_name], ["eerste stop", "meteen de Sint", "Kleine Sint"]
     if isinstance(claim, Reveals):
         return [claim.sint_name], [card_words(c) for c in claim.room]
     if isinstance(claim, Turn):
@@ -284,8 +341,18 @@ BIG_SINT = CardPicture("grote-sint", "grote-sint")
 
 def expected_pictures(claim: Any) -> tuple[CardPicture, ...]:
     """The cards a sentence draws."""
+    if isinstance(claim, NamesLimit | DeclinesStake | SaysCannotMatch | Overbids):
+        return ()
+    if isinstance(claim, FirstStopSint):
+        return (SMALL_SINT,)
     if isinstance(claim, Reveals):
         cards: Sequence[str] = (claim.card,)
+    elif isinstance(claim, KeepsHand):
+        cards = claim.cards
+    elif isinstance(claim, Exchanges):
+        cards = (claim.bid_card, claim.hand_card)
+    elif isinstance(claim, ChoosesCoin | AddsStake | DrawsExtra | SpoiledBy):
+        cards = (claim.card,)
     elif isinstance(claim, Turn):
         cards = claim.cards
     elif isinstance(claim, Shows):
@@ -321,8 +388,17 @@ def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
         assert step.cards == expected_pictures(step.claim), step.text
         assert all((p.component, p.row) in rows for p in step.cards)
         automatic = isinstance(
-            step.claim, Reveals | Shows | WinsShowdown | LastOneLeft | PicksSurprise
-        )
+            step.claim,
+            Reveals
+            | Shows
+            | WinsShowdown
+            | LastOneLeft
+            | PicksSurprise
+            | DrawsExtra
+            | FirstStopSint
+            | Overbids
+            | SpoiledBy,
+        ) or (isinstance(step.claim, AddsStake) and not step.claim.joined)
         assert step.automatic == automatic, step.text
 
 
@@ -494,6 +570,25 @@ def test_sk_p1_p2_p3_a_strike_makes_a_straight_that_wins() -> None:
     assert shows.kind == STRAIGHT and shows.struck == strike.card
 
 
+def test_sk_p1_one_card_that_does_not_fit_makes_the_cards_worth_nothing() -> None:
+    """SK-P1: a player whose cards hold one that fits no combination of the others scores
+    nothing, though without it one of them would have beaten the winner; the winner struck that very
+    card with the Pietje Precies (SK-P3) and wins as the only combination that counts."""
+    ex = example_of("precies-nothing")
+    assert ex.rules == ("SK-P1",) and ex.variants == ("pietje-precies",)
+    (win,) = claims_of(ex, WinsShowdown)
+    shows = {s.seat: s for s in claims_of(ex, Shows)}
+    spoiled = claims_of(ex, SpoiledBy)
+    assert spoiled and win.reason == "only"
+    for x in spoiled:
+        assert shows[x.seat].kind == NONE and x.seat != win.seat
+        position = next(i for i, s in enumerate(ex.steps) if s.claim is shows[x.seat])
+        assert ex.steps[position + 1].claim is x
+    assert any((len(x.cards), x.total) > (win.count, win.total) for x in spoiled), "had won"
+    struck = {s.card for s in claims_of(ex, Strikes) if s.seat == win.seat}
+    assert struck & {x.card for x in spoiled} and shows[win.seat].struck in struck
+
+
 def test_sk_a1_an_action_card_in_the_bid_changes_the_round() -> None:
     """SK-A1: an action card works once it is bid, and what it brought decides the round."""
     ex = example_of("action")
@@ -651,6 +746,174 @@ def test_sk_w1_w2_w3_the_opening_of_wie_kent_hem_niet() -> None:
     assert [type(s.claim) for s in ex.steps] == [GivesBigSint, OpensSmall, OpensBig]
 
 
+def test_sk_v3_the_sint_names_a_limit_and_hands_are_kept_or_thrown_away() -> None:
+    """SK-V3 (Handregel): before anything is bid or revealed the Sint names a minimum below
+    4; players bid down to it and no further; after the round everyone still holding cards,
+    clockwise from the new Sint, keeps them all or throws them all away (those who showed
+    keep what they scored with), and the record ends with the last of those choices."""
+    ex = example_of("hand-limit")
+    assert ex.rules == ("SK-V3",) and ex.variants == ("handregel",)
+    (limit,) = claims_of(ex, NamesLimit)
+    assert ex.steps[0].claim == limit and 0 < limit.minimum < 4
+    assert limit.seat == claims_of(ex, Reveals)[0].sint
+    at_limit = claims_of(ex, AtLimit)
+    assert at_limit and all(t.kept == t.limit == limit.minimum for t in at_limit)
+    keeps = claims_of(ex, KeepsHand)
+    assert {k.kept for k in keeps} == {True, False}
+    assert [s.claim for s in ex.steps[-len(keeps) :]] == keeps
+    assert keeps[-1].at == len(record_of(ex).actions) - 1
+    state = state_after(ex, keeps[0].at)
+    assert [k.seat for k in keeps] == [s for s in state.clockwise(state.sint) if state.hands[s]]
+    shown = {s.seat: s.hand for s in claims_of(ex, Shows)}
+    assert at_limit[0].seat in shown
+    assert all(k.cards == shown[k.seat] for k in keeps if k.seat in shown)
+
+
+def test_sk_v2_a_bid_card_goes_back_into_the_hand() -> None:
+    """SK-V2 (Inwisselregel): the winner opens a turn by taking a bid card back into the hand
+    for a hand card; the bid keeps its size, and the card taken back scores at the showdown."""
+    ex = example_of("exchange")
+    assert ex.rules == ("SK-V2",) and ex.variants == ("inwisselen",)
+    (swap,) = claims_of(ex, Exchanges)
+    (win,) = claims_of(ex, WinsShowdown)
+    turn = next(t for t in claims_of(ex, Turn) if t.first <= swap.at <= t.at)
+    assert swap.seat == win.seat == turn.seat and turn.first == swap.at
+    assert swap.bid_card not in turn.cards
+    mine = next(s for s in claims_of(ex, Shows) if s.seat == win.seat)
+    assert swap.bid_card in mine.hand and swap.bid_card in mine.cards
+    before, after = state_after(ex, swap.at), state_after(ex, swap.at + 1)
+    assert len(before.bids[swap.seat]) == len(after.bids[swap.seat]) == swap.bid
+
+
+def test_sk_v4_a_coin_card_in_the_bid_gives_more_stake() -> None:
+    """SK-V4 (Biedregel): a card with the coin, bid face up, makes its player choose; with
+    "meer inzet" a random scored card of theirs joins the bid, then every other player still
+    bidding with scored cards, clockwise, may follow; the coin's player wins the round."""
+    ex = example_of("coin")
+    assert ex.rules == ("SK-V4",) and ex.variants == ("biedregel",)
+    (coin,) = claims_of(ex, ChoosesCoin)
+    assert coin.choice == "more-stake"
+    turn = next(t for t in claims_of(ex, Turn) if t.earlier == (coin.card,))
+    assert turn.seat == coin.seat and turn.first == coin.bid_at
+    stakes = claims_of(ex, AddsStake)
+    own = [x for x in stakes if not x.joined]
+    assert [(x.seat, x.at) for x in own] == [(coin.seat, coin.at + 1)]
+    answers = sorted(
+        [(x.first, x.seat) for x in stakes if x.joined]
+        + [(d.at, d.seat) for d in claims_of(ex, DeclinesStake)]
+    )
+    state = state_after(ex, coin.at + 2)
+    asked = [s for s in state.clockwise(coin.seat)[1:] if state.status[s] == IN and state.scored[s]]
+    assert answers and [seat for _, seat in answers] == asked
+    (win,) = claims_of(ex, WinsShowdown)
+    assert win.seat == coin.seat
+
+
+def test_sk_v1_v3_a_bid_a_player_cannot_follow() -> None:
+    """SK-V1 (Speculaas): a player whose cards cannot reach the highest bid says so as the turn
+    begins; at the Handregel limit they need not stop (SK-V3) and stay in below it. The
+    higher bid comes from a hand bigger than the deal's, kept from an earlier round."""
+    ex = example_of("overestimation")
+    assert ex.rules == ("SK-V1", "SK-V3") and ex.variants == ("speculaas",)
+    (says,) = claims_of(ex, SaysCannotMatch)
+    position = next(i for i, s in enumerate(ex.steps) if s.claim is says)
+    turn = ex.steps[position + 1].claim
+    assert isinstance(turn, AtLimit) and turn.seat == says.seat and turn.first == says.at + 1
+    assert turn.outcome == "limit" and turn.bid == says.reach < says.highest == turn.over
+    state = state_after(ex, says.at + 1)
+    top = [s for s in range(4) if s != says.seat and len(state.bids[s]) == says.highest]
+    hand = replay_of(ex).config.hand_size
+    assert any(len(state.bids[s]) + len(state.hands[s]) > hand for s in top)
+    assert turn.seat in {s.seat for s in claims_of(ex, Shows)}, "still in at the showdown"
+
+
+OVERBID_SEED = 27
+"""A Speculaas game (heuristic players) with a round in which a raise nobody can follow puts
+its player out (SK-V1); no kit shows that round, which also takes a coin swapped into a bid."""
+
+
+def test_sk_v1_a_raise_nobody_can_follow_puts_its_player_out() -> None:
+    """SK-V1: the story tells a raise that no other player still bidding can reach as its
+    player being out at once, and the last one left wins the pot (SK-B5); every claim of the
+    round holds, and the overbid claimed of another player, or of another bid, is refused.
+    The round is the Overschattingsregel row's, searched at one seed (it is rare: a few
+    games in a hundred) with a score that asks for such a raise."""
+    row = next(r for r in ROWS if r.kind == "overestimation")
+    wanted = dataclasses.replace(
+        row, id="overbod", score=lambda t: row.score(t) if t.of(Overbids) else 0, ideal=1
+    )
+    found = SEARCH.find_one(spec(), wanted, [OVERBID_SEED])
+    assert found is not None, f"no overbid round at seed {OVERBID_SEED}: pick another seed"
+    pinned, _ = found
+    segment = STORY.focus_segment(spec(), wanted, pinned)
+    ex = STORY.tell(spec(), load_phrases(spec()), wanted, pinned, segment)
+    replay = Replay(ENGINE, config_from_spec(spec(), pinned.record.variants), pinned.record)
+    assert STORY.checks is not None
+    STORY.checks.check_steps(replay, ex.steps)
+    (over,) = claims_of(ex, Overbids)
+    (left,) = claims_of(ex, LastOneLeft)
+    assert left.at == over.at and left.seat != over.seat
+    players, words = expected_words(over)
+    text = next(step.text for step in ex.steps if step.claim is over)
+    assert all(has_phrase(text, word) for word in [*players, *words]), text
+    for wrong in (falsified(over, 4), dataclasses.replace(over, bid=over.bid - 1)):
+        with pytest.raises(AssertionError):
+            STORY.checks.check(replay, wrong)
+
+
+def test_sk_w5_the_first_to_stop_becomes_sint_at_once() -> None:
+    """SK-W5 (Eerste stopper, with Wie kent hem niet): after the opening of both Sints the
+    first player to stop takes the Sint card at once and turns the later Pakjeskamer cards;
+    the round's winner becomes Sint at its end."""
+    ex = example_of("first-stop")
+    assert ex.rules[0] == "SK-W5" and ex.variants == ("eerste-stopper",)
+    assert replay_of(ex).config.big_sint, "Eerste stopper includes Wie kent hem niet"
+    assert [type(s.claim) for s in ex.steps[:3]] == [GivesBigSint, OpensSmall, OpensBig]
+    (first,) = claims_of(ex, FirstStopSint)
+    stops = [t for t in claims_of(ex, Turn) if t.outcome == "stop"]
+    assert (stops[0].at, stops[0].seat) == (first.at, first.seat)
+    position = next(i for i, s in enumerate(ex.steps) if s.claim is first)
+    assert ex.steps[position - 1].claim == stops[0]
+    (given,) = claims_of(ex, GivesBigSint)
+    assert first.previous == given.sint and first.seat != given.seat
+    later = [r for r in claims_of(ex, Reveals) if r.at > first.at]
+    assert later and all(r.sint == first.seat for r in later)
+    (win,) = claims_of(ex, WinsShowdown)
+    assert state_after(ex, win.at + 1).sint == win.seat
+
+
+@pytest.mark.parametrize(
+    ("kind", "claim", "change"),
+    [
+        ("hand-limit", NamesLimit, lambda c: {"minimum": 0}),
+        ("hand-limit", AtLimit, lambda c: {"limit": c.limit - 1, "kept": c.kept - 1}),
+        ("hand-limit", KeepsHand, lambda c: {"kept": not c.kept}),
+        ("exchange", Exchanges, lambda c: {"bid": c.bid + 1}),
+        ("exchange", Exchanges, lambda c: {"hand_card": c.bid_card, "bid_card": c.hand_card}),
+        ("coin", ChoosesCoin, lambda c: {"choice": "more-cards"}),
+        ("coin", AddsStake, lambda c: {"joined": not c.joined}),
+        ("coin", AddsStake, lambda c: {"bid": c.bid - 1}),
+        ("coin", DeclinesStake, lambda c: {"at": c.at - 1}),
+        ("first-stop", FirstStopSint, lambda c: {"previous": c.seat}),
+        ("overestimation", SaysCannotMatch, lambda c: {"reach": c.reach + 1}),
+        ("precies-nothing", SpoiledBy, lambda c: {"card": c.cards[0]}),
+        ("precies-nothing", SpoiledBy, lambda c: {"total": c.total + 1}),
+        ("overestimation", SaysCannotMatch, lambda c: {"highest": c.highest - 1}),
+    ],
+    ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", ""),
+)
+def test_a_wrong_detail_of_a_variant_claim_is_caught(
+    kind: str, claim: type, change: Callable[[Any], dict[str, object]]
+) -> None:
+    """SK-V2, SK-V3, SK-V4, SK-W5: besides the player, a wrong limit, choice, bid size, card
+    or previous Sint in a claim fails its check."""
+    ex = example_of(kind)
+    found = next(s.claim for s in ex.steps if type(s.claim) is claim)
+    check_claim(ex, found)
+    with pytest.raises(AssertionError):
+        check_claim(ex, dataclasses.replace(found, **change(found)))
+
+
 def test_each_example_appears_only_with_its_variants() -> None:
     """An example needing a variant is in exactly the kits that include it; every pinned
     game has four players."""
@@ -730,14 +993,16 @@ def test_a_wrong_reason_would_be_caught(kind: str, change: dict[str, object]) ->
         ("showdown", WinsShowdown, {"pile": 0}),
         ("pietje-precies", Shows, {"kind": "colour"}),
         ("action", Turn, {"earlier": ()}),
+        ("hand-limit", NamesLimit, {"minimum": 0}),
+        ("precies-nothing", Shows, {"kind": "none"}),
     ],
 )
 def test_a_round_that_no_longer_scores_no_longer_shows_its_kind(
     kind: str, claim: type, change: dict[str, object]
 ) -> None:
     """An example is only told while its round is one its row's search would pick: with one
-    kind of claim changed the tie, the showdown, the straight or the action card no longer
-    shows its kind."""
+    kind of claim changed the tie, the showdown, the straight, the action card, the Handregel
+    without a limit or a Pietje Precies winner worth nothing no longer shows its kind."""
     row = next(row for row in ROWS if row.kind == kind)
     _, segment = STORY.load(spec(), row)
     ctx = Telling(spec(), kind, row.variants, segment, load_phrases(spec()))

@@ -21,15 +21,27 @@ from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import COLOURS, card_name, parse_card
 from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.example_claims import (
+    AddsStake,
     AddsToRoom,
+    AtLimit,
+    ChoosesCoin,
+    DeclinesStake,
     DrawsCards,
+    DrawsExtra,
+    Exchanges,
+    FirstStopSint,
     GivesBigSint,
+    KeepsHand,
     LastOneLeft,
+    NamesLimit,
     OpensBig,
     OpensSmall,
+    Overbids,
     PicksSurprise,
     Reveals,
+    SaysCannotMatch,
     Shows,
+    SpoiledBy,
     Strikes,
     SwapsWithRoom,
     TakesSintCard,
@@ -39,14 +51,20 @@ from pnp.games.sinterklaas.example_claims import (
 from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.games.sinterklaas.steps import (
     CARD_MASK,
+    COIN,
     DRAW,
     FACE_DOWN,
     GIVE_BIG,
     IN,
+    JOIN,
     KEEP,
     LAP,
+    LIMIT,
+    LOCKED,
     OPEN_BIG,
     OPEN_SMALL,
+    PICK_STAKE,
+    REASON_COIN,
     REVEAL,
     STOPPED,
     STRIKE,
@@ -201,7 +219,11 @@ def _check_reveals(game: Game, c: Reveals) -> None:
     assert names(game.state_after(c.at + 1).room) == c.room
 
 
-def _check_turn(game: Game, c: Turn) -> None:
+def _turn_laid(game: Game, c: Turn) -> list[str]:
+    """The checks every bidding turn shares; the cards it laid from the hand, in order.
+
+    Actions ``first`` .. ``at`` are the turn of ``c.seat``: cards laid, exchanges (SK-V2) and
+    what a card just bid sets off, ended by ``done`` or ``stop``."""
     start = game.state_after(c.first)
     assert start.current_player() == c.seat and start.node[0] == LAP
     others = [len(b) for s, b in enumerate(start.bids) if s != c.seat and start.status[s] == IN]
@@ -212,7 +234,9 @@ def _check_turn(game: Game, c: Turn) -> None:
         action = game.action(index)
         if state.current_player() == c.seat and state.node[0] == LAP:
             assert isinstance(action, int) and action in state.legal_actions()
-            if index < c.at:
+            if index < c.at and act.move_kind(action) == act.SWAP_KIND:
+                assert state.config.exchange, "SK-V2: exchanging needs the Inwisselregel"
+            elif index < c.at:
                 assert act.move_kind(action) == act.ADD_KIND, "only cards are laid mid-turn"
                 laid.append(card_name(act.move_a(action)))
             else:
@@ -221,6 +245,11 @@ def _check_turn(game: Game, c: Turn) -> None:
     assert laid == [*c.earlier, *c.cards]
     before_end = game.state_after(c.at)
     assert len(before_end.bids[c.seat]) == c.bid and len(before_end.hands[c.seat]) == c.kept
+    return laid
+
+
+def _check_turn(game: Game, c: Turn) -> None:
+    laid = _turn_laid(game, c)
     if game.action(c.at) == act.STOP:
         assert c.outcome == "stop" and not laid
     elif not laid:
@@ -230,6 +259,156 @@ def _check_turn(game: Game, c: Turn) -> None:
         assert c.outcome == ("raise" if c.bid > c.highest else "call")
 
 
+def _check_at_limit(game: Game, c: AtLimit) -> None:
+    """SK-V3: the turn ends with the hand at the named limit, so no card can be added; the
+    others' highest bid is then ``over``. Below it the player goes along all the same (without
+    the Handregel that would mean stopping, SK-B6); otherwise the turn is judged as any other."""
+    state = game.state_after(c.at)
+    assert state.config.hand_rule and state.limit == c.limit > 0 and c.kept == c.limit
+    assert all(act.move_kind(a) != act.ADD_KIND for a in state.legal_actions()), "at the limit"
+    others = [len(b) for s, b in enumerate(state.bids) if s != c.seat and state.status[s] == IN]
+    assert max(others, default=0) == c.over
+    if c.outcome == "limit":
+        _turn_laid(game, c)
+        assert game.action(c.at) == act.DONE and c.over > c.bid, "below the highest bid"
+        assert game.state_after(c.at + 1).status[c.seat] == IN, "still in the round"
+    else:
+        _check_turn(game, c)
+
+
+def _reach(state: SinterklaasState, seat: int) -> int:
+    """The largest bid ``seat`` can make: the bid and every hand card above the limit."""
+    return len(state.bids[seat]) + max(0, len(state.hands[seat]) - state.limit)
+
+
+def _check_cannot_match(game: Game, c: SaysCannotMatch) -> None:
+    """SK-V1: as the player's turn begins, all they may still bid stays below the highest."""
+    state = game.state_after(c.at + 1)
+    assert state.config.overestimation and state.node[0] == LAP
+    assert state.current_player() == c.seat and not state.turn_added, "the turn begins"
+    others = [len(b) for s, b in enumerate(state.bids) if s != c.seat and state.status[s] == IN]
+    assert max(others, default=0) == c.highest
+    assert _reach(state, c.seat) == c.reach < c.highest
+
+
+def _check_overbid(game: Game, c: Overbids) -> None:
+    """SK-V1: a raise no other player still bidding can reach puts the raiser out at once."""
+    state = game.state_after(c.at)
+    assert state.config.overestimation and state.limit == 0
+    assert state.current_player() == c.seat and game.action(c.at) == act.DONE
+    assert len(state.bids[c.seat]) == c.bid
+    others = [s for s in range(state.num_players) if s != c.seat and state.status[s] == IN]
+    assert others and all(_reach(state, s) < c.bid for s in others), "nobody can follow"
+    assert c.bid > max(len(state.bids[s]) for s in others), "a raise"
+    after = game.state_after(c.at + 1)
+    assert after.status[c.seat] == STOPPED or after.round > state.round, "out of the round"
+    assert len(after.scored[c.seat]) == len(state.scored[c.seat]), "without winning the pot"
+
+
+def _check_names_limit(game: Game, c: NamesLimit) -> None:
+    """SK-V3: the Sint names a minimum below 4 (or none) before anything is bid or revealed."""
+    state = game.state_after(c.at)
+    assert state.node[0] == LIMIT and state.current_player() == c.seat == state.sint
+    assert not state.room and not any(state.bids), "before anything is bid or revealed"
+    assert {act.move_a(a) for a in state.legal_actions()} == set(range(4)), "below 4, or none"
+    assert game.action(c.at) == act.limit(c.minimum)
+    assert game.state_after(c.at + 1).limit == c.minimum
+
+
+def _check_keeps_hand(game: Game, c: KeepsHand) -> None:
+    """SK-V3: after the round the player keeps the whole hand or throws it all away."""
+    state = game.state_after(c.at)
+    assert state.node[:2] == (KEEP, c.seat) and state.current_player() == c.seat
+    assert not state.room and not any(state.bids), "the round is over"
+    assert names(state.hands[c.seat]) == c.cards and c.cards
+    assert game.action(c.at) == (act.KEEP_HAND if c.kept else act.DISCARD_HAND)
+    after = game.state_after(c.at + 1)
+    assert names(after.hands[c.seat]) == (c.cards if c.kept else ())
+
+
+def _check_exchanges(game: Game, c: Exchanges) -> None:
+    """SK-V2: in a bidding turn a hand card and a bid card change places; the bid keeps its
+    size."""
+    state = game.state_after(c.at)
+    assert state.config.exchange and state.node[0] == LAP and state.current_player() == c.seat
+    hand_card, bid_card = parse_card(c.hand_card), parse_card(c.bid_card)
+    assert game.action(c.at) == act.swap(hand_card, bid_card)
+    assert bid_card in state.bids[c.seat], "a face-up bid card that did nothing yet"
+    after = game.state_after(c.at + 1)
+    assert len(after.bids[c.seat]) == len(state.bids[c.seat]) == c.bid
+    hand = Counter(names(after.hands[c.seat]))
+    assert hand - Counter(names(state.hands[c.seat])) == Counter([c.bid_card])
+    assert hand_card | LOCKED in after.bids[c.seat], "the card swapped in stays in the bid"
+
+
+def _check_chooses_coin(game: Game, c: ChoosesCoin) -> None:
+    """SK-V4: a card with the coin, laid face up on the bid (or swapped into it, SK-V2), asks
+    its player to choose."""
+    state = game.state_after(c.bid_at)
+    assert state.config.coin_rule and state.current_player() == c.seat and state.node[0] == LAP
+    card, action = parse_card(c.card), move_at(game, c.bid_at)
+    assert state.table.coin[card] and action in state.legal_actions()
+    if act.move_kind(action) == act.SWAP_KIND:  # SK-V2: swapped in, it works at once
+        assert state.config.exchange and act.move_a(action) == card
+    else:
+        assert action == act.add(card)
+    assert c.at == c.bid_at + 1
+    choosing = game.state_after(c.at)
+    assert choosing.node[:2] == (COIN, c.seat) and choosing.current_player() == c.seat
+    choice = {"more-stake": act.MORE_STAKE, "more-cards": act.MORE_CARDS}[c.choice]
+    assert game.action(c.at) == choice and choice in choosing.legal_actions()
+
+
+def _check_adds_stake(game: Game, c: AddsStake) -> None:
+    """SK-V4: a random scored card of the player joins the bid, after a "meer inzet" of their
+    own or when following another's."""
+    state = game.state_after(c.at)
+    assert state.node[:2] == (PICK_STAKE, c.seat) and state.current_player() == CHANCE
+    action = game.action(c.at)
+    assert isinstance(action, act.Pick) and card_name(action.card) == c.card
+    assert action.card in state.scored[c.seat], "one of the player's scored cards"
+    if c.joined:
+        asked = game.state_after(c.first)
+        assert c.first == c.at - 1 and asked.node[:2] == (JOIN, c.seat)
+        assert game.action(c.first) == act.JOIN
+    else:
+        assert c.first == c.at and game.action(c.at - 1) == act.MORE_STAKE
+        assert game.state_after(c.at - 1).node[:2] == (COIN, c.seat)
+    after = game.state_after(c.at + 1)
+    bid = [e & CARD_MASK for e in after.bids[c.seat]]
+    assert names(bid)[-1] == c.card and len(bid) == c.bid
+
+
+def _check_declines_stake(game: Game, c: DeclinesStake) -> None:
+    """SK-V4: a player asked to follow a "meer inzet" declines."""
+    state = game.state_after(c.at)
+    assert state.node[:2] == (JOIN, c.seat) and state.current_player() == c.seat
+    assert game.action(c.at) == act.DECLINE and state.scored[c.seat]
+    assert game.state_after(c.at + 1).bids[c.seat] == state.bids[c.seat]
+
+
+def _check_draws_extra(game: Game, c: DrawsExtra) -> None:
+    """SK-V4: after a "meer handkaarten" the player draws one card from the stack."""
+    state = game.state_after(c.at)
+    assert state.node[:2] == (DRAW, c.seat) and state.current_player() == CHANCE
+    assert state.node[2:] == (1, REASON_COIN), "one card, for the coin"
+    action = game.action(c.at)
+    assert isinstance(action, act.Draw) and names(action.cards) == (c.card,)
+    hand = Counter(names(game.state_after(c.at + 1).hands[c.seat]))
+    assert hand - Counter(names(state.hands[c.seat])) == Counter([c.card])
+
+
+def _check_first_stop(game: Game, c: FirstStopSint) -> None:
+    """SK-W5: the first player to stop in a round becomes the Sint at once."""
+    state = game.state_after(c.at)
+    assert state.config.first_stopper_sint and state.config.big_sint
+    assert state.node[0] == LAP and state.current_player() == c.seat
+    assert game.action(c.at) == act.STOP and state.sint == c.previous != c.seat
+    assert STOPPED not in state.status, "nobody stopped before in this round"
+    after = game.state_after(c.at + 1)
+    assert after.sint == c.seat and after.big_sint != c.seat
+
+
 def _check_shows(game: Game, c: Shows) -> None:
     table = showdown_at(game, c.at)
     assert c.seat in table.contenders
@@ -237,6 +416,20 @@ def _check_shows(game: Game, c: Shows) -> None:
     assert table.struck[c.seat] == ([c.struck] if c.struck else [])
     _, kind, total, cards = table.combination(c.seat)
     assert c.kind == kind and Counter(c.cards) == Counter(cards) and c.total == total
+
+
+def _check_spoiled(game: Game, c: SpoiledBy) -> None:
+    """SK-P1: the cards are worth nothing together, but without ``card`` they would be one
+    combination of all the others."""
+    table = showdown_at(game, c.at)
+    assert table.state.config.precise and c.seat in table.contenders
+    assert table.combination(c.seat)[1] == NONE, "worth nothing"
+    cards = [*table.hands[c.seat], *table.room]
+    for card in (*table.struck[c.seat], c.card):
+        cards.remove(card)
+    count, kind, total, part = table.best(cards)
+    assert count == len(cards) and (kind, total) == (c.kind, c.total)
+    assert Counter(part) == Counter(c.cards)
 
 
 def _reason(mine: Combination, other: Combination) -> str:
@@ -304,7 +497,13 @@ def _check_wins(game: Game, c: WinsShowdown) -> None:
 def _check_one_left(game: Game, c: LastOneLeft) -> None:
     state = game.state_after(c.at)
     stopper = state.current_player()
-    assert game.action(c.at) == act.STOP and stopper != c.seat
+    assert stopper != c.seat
+    if game.action(c.at) != act.STOP:  # SK-V1: a raise nobody can follow puts its player out
+        assert game.action(c.at) == act.DONE and state.config.overestimation
+        bid = len(state.bids[stopper])
+        others = [s for s in range(state.num_players) if s != stopper and state.status[s] == IN]
+        assert bid > max(len(state.bids[s]) for s in others), "a raise"
+        assert all(_reach(state, s) < bid for s in others), "nobody can follow it"
     assert sorted(s for s in range(state.num_players) if state.status[s] != STOPPED) == sorted(
         (stopper, c.seat)
     )
@@ -451,5 +650,17 @@ CHECKS: ClaimChecks[Game] = ClaimChecks(
     check(AddsToRoom, _check_adds_room),
     check(TakesSintCard, _check_takes_sint),
     check(PicksSurprise, _check_picks_surprise),
+    check(AtLimit, _check_at_limit),
+    check(NamesLimit, _check_names_limit),
+    check(KeepsHand, _check_keeps_hand),
+    check(Exchanges, _check_exchanges),
+    check(ChoosesCoin, _check_chooses_coin),
+    check(AddsStake, _check_adds_stake),
+    check(DeclinesStake, _check_declines_stake),
+    check(DrawsExtra, _check_draws_extra),
+    check(FirstStopSint, _check_first_stop),
+    check(SaysCannotMatch, _check_cannot_match),
+    check(SpoiledBy, _check_spoiled),
+    check(Overbids, _check_overbid),
 )
 """The check of every claim type of the Sinterklaas examples."""

@@ -121,6 +121,21 @@ class Strikes:
 
 
 @dataclass(frozen=True)
+class SpoiledBy:
+    """At the showdown ended by ``at`` ``seat``'s scoring cards are worth nothing, but without
+    ``card`` the others would be one combination ``kind`` of ``cards`` with total ``total``:
+    with Pietje Precies a combination only counts with all cards (SK-P1)."""
+
+    at: int
+    seat: int
+    name: str
+    card: str
+    kind: str
+    cards: Cards
+    total: int
+
+
+@dataclass(frozen=True)
 class GivesBigSint:
     """``at``: the Sint ``sint`` kept the Small Sint and gave the Big Sint to ``seat`` (SK-W1)."""
 
@@ -207,3 +222,140 @@ class PicksSurprise:
     name: str
     mode: str
     card: str
+
+
+# ---------------------------------------------------------------------------
+# The Speculaas rules and Eerste stopper (SK-V1 ... SK-V4, SK-W5)
+
+AT_LIMIT = "limit"
+"""How a bidding turn ends at a Handregel limit below the highest bid: staying in (SK-V3)."""
+
+
+@dataclass(frozen=True)
+class SaysCannotMatch:
+    """After action ``at`` it is ``seat``'s turn, and with every card they may still bid they
+    reach only ``reach``, below the others' highest bid ``highest``: they say so (SK-V1)."""
+
+    at: int
+    seat: int
+    name: str
+    highest: int
+    reach: int
+
+
+@dataclass(frozen=True)
+class Overbids:
+    """``at``: ``seat`` ended the turn with a bid of ``bid`` that no other player still bidding
+    can reach, and so is out of the round at once (SK-V1)."""
+
+    at: int
+    seat: int
+    name: str
+    bid: int
+
+
+@dataclass(frozen=True)
+class NamesLimit:
+    """``at``: before anything is bid or revealed, the Sint ``seat`` named ``minimum`` hand
+    cards as this round's limit, 0 for none (SK-V3)."""
+
+    at: int
+    seat: int
+    name: str
+    minimum: int
+
+
+@dataclass(frozen=True)
+class AtLimit(Turn):
+    """A :class:`Turn` that ends with ``kept`` hand cards, the round's ``limit`` (SK-V3): the
+    player may bid no more cards; ``over``: the highest bid then. With the outcome
+    :data:`AT_LIMIT` the bid is below it and the player need not stop; otherwise the turn
+    laid cards down to the limit and ended as any other."""
+
+    limit: int
+    over: int
+
+
+@dataclass(frozen=True)
+class KeepsHand:
+    """``at``: after the round ``seat`` kept their hand ``cards`` (``kept``) or threw them all
+    away (SK-V3)."""
+
+    at: int
+    seat: int
+    name: str
+    cards: Cards
+    kept: bool
+
+
+@dataclass(frozen=True)
+class Exchanges:
+    """``at``: in a bidding turn ``seat`` took ``bid_card`` back from the bid into the hand and
+    bid ``hand_card`` instead; the bid stays ``bid`` cards (SK-V2)."""
+
+    at: int
+    seat: int
+    name: str
+    hand_card: str
+    bid_card: str
+    bid: int
+
+
+@dataclass(frozen=True)
+class ChoosesCoin:
+    """``bid_at``: ``seat`` laid ``card``, which has the coin, on the bid (or swapped it in,
+    SK-V2); at ``at`` they chose ``choice`` (``more-stake`` or ``more-cards``) (SK-V4)."""
+
+    bid_at: int
+    at: int
+    seat: int
+    name: str
+    card: str
+    choice: str
+
+
+@dataclass(frozen=True)
+class AddsStake:
+    """Actions ``first`` .. ``at``: a random scored card of ``seat``, ``card``, joined their bid
+    (chance action ``at``), which then held ``bid`` cards ("meer inzet", SK-V4); ``joined``:
+    ``seat`` chose at ``first`` to follow another player's "meer inzet" (else ``first`` is
+    ``at``: the stake of the coin card's bidder)."""
+
+    first: int
+    at: int
+    seat: int
+    name: str
+    card: str
+    bid: int
+    joined: bool
+
+
+@dataclass(frozen=True)
+class DeclinesStake:
+    """``at``: ``seat`` did not follow a "meer inzet" (SK-V4)."""
+
+    at: int
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class DrawsExtra:
+    """Chance action ``at``: after a "meer handkaarten" ``seat`` drew ``card`` (SK-V4)."""
+
+    at: int
+    seat: int
+    name: str
+    card: str
+
+
+@dataclass(frozen=True)
+class FirstStopSint:
+    """``at``: ``seat`` was the first to stop this round and so became Sint at once, taking
+    the Sint card from ``previous`` (SK-W5)."""
+
+    at: int
+    seat: int
+    name: str
+    previous: int
+    previous_name: str

@@ -24,7 +24,7 @@ from pnp.games.sinterklaas.combinations import KIND_NAMES, Combination, best_com
 from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.example_trace import Play, Round, Table
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import IN, OPEN_BIG, OPEN_SMALL
+from pnp.games.sinterklaas.steps import IN, JOIN, OPEN_BIG, OPEN_SMALL
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word, plural_number
 from pnp.rulebook.example import CardPicture, Step
 from pnp.spec.model import GameSpec
@@ -64,6 +64,16 @@ class Telling:
     effect: c.ActionBid | None = None
     """What the last action card that worked did."""
     struck: dict[int, str] = field(default_factory=dict)
+    limit: int = 0
+    """The minimum hand the Sint named this round (SK-V3)."""
+    coin: tuple[int, int, str, bool] | None = None
+    """The coin card just bid: (action index, seat, card, swapped in) (SK-V2, SK-V4)."""
+    kept_any: bool = False
+    """A keep-or-discard choice has been told (SK-V3)."""
+    at_limit: bool = False
+    """A player reaching the limit has been told (SK-V3)."""
+    declined: bool = False
+    """A player not following a "meer inzet" has been told (SK-V4)."""
     problems: list[str] = field(default_factory=list)
     """What no sentence can tell."""
     names: tuple[str, ...] = field(init=False)
@@ -179,6 +189,11 @@ def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
     if moment.has(ev.ActionTriggered):
         ctx.earlier.append(event.card)
         ctx.action = (moment.index, event.seat, event.card)
+    elif ctx.config.coin_rule and not event.face_down and ctx.table.coin[parse_card(event.card)]:
+        if ctx.cards:  # told before the turn's other cards, it must come before them
+            ctx.problems.append(f"{event.event_type} {event.card} after other cards")
+        ctx.earlier.append(event.card)  # told with the choice it asks for (SK-V4)
+        ctx.coin = (moment.index, event.seat, event.card, False)
     else:
         ctx.cards.append(event.card)
     return None
@@ -193,9 +208,9 @@ def _highest_of_others(table: Table, seat: int) -> int:
 def _effect(ctx: Telling, moment: Play, event: Event) -> Step | None:
     """What an action card in the bid does at once (SK-A1): draw, swap, reveal, take the Sint."""
     if isinstance(event, ev.SintChanged) and event.reason != "stafpiet":
-        if event.reason == "first-stop":
-            ctx.problems.append(f"{event.event_type} {event.reason}")
-        return None
+        return _first_stop(ctx, moment, event) if event.reason == "first-stop" else None
+    if isinstance(event, ev.CardsDrawn) and event.reason == "more-cards":
+        return _extra_draw(ctx, moment, event)
     if isinstance(event, ev.CardsDrawn) and event.reason != "schoenpiet":
         ctx.problems.append(f"{event.event_type} {event.reason}")
         return None
@@ -249,6 +264,8 @@ def _turn_end(ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped) -> S
     ctx.turn, ctx.earlier, ctx.cards = None, [], []
     if isinstance(event, ev.Stopped):
         outcome = c.STOP
+    elif event.capped:  # SK-V3: at the limit, below the highest bid
+        return _at_limit(ctx, moment, event, first, highest, earlier, cards)
     else:
         outcome = c.CHECK if not earlier and not cards else c.RAISE if bid > highest else c.CALL
     name, kept, bid_text = ctx.names[seat], len(moment.before.hands[seat]), ctx.count("kaart", bid)
@@ -263,10 +280,166 @@ def _turn_end(ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped) -> S
         tail = ctx.say(f"tail_{outcome}{inverted}", name=name, bid=bid_text)
     kept_text, laid = ctx.count("handkaart", kept), ctx.the(cards)
     text = ctx.say(key, name=name, kept=kept_text, bid=bid_text, cards=laid, tail=tail)
-    claim = c.Turn(
-        first, moment.index, seat, name, tuple(earlier), tuple(cards), outcome, highest, bid, kept
-    )
+    turn = (first, moment.index, seat, name, tuple(earlier), tuple(cards), outcome, highest)
+    if outcome != c.STOP and cards and ctx.limit and kept == ctx.limit:  # SK-V3: no more
+        text += ctx.say(
+            "reaches_limit_again" if ctx.at_limit else "reaches_limit", name=name, kept=kept_text
+        )
+        ctx.at_limit = True
+        over = _highest_of_others(moment.before, seat)
+        claim: c.Turn = c.AtLimit(*turn, bid, kept, ctx.limit, over)
+    else:
+        claim = c.Turn(*turn, bid, kept)
     return Step(text, ctx.pictures(cards), claim=claim)
+
+
+def _at_limit(
+    ctx: Telling,
+    moment: Play,
+    event: ev.WentAlong,
+    first: int,
+    highest: int,
+    earlier: Sequence[str],
+    cards: Sequence[str],
+) -> Step:
+    """SK-V3: a player at the round's limit need not stop: they stay in with a bid below the
+    highest."""
+    seat, name = event.seat, ctx.names[event.seat]
+    kept = len(moment.before.hands[seat])
+    text = ctx.say(
+        "at_limit_lay" if cards else "at_limit",
+        name=name,
+        cards=ctx.the(cards),
+        kept=ctx.count("handkaart", kept),
+        bid=ctx.count("kaart", event.bid),
+        over=number_word(event.highest),
+    )
+    claim = c.AtLimit(
+        first, moment.index, seat, name, tuple(earlier), tuple(cards), c.AT_LIMIT, highest,
+        event.bid, kept, ctx.limit, event.highest,
+    )  # fmt: skip
+    return Step(text, ctx.pictures(cards), claim=claim)
+
+
+def _cannot_match(ctx: Telling, moment: Play, event: ev.CannotMatch) -> Step:
+    """SK-V1: a player whose cards cannot reach the highest bid says so as the turn begins."""
+    name = ctx.names[event.seat]
+    text = ctx.say(
+        "cannot_match",
+        name=name,
+        high=ctx.count("kaart", event.highest),
+        reach=ctx.count("kaart", event.reach),
+    )
+    claim = c.SaysCannotMatch(moment.index, event.seat, name, event.highest, event.reach)
+    return Step(text, (), claim=claim)
+
+
+def _overbid(ctx: Telling, moment: Play, event: ev.Overbid) -> Step:
+    """SK-V1: a bid that nobody else can reach puts its player out of the round at once."""
+    name = ctx.names[event.seat]
+    text = ctx.say("overbid", name=name, bid=ctx.count("kaart", event.bid))
+    return Step(
+        text, (), automatic=True, claim=c.Overbids(moment.index, event.seat, name, event.bid)
+    )
+
+
+def _limit(ctx: Telling, moment: Play, event: ev.LimitNamed) -> Step:
+    """SK-V3: the Sint names the round's minimum hand before anything is bid or revealed."""
+    ctx.limit, name = event.minimum, ctx.names[event.seat]
+    if event.minimum:
+        text = ctx.say("limit_named", sint=name, count=ctx.count("handkaart", event.minimum))
+    else:
+        text = ctx.say("limit_none", sint=name)
+    return Step(text, (), claim=c.NamesLimit(moment.index, event.seat, name, event.minimum))
+
+
+def _keeps(ctx: Telling, moment: Play, event: ev.HandKept | ev.HandDiscarded) -> Step:
+    """SK-V3: after the round a player keeps the hand, or throws it all away."""
+    seat, name = event.seat, ctx.names[event.seat]
+    hand = tuple(card_name(x) for x in moment.before.hands[seat])
+    kept = isinstance(event, ev.HandKept)
+    intro = "" if ctx.kept_any else ctx.say("keep_intro")
+    ctx.kept_any = True
+    text = intro + ctx.say(
+        "keeps_hand" if kept else "discards_hand", name=name, cards=ctx.the(hand)
+    )
+    return Step(text, ctx.pictures(hand), claim=c.KeepsHand(moment.index, seat, name, hand, kept))
+
+
+def _exchanged(ctx: Telling, moment: Play, event: ev.CardsSwapped) -> Step:
+    """SK-V2: in a bidding turn a bid card goes back into the hand for a hand card."""
+    seat, name = event.seat, ctx.names[event.seat]
+    if ctx.turn is None:
+        ctx.turn = (moment.index, _highest_of_others(moment.before, seat))
+    if ctx.cards:  # told before the turn's laid cards, it must come before them
+        ctx.problems.append(f"{event.event_type} after cards laid")
+    bid = len(moment.before.bids[seat])
+    text = ctx.say(
+        "exchange",
+        name=name,
+        bid_card=ctx.text(event.bid_card),
+        hand_card=ctx.text(event.hand_card),
+        bid=ctx.count("kaart", bid),
+    )
+    if ctx.config.coin_rule and ctx.table.coin[parse_card(event.hand_card)]:
+        ctx.coin = (moment.index, seat, event.hand_card, True)  # it works at once (SK-V2)
+    claim = c.Exchanges(moment.index, seat, name, event.hand_card, event.bid_card, bid)
+    return Step(text, ctx.pictures((event.bid_card, event.hand_card)), claim=claim)
+
+
+def _coin(ctx: Telling, moment: Play, event: ev.CoinChosen) -> Step | None:
+    """SK-V4: the coin card just bid asks for "meer inzet" or "meer handkaarten"."""
+    if ctx.coin is None:
+        ctx.problems.append(f"{event.event_type} without a coin card")
+        return None
+    bid_at, seat, card, swapped = ctx.coin
+    ctx.coin, name = None, ctx.names[seat]
+    key = "coin_stake" if event.choice == "more-stake" else "coin_cards"
+    key += "_swapped" if swapped else ""
+    text = ctx.say(key, name=name, card=ctx.text(card))
+    claim = c.ChoosesCoin(bid_at, moment.index, seat, name, card, event.choice)
+    return Step(text, ctx.pictures((card,)), claim=claim)
+
+
+def _stake(ctx: Telling, moment: Play, event: ev.StakeAdded) -> Step:
+    """SK-V4: a random scored card joins a bid, the coin's bidder's or a follower's."""
+    seat, name = event.seat, ctx.names[event.seat]
+    asked = [m for m in ctx.segment.moments if m.index == moment.index - 1]
+    joined = bool(asked) and asked[0].before.node[0] == JOIN and asked[0].actor == seat
+    first = asked[0].index if joined else moment.index
+    key = "stake_joined" if joined else "stake"
+    text = ctx.say(key, name=name, card=ctx.text(event.card), bid=ctx.count("kaart", event.bid))
+    claim = c.AddsStake(first, moment.index, seat, name, event.card, event.bid, joined)
+    return Step(text, ctx.pictures((event.card,)), automatic=not joined, claim=claim)
+
+
+def _declined(ctx: Telling, moment: Play, event: ev.StakeDeclined) -> Step:
+    """SK-V4: a player does not follow the "meer inzet"."""
+    name = ctx.names[event.seat]
+    text = ctx.say("stake_declined_again" if ctx.declined else "stake_declined", name=name)
+    ctx.declined = True
+    return Step(text, (), claim=c.DeclinesStake(moment.index, event.seat, name))
+
+
+def _extra_draw(ctx: Telling, moment: Play, event: ev.CardsDrawn) -> Step | None:
+    """SK-V4: after a "meer handkaarten" every player draws a card."""
+    if len(event.cards) != 1:
+        ctx.problems.append(f"{event.event_type} of {len(event.cards)} cards")
+        return None
+    name, card = ctx.names[event.seat], event.cards[0]
+    text = ctx.say("extra_draw", name=name, card=ctx.text(card))
+    claim = c.DrawsExtra(moment.index, event.seat, name, card)
+    return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
+
+
+def _first_stop(ctx: Telling, moment: Play, event: ev.SintChanged) -> Step:
+    """SK-W5: the first player to stop this round becomes the Sint at once."""
+    name, previous = ctx.names[event.seat], ctx.names[event.previous]
+    big = [e.seat for e in ctx.segment.events_of(ev.BigSintGiven)]
+    key = "first_stop_big" if big and big[0] == event.seat else "first_stop"
+    text = ctx.say(key, name=name, previous=previous)
+    claim = c.FirstStopSint(moment.index, event.seat, name, event.previous, previous)
+    return Step(text, (ctx.sint_card(),), automatic=True, claim=claim)
 
 
 def _big_opening(ctx: Telling, moment: Play, event: BigOpeningDone) -> Step:
@@ -333,8 +506,9 @@ def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
     return ctx.say("combination_number", count=count, numbers=numbers)
 
 
-def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step:
-    """A player's best combination at the showdown (SK-B7, SK-P1, SK-P3)."""
+def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | tuple[Step, Step]:
+    """A player's best combination at the showdown (SK-B7, SK-P1, SK-P3); with Pietje Precies
+    a hand worth nothing for one card too many says so (SK-P1)."""
     name, struck = ctx.names[shown.seat], ctx.struck.get(shown.seat, "")
     hand = tuple(card_name(x) for x in moment.before.hands[shown.seat])
     cards = combination_cards(ctx, shown)
@@ -350,7 +524,36 @@ def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step:
         sum=added if len(numbers) > 1 else "".join(map(str, numbers)),
     )
     claim = c.Shows(moment.index, shown.seat, name, hand, struck, shown.kind, cards, shown.total)
-    return Step(text, ctx.pictures(cards), automatic=True, claim=claim)
+    step = Step(text, ctx.pictures(cards), automatic=True, claim=claim)
+    spoiled = _spoiled(ctx, moment, shown) if shown.kind == "none" and ctx.config.precise else None
+    return (step, spoiled) if spoiled else step
+
+
+def _spoiled(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | None:
+    """SK-P1: the one card without which the cards worth nothing would be a combination."""
+    scoring = [card_name(x) for x in (*moment.before.hands[shown.seat], *moment.before.room)]
+    struck = ctx.struck.get(shown.seat, "")
+    if struck:
+        scoring.remove(struck)
+    options = []
+    for card in dict.fromkeys(scoring):
+        rest = list(scoring)
+        rest.remove(card)
+        options.append((ctx.best(rest), card, rest))
+    best, card, rest = max(options, key=lambda o: o[0].key, default=(None, "", []))
+    if best is None or not best.key:
+        return None
+    would = _shown(best, shown.seat)
+    would = ev.CombinationShown(
+        shown.seat, would.kind, would.value, would.count, best.total, tuple(rest)
+    )
+    cards = combination_cards(ctx, would)
+    name = ctx.names[shown.seat]
+    text = ctx.say(
+        "spoiled_by", name=name, card=ctx.text(card), combination=_combination(ctx, would)
+    )
+    claim = c.SpoiledBy(moment.index, shown.seat, name, card, would.kind, cards, best.total)
+    return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
 
 
 def _without(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> list[str]:
@@ -479,6 +682,15 @@ HANDLERS: Handlers[Telling, Action, Table] = Handlers(
     on(ev.CombinationShown, _shows),
     on(ev.RoundWon, _round_won),
     on(ev.SurprisePicked, _surprise),
+    on(ev.LimitNamed, _limit),
+    on(ev.CannotMatch, _cannot_match),
+    on(ev.Overbid, _overbid),
+    on(ev.HandKept, _keeps),
+    on(ev.HandDiscarded, _keeps),
+    on(ev.CardsSwapped, _exchanged),
+    on(ev.CoinChosen, _coin),
+    on(ev.StakeAdded, _stake),
+    on(ev.StakeDeclined, _declined),
     on(Event, _untellable),
 )
 """The sentence of each event the examples tell, in the order the events come; any other

@@ -1,7 +1,8 @@
 """The Sinterklaas walker hooks: a game is told round by round.
 
 A round opens with the first action after its deal and closes with the
-action whose events end it (:class:`Rounds`); the table (:class:`Table`) is
+action whose events end it (:class:`Rounds`) -- with the Handregel (SK-V3)
+the last keep-or-discard choice after it; the table (:class:`Table`) is
 noted before every action and at the round's start and end. A pinned
 example's focus is the round.
 """
@@ -44,10 +45,15 @@ Round = Segment[Action, Table, Table]
 
 
 class Rounds(Segments[SinterklaasState, Action, Table, Table]):
-    """A round opens after its deal and closes with the action that ends it."""
+    """A round opens after its deal and closes with the action that ends it; with the
+    Handregel (SK-V3) every player holding cards then keeps or discards them, and the round
+    closes with the last of those choices."""
 
     def __init__(self) -> None:
         self.dealt = False
+        self.hand_rule = False
+        self.keeps = 0
+        """Keep-or-discard choices still to come after the round ended (SK-V3)."""
 
     def opens(self, state: SinterklaasState, action: Action) -> bool:
         """The action after a deal."""
@@ -68,11 +74,20 @@ class Rounds(Segments[SinterklaasState, Action, Table, Table]):
 
     def faced(self, state: SinterklaasState, action: Action) -> Table:
         """The table before the action."""
+        self.hand_rule = state.config.hand_rule
         return self.snapshot(state)
 
     def closes(self, moment: Play) -> bool:
-        """The round ends."""
-        return moment.has(ev.RoundEnded)
+        """The round ends, and with the Handregel every hand is kept or discarded (SK-V3)."""
+        for ended in moment.events_of(ev.RoundEnded):
+            self.keeps = sum(1 for cards in ended.hands if cards) if self.hand_rule else 0
+            return self.keeps == 0
+        if self.keeps:
+            self.keeps -= len(moment.events_of(ev.HandKept)) + len(
+                moment.events_of(ev.HandDiscarded)
+            )
+            return self.keeps <= 0
+        return False
 
     def focus(self, segment: Round) -> tuple[int]:
         """The round."""

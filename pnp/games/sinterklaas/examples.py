@@ -30,6 +30,11 @@ from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import PIETJE_PRECIES, card_name, parse_card
 from pnp.games.sinterklaas.config import (
     ACTIEPIET,
+    BIEDREGEL,
+    EERSTE_STOPPER,
+    HANDREGEL,
+    INWISSELEN,
+    OVERSCHATTING,
     PIETJE_PRECIES_VARIANT,
     REMISE,
     SPECULAAS,
@@ -49,7 +54,8 @@ from pnp.rulebook.example import Step
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 
-HEURISTIC, PLANNER = "heuristic", "precies-planner"
+HEURISTIC, PLANNER, LIMIT_PLANNER = "heuristic", "precies-planner", "limit-planner"
+EARLY_PLANNER = "early-precies-planner"
 T = TypeVar("T")
 
 
@@ -65,6 +71,8 @@ class PreciesPlanner:
     """
 
     name = PLANNER
+    early = 0
+    """Reveals still to come when the planning starts (0: in the last lap)."""
 
     def __init__(self) -> None:
         self._heuristic = HeuristicPolicy()
@@ -92,7 +100,7 @@ class PreciesPlanner:
         if not (view.in_turn and view.step[0] == LAP and view.config.precise):
             return self._heuristic.choose(view, legal_actions, rng)
         bid, high = len(view.own_bid), view.highest_of_others
-        if view.reveals_left > 0:
+        if view.reveals_left > self.early:
             if high <= bid and act.DONE in moves:
                 return act.DONE
             return self._heuristic.choose(view, legal_actions, rng)
@@ -108,6 +116,51 @@ class PreciesPlanner:
         if act.DONE in moves:
             return act.DONE
         return act.STOP if act.STOP in moves else moves[0]
+
+
+class EarlyPreciesPlanner(PreciesPlanner):
+    """The :class:`PreciesPlanner`, planning one reveal early (SK-P1).
+
+    After the second reveal it already keeps the part of its hand that is a
+    combination of all cards with the Pakjeskamer so far, so the last card
+    turned may spoil it: then one card keeps everything from counting, the
+    situation of ``pietje-precies-niets-waard``, which players who plan only
+    once every card is known (nearly) never reach.
+    """
+
+    name = EARLY_PLANNER
+    early = 1
+
+
+class LimitPlanner:
+    """The heuristic, except that under a Handregel limit (SK-V3) nobody stops.
+
+    The heuristic stops whenever the odds do not pay for matching, so a player
+    almost never reaches the limit while a higher bid stands, and no round shows
+    that a player at the limit need not stop. With a limit named, where the
+    heuristic would stop (or would go along without the cards to match), the
+    planner bids its least useful cards down to the limit and goes along there.
+    Every other choice (the limit itself, keeping the hand) is the heuristic's.
+    """
+
+    name = LIMIT_PLANNER
+
+    def __init__(self) -> None:
+        self._heuristic = HeuristicPolicy()
+
+    def choose(
+        self, view: SinterklaasView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The planner's move (see the class docstring), else the heuristic's."""
+        action = self._heuristic.choose(view, legal_actions, rng)
+        if not (view.in_turn and view.step[0] == LAP and view.limit > 0):
+            return action
+        if action in legal_actions and action != act.STOP:
+            return action
+        for card in self._heuristic.spare_order(view, list(view.hand)):
+            if act.add(card) in legal_actions and len(view.own_bid) < view.highest_of_others:
+                return act.add(card)
+        return act.DONE if act.DONE in legal_actions else action
 
 
 # ---------------------------------------------------------------------------
@@ -217,6 +270,22 @@ def score_precies(told: Told) -> int:
     return score + (win.pile >= 4)
 
 
+def score_precies_nothing(told: Told) -> int:
+    """Pietje Precies: a player's cards are worth nothing because one card does not fit, and
+    another player's full combination wins (SK-P1); ideally: without that card the cards
+    would have won, two or three players, the winner struck that very card with a Pietje
+    Precies (SK-P3: the way out the others lack), a pile of four or more (5)."""
+    win, spoiled = told.ready(), told.of(c.SpoiledBy)
+    if win is None or not spoiled or told.shows()[win.seat].kind == "none":
+        return 0
+    mine = told.shows()[win.seat]
+    would = max(len(x.cards) * 1000 + x.total for x in spoiled)
+    score = 1 + (would > len(mine.cards) * 1000 + mine.total)
+    struck = {x.card for x in told.of(c.Strikes) if x.seat == win.seat}
+    score += (len(told.shows()) in (2, 3)) + bool(struck & {x.card for x in spoiled})
+    return score + (win.pile >= 4)
+
+
 def score_action(told: Told) -> int:
     """One action card that works, first card of its turn; ideally: for the winner of the
     showdown, bringing a card of the winning combination, deciding the round, no other action
@@ -278,6 +347,95 @@ def score_opening(told: Told) -> int:
     return 1 + (len(big[0].cards) == big[0].target) + (told.segment.start.round == 1)
 
 
+def _won(told: Told) -> bool:
+    """The round was won, and told."""
+    return bool(told.claims and told.segment.events_of(ev.RoundWon))
+
+
+def score_hand_limit(told: Told) -> int:
+    """Handregel: the Sint names a limit, a player bids down to it, and after the round hands
+    are kept or thrown away (SK-V3); ideally: a showdown that the player at the limit still
+    takes part in, one hand kept and one thrown away, at most four turns per reveal (6).
+
+    That a player at the limit need not stop (SK-V3) never shows with the Handregel alone:
+    every hand is filled to the same size, so nobody can bid more than a player at the limit.
+    """
+    limits, at_limit, keeps = told.of(c.NamesLimit), told.of(c.AtLimit), told.of(c.KeepsHand)
+    if not _won(told) or not limits or not limits[0].minimum or not at_limit or not keeps:
+        return 0
+    win = told.ready()
+    score = 1 + (win is not None) + any(k.kept for k in keeps) + any(not k.kept for k in keeps)
+    score += len(told.turns()) <= 4 * told.reveals
+    return score + (win is not None and at_limit[0].seat in told.shows())
+
+
+def score_exchange(told: Told) -> int:
+    """Inwisselregel: a bid card goes back into the hand for a hand card (SK-V2), first thing
+    in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back is part of the winning
+    combination, at most four turns per reveal, a new Sint (6)."""
+    swaps, win = told.of(c.Exchanges), told.ready()
+    if not swaps or win is None or len(told.of(c.Reveals)) != told.reveals:
+        return 0
+    # the story tells an exchange before the turn's cards: it must open its turn, and the
+    # card taken back stays in the hand (laid again, the exchange would only be a detour)
+    for x in swaps:
+        turn = next(t for t in told.turns() if t.first <= x.at <= t.at)
+        if turn.first != x.at or x.bid_card in turn.cards:
+            return 0
+    mine = told.shows()[win.seat]
+    score = 1 + (len(swaps) == 1) + any(x.seat == win.seat for x in swaps)
+    score += any(
+        x.seat == win.seat and x.bid_card in mine.hand and x.bid_card in mine.cards for x in swaps
+    )
+    score += len(told.turns()) <= 4 * told.reveals
+    return score + (win.seat != told.segment.start.sint)
+
+
+def score_coin(told: Told) -> int:
+    """Biedregel: a card with the coin is bid and its player chooses (SK-V4); ideally: one
+    coin card, "meer inzet", followed or declined by another player, a showdown won by the
+    coin's bidder, at most four turns per reveal (6)."""
+    coins = told.of(c.ChoosesCoin)
+    if not _won(told) or not coins:
+        return 0
+    win = told.ready()
+    score = 1 + (len(coins) == 1) + (coins[0].choice == "more-stake")
+    score += bool(told.of(c.DeclinesStake) or [x for x in told.of(c.AddsStake) if x.joined])
+    score += win is not None and win.seat == coins[0].seat
+    return score + (len(told.turns()) <= 4 * told.reveals)
+
+
+def score_first_stop(told: Told) -> int:
+    """Eerste stopper with Wie kent hem niet: after the opening, the first player to stop
+    becomes the Sint at once (SK-W5); ideally: not the Big Sint, before the last reveal (so
+    the new Sint turns a card), a showdown, at most four turns per reveal (5)."""
+    firsts = told.of(c.FirstStopSint)
+    if not _won(told) or not firsts or not told.of(c.OpensBig):
+        return 0
+    given = told.of(c.GivesBigSint)
+    score = 1 + (not given or given[0].seat != firsts[0].seat)
+    score += any(r.sint == firsts[0].seat for r in told.of(c.Reveals))
+    score += told.ready() is not None
+    return score + (len(told.turns()) <= 4 * told.reveals)
+
+
+def score_overestimation(told: Told) -> int:
+    """Speculaas: a player says they cannot match the highest bid, or a raise nobody can
+    follow puts its player out (SK-V1); ideally: both, or a player who cannot match but
+    stays in at the Handregel limit (SK-V3), no card with the chocolademunt and no exchange
+    (the other rules of the kit, told in their own examples), a whole round of at most four
+    turns per reveal (5). With the Overschattingsregel alone every hand holds as many cards,
+    so nobody ever bids more than another can follow: that takes the Biedregel's stake and
+    hands kept with the Handregel."""
+    says, over = told.of(c.SaysCannotMatch), told.of(c.Overbids)
+    if not _won(told) or not (says or over):
+        return 0
+    stays = [t for t in told.of(c.AtLimit) if t.outcome == c.AT_LIMIT]
+    score = 1 + bool(says and (over or {t.seat for t in stays} & {x.seat for x in says}))
+    score += (not told.of(c.ChoosesCoin)) + (not told.of(c.Exchanges))
+    return score + (len(told.turns()) <= 4 * told.reveals)
+
+
 # ---------------------------------------------------------------------------
 # The example table and its telling
 
@@ -296,6 +454,9 @@ ROWS: tuple[Row, ...] = (
     Row("pietje-precies-straatje", "pietje-precies", ("SK-P1", "SK-P2", "SK-P3"),
         (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, score_precies, 4,
         (PIETJE_PRECIES_VARIANT,)),
+    Row("pietje-precies-niets-waard", "precies-nothing", ("SK-P1",),
+        (c.Shows, c.SpoiledBy, c.WinsShowdown), EARLY_PLANNER, score_precies_nothing, 5,
+        (PIETJE_PRECIES_VARIANT,)),
     Row("actiepiet-in-het-bod", "action", ("SK-A1",),
         (c.Reveals, c.Turn), HEURISTIC, score_action, 6, (ACTIEPIET,)),
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
@@ -306,12 +467,38 @@ ROWS: tuple[Row, ...] = (
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
+    Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
+        (c.NamesLimit, c.AtLimit, c.KeepsHand), LIMIT_PLANNER, score_hand_limit, 6,
+        (HANDREGEL,)),
+    # SK-V1 needs hands of different sizes, which the Handregel makes (see the score)
+    Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
+        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5, (OVERSCHATTING, HANDREGEL)),
+    Row("inwisselen-uit-het-bod", "exchange", ("SK-V2",),
+        (c.Reveals, c.Exchanges, c.Shows, c.WinsShowdown), HEURISTIC, score_exchange, 6,
+        (INWISSELEN,)),
+    Row("biedregel-munt", "coin", ("SK-V4",),
+        (c.Reveals, c.Turn, c.ChoosesCoin), HEURISTIC, score_coin, 6, (BIEDREGEL,)),
+    Row("eerste-stopper-wordt-sint", "first-stop", ("SK-W5", "SK-W1", "SK-W2", "SK-W3"),
+        (c.OpensSmall, c.OpensBig, c.FirstStopSint), HEURISTIC, score_first_stop, 5,
+        (EERSTE_STOPPER,)),
 )  # fmt: skip
 """Every example, in rulebook order, and how the search looks for it."""
 
-SHOWDOWN_ONLY = ("tie-number", "tie-total", "pietje-precies", "remise", "surprise")
+SHOWDOWN_ONLY = (
+    "tie-number",
+    "tie-total",
+    "pietje-precies",
+    "precies-nothing",
+    "remise",
+    "surprise",
+)
 OPENING_ONLY = ("opening",)
 """The kinds that tell only the showdown, or only the opening, of their focus round."""
+WITH_OPENING = ("opening", "first-stop")
+"""The kinds whose intro names the real Sint with the Small Sint (Wie kent hem niet)."""
+ROUND_ENDS = (ev.RoundEnded, ev.HandKept, ev.HandDiscarded)
+"""The events that end a round: its end, then with the Handregel every keep-or-discard choice
+(SK-V3)."""
 
 
 def told_events(kind: str, segment: tr.Round) -> list[tuple[tr.Play, Event]]:
@@ -323,8 +510,8 @@ def told_events(kind: str, segment: tr.Round) -> list[tuple[tr.Play, Event]]:
         if moment.before.node[0] == OPEN_BIG and moment.action == act.DONE:
             told.append((moment, BigOpeningDone()))
         told += [(moment, event) for event in moment.events]
-    ends = [i + 1 for i, (_, e) in enumerate(told) if isinstance(e, ev.RoundEnded)]
-    told = told[: ends[0]] if ends else told
+    ends = [i + 1 for i, (_, e) in enumerate(told) if isinstance(e, ROUND_ENDS)]
+    told = told[: ends[-1]] if ends else told
     if kind in SHOWDOWN_ONLY:
         shown = ev.CardStruck | ev.CombinationShown
         starts = [i for i, (_, e) in enumerate(told) if isinstance(e, shown)]
@@ -355,7 +542,7 @@ def intro(ctx: Telling) -> str:
         return "; ".join(f"{ctx.names[x]}: {ctx.listed(table.hands[x])}" for x in seats)
 
     if ctx.kind not in SHOWDOWN_ONLY:
-        key = "intro_opening" if ctx.kind in OPENING_ONLY else "intro_round"
+        key = "intro_opening" if ctx.kind in WITH_OPENING else "intro_round"
         return ctx.say(key, **common, hands=hands(start, clockwise))
     table = ctx.segment.moments[tr.showdown_start(ctx.segment)].before
     left = [x for x in clockwise if table.status[x] != STOPPED]
@@ -442,7 +629,12 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     intro=intro,
     players=4,
     seeds=2000,
-    policies={HEURISTIC: HeuristicPolicy, PLANNER: PreciesPlanner},
+    policies={
+        HEURISTIC: HeuristicPolicy,
+        PLANNER: PreciesPlanner,
+        EARLY_PLANNER: EarlyPreciesPlanner,
+        LIMIT_PLANNER: LimitPlanner,
+    },
     candidates=candidates,
     cut=lambda told: Cut(told.segment.last, (told.segment.start.round,)),
     missing=missing,
