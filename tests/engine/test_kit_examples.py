@@ -40,6 +40,11 @@ TABLE_SHAPE = {
 """Variants whose rule is the table every example is played at (hand size and reveals, the
 map, the rows): they need no example of their own, every example of their kit shows them."""
 
+SHOWN_WITH = {"sinterklaas": {"overschatting": ("handregel",), "remise": ("handregel",)}}
+"""Variants whose rule only comes into play beside another: SK-V1 (a bid out of reach) and
+SK-V5 (equal combinations, unequal bids) need players with different numbers of cards, and
+every hand is dealt to the same size unless the Handregel lets players keep theirs."""
+
 
 def story_of(game_id: str) -> AnyStory:
     story = game(game_id).story
@@ -110,14 +115,16 @@ def test_every_example_of_a_combined_kit_is_true_under_its_rules(
 
 @pytest.mark.parametrize("game_id", STORIED)
 def test_every_variant_that_changes_play_has_an_example_of_its_own_rule(game_id: str) -> None:
-    """A variant's kit shows an example citing one of the variant's rule IDs, unless its rule
-    is the shape of the table every example of the kit is played at."""
+    """A variant's kit shows an example citing one of the variant's rule IDs (beside the
+    variant it needs, :data:`SHOWN_WITH`), unless its rule is the shape of the table every
+    example of the kit is played at."""
     spec = spec_of(game_id)
     lacking = []
     for vid, variant in spec.variants.items():
         if vid in TABLE_SHAPE.get(game_id, ()) or not variant.rules:
             continue
-        cited = {rule for ex in game_examples(spec, (vid,)) for rule in ex.rules}
+        kit = (vid, *SHOWN_WITH.get(game_id, {}).get(vid, ()))
+        cited = {rule for ex in game_examples(spec, kit) for rule in ex.rules}
         if not cited & set(variant.rules):
             lacking.append(vid)
     assert lacking == []

@@ -462,8 +462,9 @@ ROWS: tuple[Row, ...] = (
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
         (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
+    # SK-V5 decides only between unequal bids, which the Handregel's limit makes
     Row("speculaas-remise", "remise", ("SK-V5",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (REMISE,)),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (REMISE, HANDREGEL)),
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
