@@ -75,13 +75,14 @@ def test_the_small_map_is_smaller_than_the_big_one() -> None:
 def test_a_small_map_kit_shows_a_round_a_delivery_and_a_longer_stoomrij() -> None:
     """The examples of a kleine-kaart kit are all played on the small map, and it still
     shows a whole round, a delivery and the Stoomrij getting longer."""
-    shown = {e.id for e in game_parts(_spec(), (SMALL,)).examples}
+    examples = game_parts(_spec(), (SMALL,)).examples
     rows = {row.id: row for row in ROWS}
-    assert all(SMALL in rows[example].variants for example in shown)
-    kinds = {rows[example].kind for example in shown}
+    assert all(e.variants == (SMALL,) for e in examples)
+    assert all(e.source.startswith(f"examples/{SMALL}/") for e in examples)
+    kinds = {rows[e.id].kind for e in examples}
     assert {KIND_ROUND, KIND_DELIVERY, KIND_LONGER} <= kinds
-    base = {e.id for e in game_parts(_spec(), ()).examples}
-    assert not base & shown and all(SMALL not in rows[e].variants for e in base)
+    base = game_parts(_spec(), ()).examples
+    assert all(e.variants == () and e.source.startswith("examples/basis/") for e in base)
 
 
 @pytest.mark.parametrize("kit", [(), (SMALL,), ("krappe-kalender",)], ids=_kit_id)
