@@ -54,8 +54,7 @@ from pnp.rulebook.example import Step
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 
-HEURISTIC, PLANNER, LIMIT_PLANNER = "heuristic", "precies-planner", "limit-planner"
-EARLY_PLANNER = "early-precies-planner"
+HEURISTIC, PLANNER, EARLY_PLANNER = "heuristic", "precies-planner", "early-precies-planner"
 T = TypeVar("T")
 
 
@@ -130,37 +129,6 @@ class EarlyPreciesPlanner(PreciesPlanner):
 
     name = EARLY_PLANNER
     early = 1
-
-
-class LimitPlanner:
-    """The heuristic, except that under a Handregel limit (SK-V3) nobody stops.
-
-    The heuristic stops whenever the odds do not pay for matching, so a player
-    almost never reaches the limit while a higher bid stands, and no round shows
-    that a player at the limit need not stop. With a limit named, where the
-    heuristic would stop (or would go along without the cards to match), the
-    planner bids its least useful cards down to the limit and goes along there.
-    Every other choice (the limit itself, keeping the hand) is the heuristic's.
-    """
-
-    name = LIMIT_PLANNER
-
-    def __init__(self) -> None:
-        self._heuristic = HeuristicPolicy()
-
-    def choose(
-        self, view: SinterklaasView, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        """The planner's move (see the class docstring), else the heuristic's."""
-        action = self._heuristic.choose(view, legal_actions, rng)
-        if not (view.in_turn and view.step[0] == LAP and view.limit > 0):
-            return action
-        if action in legal_actions and action != act.STOP:
-            return action
-        for card in self._heuristic.spare_order(view, list(view.hand)):
-            if act.add(card) in legal_actions and len(view.own_bid) < view.highest_of_others:
-                return act.add(card)
-        return act.DONE if act.DONE in legal_actions else action
 
 
 # ---------------------------------------------------------------------------
@@ -371,8 +339,8 @@ def score_hand_limit(told: Told) -> int:
 
 def score_exchange(told: Told) -> int:
     """Inwisselregel: a bid card goes back into the hand for a hand card (SK-V2), first thing
-    in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back is part of the winning
-    combination, at most four turns per reveal, a new Sint (6)."""
+    in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back
+    is part of the winning combination, at most four turns per reveal, a new Sint (6)."""
     swaps, win = told.of(c.Exchanges), told.ready()
     if not swaps or win is None or len(told.of(c.Reveals)) != told.reveals:
         return 0
@@ -468,7 +436,7 @@ ROWS: tuple[Row, ...] = (
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
     Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
-        (c.NamesLimit, c.AtLimit, c.KeepsHand), LIMIT_PLANNER, score_hand_limit, 6,
+        (c.NamesLimit, c.AtLimit, c.KeepsHand), HEURISTIC, score_hand_limit, 6,
         (HANDREGEL,)),
     # SK-V1 needs hands of different sizes: all five Speculaas rules (see the score)
     Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
@@ -643,7 +611,6 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
         HEURISTIC: HeuristicPolicy,
         PLANNER: PreciesPlanner,
         EARLY_PLANNER: EarlyPreciesPlanner,
-        LIMIT_PLANNER: LimitPlanner,
     },
     candidates=candidates,
     cut=lambda told: Cut(told.segment.last, (told.segment.start.round,)),
