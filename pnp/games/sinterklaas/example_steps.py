@@ -1,5 +1,7 @@
 """The sentences of a Sinterklaas example: one Dutch step per reveal, turn, action card,
-strike, combination and round end, from the events of the focus round.
+strike, combination and round end, from the events of the focus round; with the variants
+also per limit named and hand kept or laid away (SK-V3), exchange (SK-V2), chocolademunt
+choice, stake and draw (SK-V4), bid out of reach (SK-V1) and first stop (SK-W5).
 
 Each handler of :data:`HANDLERS` tells one event type with a phrase of
 ``cardspecs/sinterklaas/rulebook/voorbeelden.toml``, the drawings of the cards
@@ -7,7 +9,8 @@ it mentions and its claim (:mod:`~pnp.games.sinterklaas.example_claims`); an
 event no sentence can tell (an all-in, a tied round, an action card without a
 sentence, ...) is noted as a problem of the :class:`Telling`. A turn is told
 when it ends, so the telling collects the cards laid until then, the action
-card just bid and what it did.
+card just bid and what it did; an action card, a chocolademunt or an exchange
+is told at once, so it must come before the turn's other cards.
 """
 
 from __future__ import annotations
