@@ -322,8 +322,9 @@ def _won(told: Told) -> bool:
 
 def score_hand_limit(told: Told) -> int:
     """Handregel: the Sint names a limit, a player bids down to it, and after the round hands
-    are kept or thrown away (SK-V3); ideally: a showdown that the player at the limit still
-    takes part in, one hand kept and one thrown away, at most four turns per reveal (6).
+    are kept or laid away (SK-V3); ideally: a showdown that the player at the limit still
+    takes part in, one hand kept and one laid away, at most four turns per reveal, one of
+    the first twelve rounds (7).
 
     That a player at the limit need not stop (SK-V3) never shows with the Handregel alone:
     every hand is filled to the same size, so nobody can bid more than a player at the limit.
@@ -334,7 +335,8 @@ def score_hand_limit(told: Told) -> int:
     win = told.ready()
     score = 1 + (win is not None) + any(k.kept for k in keeps) + any(not k.kept for k in keeps)
     score += len(told.turns()) <= 4 * told.reveals
-    return score + (win is not None and at_limit[0].seat in told.shows())
+    score += win is not None and at_limit[0].seat in told.shows()
+    return score + (told.segment.start.round <= 12)
 
 
 def score_exchange(told: Told) -> int:
@@ -436,7 +438,7 @@ ROWS: tuple[Row, ...] = (
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
     Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
-        (c.NamesLimit, c.AtLimit, c.KeepsHand), HEURISTIC, score_hand_limit, 6,
+        (c.NamesLimit, c.AtLimit, c.KeepsHand), HEURISTIC, score_hand_limit, 7,
         (HANDREGEL,)),
     # SK-V1 needs hands of different sizes: all five Speculaas rules (see the score)
     Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
