@@ -77,6 +77,8 @@ class Telling:
     """A player reaching the limit has been told (SK-V3)."""
     declined: bool = False
     """A player not following a "meer inzet" has been told (SK-V4)."""
+    spoiled: bool = False
+    """Cards spoilt by one card have been told (SK-P1)."""
     problems: list[str] = field(default_factory=list)
     """What no sentence can tell."""
     names: tuple[str, ...] = field(init=False)
@@ -552,9 +554,9 @@ def _spoiled(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | N
     )
     cards = combination_cards(ctx, would)
     name = ctx.names[shown.seat]
-    text = ctx.say(
-        "spoiled_by", name=name, card=ctx.text(card), combination=_combination(ctx, would)
-    )
+    key = "spoiled_by_again" if ctx.spoiled else "spoiled_by"
+    ctx.spoiled = True
+    text = ctx.say(key, name=name, card=ctx.text(card), combination=_combination(ctx, would))
     claim = c.SpoiledBy(moment.index, shown.seat, name, card, would.kind, cards, best.total)
     return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
 
