@@ -94,7 +94,16 @@ def test_dutch_ordinals() -> None:
         "elfde",
         "twaalfde",
     ]
-    assert [ordinal_word(n) for n in (0, 13, 20)] == ["0de", "13de", "20de"]
+    assert [ordinal_word(n) for n in (0, 13, 19, 20, 26, 100, 102, 108)] == [
+        "0de",
+        "13de",
+        "19de",
+        "20ste",
+        "26ste",
+        "100ste",
+        "102de",
+        "108ste",
+    ]
 
 
 def _templates(tmp_path: Path, **files: str) -> TemplateSet:

@@ -70,10 +70,12 @@ def number_word(number: int) -> str:
 
 
 def ordinal_word(number: int) -> str:
-    """An ordinal ("eerste" ... "twaalfde") up to twelve; ``"<n>de"`` otherwise."""
+    """An ordinal ("eerste" ... "twaalfde") up to twelve; in digits otherwise, with the ending
+    the spoken word has: "13de", "19de", but "20ste", "26ste" (zesentwintigste), "101ste"."""
     if 1 <= number < len(_ORDINALS):
         return _ORDINALS[number]
-    return f"{number}de"
+    rest = number % 100
+    return f"{number}de" if (2 <= rest <= 19 and rest != 8) or number == 0 else f"{number}ste"
 
 
 def plural_number(number: int) -> str:

@@ -224,7 +224,7 @@ def expected_words(claim: Any) -> tuple[list[str], list[str]]:
         would = Shows(
             claim.at, claim.seat, claim.name, (), "", claim.kind, claim.cards, claim.total
         )
-        return [], [f"Zonder de {card_words(claim.card)}", combination_words(would)[-1], "álle"]
+        return [], [f"de {card_words(claim.card)}", combination_words(would)[-1]]
     if isinstance(claim, SaysCannotMatch):
         return [claim.name], [
             "niet te volgen",

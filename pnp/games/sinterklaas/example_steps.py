@@ -1,5 +1,7 @@
 """The sentences of a Sinterklaas example: one Dutch step per reveal, turn, action card,
-strike, combination and round end, from the events of the focus round.
+strike, combination and round end, from the events of the focus round; with the variants
+also per limit named and hand kept or laid away (SK-V3), exchange (SK-V2), chocolademunt
+choice, stake and draw (SK-V4), bid out of reach (SK-V1) and first stop (SK-W5).
 
 Each handler of :data:`HANDLERS` tells one event type with a phrase of
 ``cardspecs/sinterklaas/rulebook/voorbeelden.toml``, the drawings of the cards
@@ -7,7 +9,8 @@ it mentions and its claim (:mod:`~pnp.games.sinterklaas.example_claims`); an
 event no sentence can tell (an all-in, a tied round, an action card without a
 sentence, ...) is noted as a problem of the :class:`Telling`. A turn is told
 when it ends, so the telling collects the cards laid until then, the action
-card just bid and what it did.
+card just bid and what it did; an action card, a chocolademunt or an exchange
+is told at once, so it must come before the turn's other cards.
 """
 
 from __future__ import annotations
@@ -74,6 +77,8 @@ class Telling:
     """A player reaching the limit has been told (SK-V3)."""
     declined: bool = False
     """A player not following a "meer inzet" has been told (SK-V4)."""
+    spoiled: bool = False
+    """Cards spoilt by one card have been told (SK-P1)."""
     problems: list[str] = field(default_factory=list)
     """What no sentence can tell."""
     names: tuple[str, ...] = field(init=False)
@@ -549,9 +554,9 @@ def _spoiled(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | N
     )
     cards = combination_cards(ctx, would)
     name = ctx.names[shown.seat]
-    text = ctx.say(
-        "spoiled_by", name=name, card=ctx.text(card), combination=_combination(ctx, would)
-    )
+    key = "spoiled_by_again" if ctx.spoiled else "spoiled_by"
+    ctx.spoiled = True
+    text = ctx.say(key, name=name, card=ctx.text(card), combination=_combination(ctx, would))
     claim = c.SpoiledBy(moment.index, shown.seat, name, card, would.kind, cards, best.total)
     return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
 

@@ -54,8 +54,7 @@ from pnp.rulebook.example import Step
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 
-HEURISTIC, PLANNER, LIMIT_PLANNER = "heuristic", "precies-planner", "limit-planner"
-EARLY_PLANNER = "early-precies-planner"
+HEURISTIC, PLANNER, EARLY_PLANNER = "heuristic", "precies-planner", "early-precies-planner"
 T = TypeVar("T")
 
 
@@ -130,37 +129,6 @@ class EarlyPreciesPlanner(PreciesPlanner):
 
     name = EARLY_PLANNER
     early = 1
-
-
-class LimitPlanner:
-    """The heuristic, except that under a Handregel limit (SK-V3) nobody stops.
-
-    The heuristic stops whenever the odds do not pay for matching, so a player
-    almost never reaches the limit while a higher bid stands, and no round shows
-    that a player at the limit need not stop. With a limit named, where the
-    heuristic would stop (or would go along without the cards to match), the
-    planner bids its least useful cards down to the limit and goes along there.
-    Every other choice (the limit itself, keeping the hand) is the heuristic's.
-    """
-
-    name = LIMIT_PLANNER
-
-    def __init__(self) -> None:
-        self._heuristic = HeuristicPolicy()
-
-    def choose(
-        self, view: SinterklaasView, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        """The planner's move (see the class docstring), else the heuristic's."""
-        action = self._heuristic.choose(view, legal_actions, rng)
-        if not (view.in_turn and view.step[0] == LAP and view.limit > 0):
-            return action
-        if action in legal_actions and action != act.STOP:
-            return action
-        for card in self._heuristic.spare_order(view, list(view.hand)):
-            if act.add(card) in legal_actions and len(view.own_bid) < view.highest_of_others:
-                return act.add(card)
-        return act.DONE if act.DONE in legal_actions else action
 
 
 # ---------------------------------------------------------------------------
@@ -354,8 +322,9 @@ def _won(told: Told) -> bool:
 
 def score_hand_limit(told: Told) -> int:
     """Handregel: the Sint names a limit, a player bids down to it, and after the round hands
-    are kept or thrown away (SK-V3); ideally: a showdown that the player at the limit still
-    takes part in, one hand kept and one thrown away, at most four turns per reveal (6).
+    are kept or laid away (SK-V3); ideally: a showdown that the player at the limit still
+    takes part in, one hand kept and one laid away, at most four turns per reveal, one of
+    the first twelve rounds (7).
 
     That a player at the limit need not stop (SK-V3) never shows with the Handregel alone:
     every hand is filled to the same size, so nobody can bid more than a player at the limit.
@@ -366,13 +335,14 @@ def score_hand_limit(told: Told) -> int:
     win = told.ready()
     score = 1 + (win is not None) + any(k.kept for k in keeps) + any(not k.kept for k in keeps)
     score += len(told.turns()) <= 4 * told.reveals
-    return score + (win is not None and at_limit[0].seat in told.shows())
+    score += win is not None and at_limit[0].seat in told.shows()
+    return score + (told.segment.start.round <= 12)
 
 
 def score_exchange(told: Told) -> int:
     """Inwisselregel: a bid card goes back into the hand for a hand card (SK-V2), first thing
-    in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back is part of the winning
-    combination, at most four turns per reveal, a new Sint (6)."""
+    in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back
+    is part of the winning combination, at most four turns per reveal, a new Sint (6)."""
     swaps, win = told.of(c.Exchanges), told.ready()
     if not swaps or win is None or len(told.of(c.Reveals)) != told.reveals:
         return 0
@@ -469,7 +439,7 @@ ROWS: tuple[Row, ...] = (
         (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
     Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
-        (c.NamesLimit, c.AtLimit, c.KeepsHand), LIMIT_PLANNER, score_hand_limit, 6,
+        (c.NamesLimit, c.AtLimit, c.KeepsHand), HEURISTIC, score_hand_limit, 7,
         (HANDREGEL,)),
     # SK-V1 needs hands of different sizes, which the Handregel makes (see the score)
     Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
@@ -634,7 +604,6 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
         HEURISTIC: HeuristicPolicy,
         PLANNER: PreciesPlanner,
         EARLY_PLANNER: EarlyPreciesPlanner,
-        LIMIT_PLANNER: LimitPlanner,
     },
     candidates=candidates,
     cut=lambda told: Cut(told.segment.last, (told.segment.start.round,)),
