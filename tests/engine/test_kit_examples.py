@@ -40,10 +40,14 @@ TABLE_SHAPE = {
 """Variants whose rule is the table every example is played at (hand size and reveals, the
 map, the rows): they need no example of their own, every example of their kit shows them."""
 
-SHOWN_WITH = {"sinterklaas": {"overschatting": ("handregel",), "remise": ("handregel",)}}
-"""Variants whose rule only comes into play beside another: SK-V1 (a bid out of reach) and
-SK-V5 (equal combinations, unequal bids) need players with different numbers of cards, and
-every hand is dealt to the same size unless the Handregel lets players keep theirs."""
+SHOWN_WITH = {
+    "sinterklaas": {"overschatting": ("handregel", "biedregel"), "remise": ("handregel",)},
+}
+"""Variants whose rule only comes into play beside others: SK-V1 (a bid out of reach) and
+SK-V5 (equal combinations, unequal bids) need players with different numbers of cards or
+bids, and every hand is dealt to the same size and every bid matched unless the Handregel
+lets players keep their hands (and stay in at its limit) and the Biedregel's extra cards
+make the kept hands uneven."""
 
 
 def story_of(game_id: str) -> AnyStory:

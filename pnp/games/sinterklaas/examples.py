@@ -441,9 +441,11 @@ ROWS: tuple[Row, ...] = (
     Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
         (c.NamesLimit, c.AtLimit, c.KeepsHand), HEURISTIC, score_hand_limit, 7,
         (HANDREGEL,)),
-    # SK-V1 needs hands of different sizes, which the Handregel makes (see the score)
+    # SK-V1 needs hands of different sizes: kept with the Handregel after the Biedregel's
+    # extra cards (see the score)
     Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
-        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5, (OVERSCHATTING, HANDREGEL)),
+        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5,
+        (OVERSCHATTING, HANDREGEL, BIEDREGEL)),
     Row("inwisselen-uit-het-bod", "exchange", ("SK-V2",),
         (c.Reveals, c.Exchanges, c.Shows, c.WinsShowdown), HEURISTIC, score_exchange, 6,
         (INWISSELEN,)),
