@@ -67,7 +67,7 @@ from pnp.project import load_game
 from pnp.rulebook.example import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
-from pnp.story.pinned import pinned_path
+from pnp.story.rulesets import built_kits
 from pnp.story.search import RowUnder, story_search
 from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
@@ -97,10 +97,14 @@ def spec() -> GameSpec:
 
 @cache
 def all_examples() -> tuple[Example, ...]:
-    """Every example, in table order, each from the kit of its row's own variants."""
-    return tuple(
-        next(ex for ex in game_examples(spec(), row.variants) if ex.id == row.id) for row in ROWS
-    )
+    """Every example, in table order, each from the first kit people build that shows it
+    (the kit of its row's own variants where that is one)."""
+    kits = built_kits(spec())
+    out = []
+    for row in ROWS:
+        kit = next(k for k in kits if STORY.applies(spec(), row, STORY.rule_set(spec(), k)))
+        out.append(next(ex for ex in game_examples(spec(), kit) if ex.id == row.id))
+    return tuple(out)
 
 
 def example(example_id: str) -> Example:
@@ -932,9 +936,9 @@ def test_each_example_appears_only_with_its_variants() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=lambda row: row.id)
 def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     """The finder, searching the pinned seed, writes the pinned file byte for byte."""
-    path = pinned_path(spec(), row.id, row.variants)
-    seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
-    found = SEARCH.find_one(spec(), RowUnder(row, row.variants), [seed])
+    path = pinned_file(example(row.id))
+    record = record_named(path)
+    found = SEARCH.find_one(spec(), RowUnder(row, record.variants), [record.seed or 0])
     assert found is not None
     pinned, result = found
     assert result.score == row.ideal, "the pinned round has the ideal shape"
@@ -1004,8 +1008,9 @@ def test_a_round_that_no_longer_scores_no_longer_shows_its_kind(
     kind of claim changed the tie, the showdown, the straight, the action card, the Handregel
     without a limit or a Pietje Precies winner worth nothing no longer shows its kind."""
     row = next(row for row in ROWS if row.kind == kind)
-    _, segment = STORY.load(spec(), row)
-    ctx = Telling(spec(), kind, row.variants, segment, load_phrases(spec()))
+    rules = record_of(example(row.id)).variants
+    _, segment = STORY.load(spec(), row, rules)
+    ctx = Telling(spec(), kind, rules, segment, load_phrases(spec()))
     steps = HANDLERS.steps(ctx, told_events(kind, segment))
     assert STORY.missing(ctx, steps) == []
     changed = [
