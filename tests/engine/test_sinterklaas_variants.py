@@ -635,3 +635,20 @@ def test_sk_w5_round_winner_still_becomes_sint() -> None:
     do(state, "stop")
     assert [e.reason for e in events_of(log, ev.SintChanged)] == ["first-stop", "won"]
     assert state.sint == 1
+
+
+def test_the_heuristic_settles_against_a_price_outside_every_chance() -> None:
+    """With the Biedregel's coins and Pietje Precies a raise can cost more than any pot pays
+    (a threshold above 1): the equity's early stop must not fail on it (seed 262 of the
+    rulebook search under those rules once stopped with a math domain error)."""
+    from pnp.engine.core import play
+    from pnp.games.sinterklaas.examples import PreciesPlanner
+    from pnp.games.sinterklaas.policies import settled
+    from pnp.games.sinterklaas.spec_config import config_from_spec
+    from pnp.project import load_game
+
+    assert settled(3, 10, [1.25]) and settled(3, 10, [-0.5])
+    assert not settled(3, 10, [0.3]) and settled(10, 10, [0.2])
+    config = config_from_spec(load_game("sinterklaas").spec, ("biedregel", "pietje-precies"))
+    result = play(ENGINE, config, [PreciesPlanner() for _ in range(4)], 262)
+    assert result.state.is_terminal()

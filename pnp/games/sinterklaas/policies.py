@@ -772,13 +772,14 @@ def settled(wins: float, deals: int, against: Sequence[float]) -> bool:
 
     Clearly: more than :data:`SETTLED_Z` standard errors of ``deals`` deals
     away, the error taken at the threshold (where a deal wins with that
-    chance). No thresholds: never settled.
+    chance). No thresholds: never settled. A threshold outside 0..1 (a price no chance
+    can pay, or one every chance pays) has no error: any other estimate is clear of it.
     """
     if not against or not deals:
         return False
     estimate = wins / deals
     for threshold in against:
-        spread = SETTLED_Z * sqrt(threshold * (1.0 - threshold) / deals)
+        spread = SETTLED_Z * sqrt(max(0.0, threshold * (1.0 - threshold)) / deals)
         if abs(estimate - threshold) <= spread:
             return False
     return True
