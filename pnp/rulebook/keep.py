@@ -4,8 +4,9 @@ Platypus's ``keepWithNext`` glues a heading to the *whole* next flowable and
 gives up when that is taller than the rest of the page, leaving the heading
 alone at the bottom. Here a :class:`RoomFor` break goes before each run of
 headings instead: at layout time it measures the headings plus the smallest
-opening of the next flowable (two lines of a paragraph, the first row of a
-table, a whole figure) and starts a new page only when they do not fit.
+opening of the next flowable (two lines of a paragraph, or all of one too short
+to split without leaving a single line, the first row of a table, a whole
+figure) and starts a new page only when they do not fit.
 """
 
 from __future__ import annotations
@@ -50,7 +51,14 @@ def opening_height(
     whole = _height(flowable, canvas, width, height)
     if isinstance(flowable, Paragraph):
         leading = float(flowable.style.leading)
-        return min(whole, float(flowable.getSpaceBefore()) + leading * OPENING_LINES)
+        before = float(flowable.getSpaceBefore())
+        lines = round((whole - before - float(flowable.getSpaceAfter())) / leading)
+        if lines < 2 * OPENING_LINES and not (
+            flowable.style.allowOrphans or flowable.style.allowWidows
+        ):
+            # Too short to leave two lines on each page: it moves whole, or not at all.
+            return whole
+        return min(whole, before + leading * OPENING_LINES)
     if isinstance(flowable, Table) and len(flowable._cellvalues) > 1:
         return float(flowable._rowHeights[0])
     if isinstance(flowable, KeepTogether) and whole > height:
