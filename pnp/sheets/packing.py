@@ -11,16 +11,31 @@ and label: A4 has room for one beside three rows of poker cards; US Letter, with
 
 A piece without a back (a standee to fold) may lie on its side below another
 block when more of them fit that way.
+
+Every sheet of one packing (one PDF) is upright, or every one is on its side, as
+its first sheet is: a sheet of pieces that would hold more turned the other way
+is laid out the way the file is, where they fit it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from pnp.sheets.imposition import MIN_MARK, Rect, SheetPlan, Slot, column_xs, mirror_slot
+from pnp.errors import PnpError
+from pnp.sheets.imposition import (
+    MIN_MARK,
+    Rect,
+    SheetPlan,
+    Slot,
+    column_xs,
+    is_landscape,
+    mirror_slot,
+    plan_sheet,
+)
 from pnp.sheets.marks import MARK_GAP
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, CardSize
 
@@ -122,6 +137,18 @@ class _Filler:
         self.sheets: list[Sheet] = []
         self.host: SheetPlan | None = None
         self.blocks: list[_Block] = []
+        self.landscape: bool | None = None
+        """Whether the sheets lie on their side, as the first one does (None: none yet)."""
+
+    def plan(self, kind: Kind) -> SheetPlan:
+        """The layout of a fresh sheet for ``kind``, turned the way the earlier sheets are."""
+        plan = self.plan_for(kind.size)
+        if self.landscape is None:
+            self.landscape = is_landscape(plan.paper)
+        elif is_landscape(plan.paper) != self.landscape:
+            with contextlib.suppress(PnpError):  # fits only the other way: keep it so
+                plan = plan_sheet(plan.paper, kind.size, plan.mode, self.landscape)
+        return plan
 
     def flush(self) -> None:
         if self.host is not None and self.blocks:
@@ -131,7 +158,7 @@ class _Filler:
     def room(self, kind: Kind) -> _Block | None:
         """The largest block of ``kind`` the current sheet still takes (count = capacity)."""
         if self.host is None:
-            base = self.plan_for(kind.size)
+            base = self.plan(kind)
             cols = base.columns
             xs = tuple(column_xs(base, kind.size.width))
             assert len(xs) == cols
@@ -177,7 +204,7 @@ class _Filler:
                 self.flush()
                 continue
             if self.host is None:
-                self.host = self.plan_for(kind.size)
+                self.host = self.plan(kind)
             take = min(length - done, space.count)
             self.blocks.append(replace(space, first=first + done, count=take))
             done += take
