@@ -31,6 +31,7 @@ SCREEN_PAGE_MM = (148.0, 210.0)
 
 SCREEN_FILE = "spelregels.pdf"
 BOOKLET_FILE = "spelregels-boekje.pdf"
+NO_BREAK_SPACE = "\u00a0"
 PROOF_FILE = "spelregels-proef.pdf"
 """The proofreading edition (A5, for the screen): rule IDs, example sources and claims shown."""
 
@@ -201,7 +202,9 @@ def _cover(data: GameData, chosen: tuple[str, ...]) -> Cover:
     variants = ""
     named = cover_variants(spec, chosen)
     if named:
-        variants = "Met " + join_words([f"*{spec.variants[v].name}*" for v in named])
+        # Each name stays on one line (no-break spaces): "Wie / kent hem niet?" reads as two.
+        names = [f"*{spec.variants[v].name.replace(' ', NO_BREAK_SPACE)}*" for v in named]
+        variants = "Met " + join_words(names)
     art = data.art.get(spec.rulebook.cover_art) if spec.rulebook.cover_art else None
     return Cover(spec.name, spec.tagline, " · ".join(facts), variants, art)
 

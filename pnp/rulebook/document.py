@@ -128,8 +128,8 @@ class LaidOut:
     fit: Fit = NATURAL
     last_fill: float = 1.0
     """Share of the text column the last page of text fills (the page before the back cover)."""
-    chapters: int = 0
-    """Its chapters (level 1 headings before the back cover)."""
+    sections: int = 0
+    """Its sections (level 1 and 2 headings before the back cover)."""
 
 
 class _Heading(Paragraph):  # type: ignore[misc]
@@ -145,6 +145,8 @@ class _Heading(Paragraph):  # type: ignore[misc]
         self.level = level
         self.key = key
         self.plain = plain
+        self.starts_page = False
+        """True when the section starts a new page (a fit's break; see :class:`Fit`)."""
         """The title without markup, for the contents and the PDF outline."""
 
 
@@ -326,8 +328,8 @@ class _StoryBuilder:
         self.frame_width = frame_width
         self.frame_height = frame_height
         self.headings = 0
-        self.chapters = 0
-        """Level 1 headings before the back cover so far (the chapters a fit may break before)."""
+        self.sections = 0
+        """Level 1 and 2 headings before the back cover so far (sections a fit may break before)."""
         self.back = False
         """True once the story reaches the back cover."""
         self.toc: _Contents | None = None
@@ -346,13 +348,11 @@ class _StoryBuilder:
         style = {1: self.styles.h1, 2: self.styles.h2}.get(level, self.styles.h3)
         bare = _MARKUP_CHARS.sub("", plain)
         key = f"h{self.headings}"
-        flow: list[Flowable] = [_Heading(inline(plain), style, level, key, bare, not self.back)]
-        if level == 1 and not self.back:
-            chapter = self.chapters
-            self.chapters += 1
-            if chapter in self.fit.breaks:
-                # A break unless the page is still empty (the chapter starts it anyway).
-                return [CondPageBreak(self.frame_height - 1), *flow]
+        heading = _Heading(inline(plain), style, level, key, bare, not self.back)
+        flow: list[Flowable] = [heading]
+        if level <= 2 and not self.back:
+            heading.starts_page = self.sections in self.fit.breaks
+            self.sections += 1
         if level == 1:
             return [CondPageBreak(mm(CHAPTER_ROOM_MM * self.fit.space)), *flow]
         return flow
@@ -372,7 +372,7 @@ class _StoryBuilder:
 
     def story(self) -> list[Flowable]:
         self.headings = 0
-        self.chapters = 0
+        self.sections = 0
         self.back = False
         flow: list[Flowable] = []
         placed, self.unplaced = place_examples(self.content.blocks, self.content.examples)
@@ -392,7 +392,13 @@ class _StoryBuilder:
         for example in placed.get(len(self.content.blocks), ()):
             flow += self.example(example)
         line = float(self.styles.body.leading)
-        return keep_headings(flow, lambda f: isinstance(f, _Heading), self.frame_height, line)
+        return keep_headings(
+            flow,
+            lambda f: isinstance(f, _Heading),
+            self.frame_height,
+            line,
+            lambda f: isinstance(f, _Heading) and f.starts_page,
+        )
 
     def list_block(self, block: ListBlock) -> list[Flowable]:
         """A list whose first two and last two items stay together: a page never ends with a
@@ -691,7 +697,7 @@ def lay_out(
     def measure(fit: Fit) -> Measure:
         return _sketch(content, width_mm, height_mm, title, fit)
 
-    fit = choose_fit(measure, Measure(natural.pages, natural.last_fill, natural.chapters))
+    fit = choose_fit(measure, Measure(natural.pages, natural.last_fill, natural.sections))
     if fit == NATURAL:
         return natural
     return _lay_out_with(content, width_mm, height_mm, title, fit)
@@ -715,7 +721,7 @@ def _sketch(
         builder.toc.seed(_provisional_entries(story), provisional=True)
     builder.artist.sketch = True
     _build(doc, story, _SketchCanvas)
-    return Measure(doc.page, _last_fill(doc, builder), builder.chapters)
+    return Measure(doc.page, _last_fill(doc, builder), builder.sections)
 
 
 def _build(doc: _Document, story: list[Flowable], canvasmaker: type[Canvas] = Canvas) -> None:
@@ -754,4 +760,4 @@ def _lay_out_with(
     buffer = io.BytesIO()
     doc = _Document(buffer, width_mm, height_mm, title, content.accent)
     _build(doc, story)
-    return LaidOut(buffer.getvalue(), doc.page, fit, _last_fill(doc, builder), builder.chapters)
+    return LaidOut(buffer.getvalue(), doc.page, fit, _last_fill(doc, builder), builder.sections)

@@ -6,8 +6,9 @@ of text holds a few lines. So every rulebook is laid out at its natural
 spacing first and measured: if it needs more than one blank page, or its last
 page of text is nearly empty, it is laid out again, set tighter, until it
 fills the smallest number of sheets it can (the loosest setting that does);
-where even the tightest setting cannot save a sheet, chapters start on a page
-of their own, from the last one back, until the sheets are filled.
+where that still leaves a page of stray lines or more than one blank page,
+sections start on a page of their own, from the last one back, until the
+sheets are filled.
 
 A :class:`Fit` says how tightly a book is set. Tightness 0 is the design's
 natural spacing; 1 is its limit: type sizes never change (the body stays
@@ -23,11 +24,11 @@ from dataclasses import dataclass
 
 LEADING = 1.38
 """Line height over type size at the natural spacing."""
-TIGHTEST_LEADING = 1.27
+TIGHTEST_LEADING = 1.22
 """The closest lines may be set: line height over type size."""
-TIGHTEST_SPACE = 0.5
+TIGHTEST_SPACE = 0.4
 """The least share of the natural space between paragraphs, headings and examples."""
-TIGHTEST_FIGURES = 0.82
+TIGHTEST_FIGURES = 0.8
 """The least share of their natural size the pictures (maps, card rows, the table) shrink to."""
 
 STRAY_FILL = 0.3
@@ -40,12 +41,13 @@ SEARCH_STEPS = 6
 
 @dataclass(frozen=True)
 class Fit:
-    """How tightly a rulebook is set, and which chapters start a page of their own."""
+    """How tightly a rulebook is set, and which sections start a page of their own."""
 
     tightness: float = 0.0
     """0: the design's natural spacing; 1: its tightest (see the module)."""
     breaks: frozenset[int] = frozenset()
-    """The chapters (level 1 headings, counted from 0 in book order) that start a new page."""
+    """The sections that start a new page: their headings (level 1 and 2, before the back
+    cover), counted from 0 in book order."""
 
     def _towards(self, tightest: float) -> float:
         return 1.0 + (tightest - 1.0) * self.tightness
@@ -77,8 +79,8 @@ class Measure:
     pages: int
     last_fill: float
     """Share of the text column the last page of text fills (the page before the back cover)."""
-    chapters: int = 0
-    """Chapters (level 1 headings) that could start a page of their own."""
+    sections: int = 0
+    """Sections (level 1 and 2 headings before the back cover) that could start a new page."""
 
 
 def padded(pages: int) -> int:
@@ -106,8 +108,8 @@ def choose_fit(lay_out: Callable[[Fit], Measure], natural: Measure) -> Fit:
     jump of a block kept whole, and the search only keeps a tightness it has
     seen reach the target). A last page of stray lines with no blank page after
     it goes onto the page before, the same way. If the book then still has more
-    than one blank page or a last page of stray lines, chapters start new pages,
-    from the last back, as long as each one helps. When nothing fits, the best
+    than one blank page or a last page of stray lines, sections start new pages,
+    from the last back, each kept if it helps. When nothing fits, the best
     layout found is the answer.
     """
     if is_fitted(natural):
@@ -124,7 +126,7 @@ def choose_fit(lay_out: Callable[[Fit], Measure], natural: Measure) -> Fit:
         closer, closer_measure = _loosest_within(lay_out, target - 1, fit.tightness, tightest)
         if is_fitted(closer_measure):
             return closer
-    return _break_chapters(lay_out, fit, measure, target)
+    return _break_sections(lay_out, fit, measure, target)
 
 
 def _loosest_within(
@@ -145,27 +147,28 @@ def _loosest_within(
     return best
 
 
+def _waste(measure: Measure) -> int:
+    """Pages the booklet wastes: its blank pages, and a last page of stray lines."""
+    return blanks(measure.pages) + (measure.last_fill < STRAY_FILL)
+
+
 def _score(measure: Measure, target: int) -> tuple[bool, int, float]:
-    """Order layouts: fitted ones first, then the fewest blank pages within ``target`` pages,
-    then the fullest last page."""
+    """Order layouts: within ``target`` pages first, then the fewest wasted pages, then the
+    fullest last page."""
     within = measure.pages <= target
-    return (
-        is_fitted(measure) and within,
-        -blanks(measure.pages) if within else -4,
-        measure.last_fill,
-    )
+    return (within, -_waste(measure), measure.last_fill)
 
 
-def _break_chapters(
+def _break_sections(
     lay_out: Callable[[Fit], Measure], fit: Fit, measure: Measure, target: int
 ) -> Fit:
-    """``fit`` with chapters starting new pages, from the last back, each one kept if it makes
+    """``fit`` with sections starting new pages, from the last back, each one kept if it makes
     the layout better (see :func:`_score`), until it is fitted."""
     best, best_measure = fit, measure
-    for chapter in reversed(range(1, measure.chapters)):
+    for section in reversed(range(1, measure.sections)):
         if is_fitted(best_measure):
             break
-        trial = Fit(best.tightness, best.breaks | {chapter})
+        trial = Fit(best.tightness, best.breaks | {section})
         trial_measure = lay_out(trial)
         if _score(trial_measure, target) > _score(best_measure, target):
             best, best_measure = trial, trial_measure

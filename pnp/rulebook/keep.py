@@ -105,8 +105,13 @@ def keep_headings(
     is_heading: Callable[[Flowable], bool],
     frame_height: float,
     line: float,
+    starts_page: Callable[[Flowable], bool] = lambda _: False,
 ) -> list[Flowable]:
-    """``flow`` with a :class:`RoomFor` before each run of headings (``line``: body line height)."""
+    """``flow`` with a :class:`RoomFor` before each run of headings (``line``: body line height).
+
+    A run holding a heading that ``starts_page`` begins a new page, unless the page is still
+    empty: the whole run moves, so a heading above it is never left behind.
+    """
     out: list[Flowable] = []
     index = 0
     while index < len(flow):
@@ -118,6 +123,8 @@ def keep_headings(
         while end < len(flow) and is_heading(flow[end]):
             end += 1
         follower = flow[end] if end < len(flow) else None
+        if any(starts_page(heading) for heading in flow[index:end]):
+            out.append(CondPageBreak(frame_height - 1))
         out.append(RoomFor(flow[index:end], follower, frame_height, line))
         out += flow[index:end]
         index = end
