@@ -14,9 +14,11 @@ from functools import cache
 
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 
 from pnp.project import load_game
+from pnp.rulebook.booklet import booklet_sides
 from pnp.rulebook.compose import cover_variants
 from pnp.rulebook.document import MARGIN_MM
 from pnp.rulebook.fit import (
@@ -81,12 +83,18 @@ FILL_TOLERANCE = 0.03
 
 
 def _fill(page: pdfium.PdfPage) -> float:
-    """How far down the text column a page is inked, as a share of the column's height."""
-    image = page.render(scale=1.0, grayscale=True).to_pil()
+    """How far down the text column an A5 page is inked, as a share of the column's height."""
+    return _image_fill(page.render(scale=1.0, grayscale=True).to_pil(), 148.0, 210.0)
+
+
+def _image_fill(image: Image.Image, width_mm: float, height_mm: float) -> float:
+    """How far down the text column the picture of a page ``width_mm`` x ``height_mm`` is
+    inked, as a share of the column's height."""
     width, height = image.size
-    margin = round(height * MARGIN_MM / 210.0)
-    pixels = image.load()
-    left, right = round(width * MARGIN_MM / 148.0), width - round(width * MARGIN_MM / 148.0)
+    margin = round(height * MARGIN_MM / height_mm)
+    pixels = image.convert("L").load()
+    assert pixels is not None
+    left, right = round(width * MARGIN_MM / width_mm), width - round(width * MARGIN_MM / width_mm)
     for y in range(height - margin, margin, -1):
         if any(pixels[x, y] < INK_BELOW for x in range(left, right)):
             return (y - margin) / (height - 2 * margin)
@@ -122,6 +130,40 @@ def test_the_booklet_fills_its_sheets_and_ends_on_no_page_of_stray_lines(
     assert fill >= STRAY_FILL - FILL_TOLERANCE, (
         f"page {pages - 1}, the last page of text, is only {fill:.0%} full"
     )
+
+
+LETTER_KITS = [
+    ("twaalf-dagen", ()),
+    *(pytest.param(game, (), marks=pytest.mark.slow) for game in GAMES if game != "twaalf-dagen"),
+]
+
+
+@pytest.mark.parametrize(("game", "variants"), LETTER_KITS)
+def test_a_letter_booklet_is_fitted_to_its_own_half_letter_pages(
+    kit: KitMaker, game: str, variants: tuple[str, ...]
+) -> None:
+    """On Letter the booklet is laid out on half-letter pages of its own, and fitted so too:
+    at most one blank half, and its last page of text is no page of stray lines."""
+    built = kit(game, variants, paper="letter")
+    booklet = pdfium.PdfDocument(built.path("spelregels-boekje.pdf"))
+    halves = []
+    for side in range(len(booklet)):
+        image = booklet[side].render(scale=1.0, grayscale=True).to_pil()
+        width, height = image.size
+        halves += [
+            image.crop((0, 0, width // 2, height)),
+            image.crop((width // 2, 0, width, height)),
+        ]
+    empty = sum(_is_blank(half.crop((0, 40, half.width, half.height - 40))) for half in halves)
+    assert empty <= MAX_BLANKS, f"{empty} blank pages in a booklet of {len(halves)}"
+    pages = len(halves) - empty
+    sides = booklet_sides(pages)
+    assert len(sides) == len(booklet)
+    side, half = next(
+        (index, pair.index(pages - 2)) for index, pair in enumerate(sides) if pages - 2 in pair
+    )
+    fill = _image_fill(halves[2 * side + half], 139.7, 215.9)
+    assert fill >= STRAY_FILL - FILL_TOLERANCE, f"the last page of text is only {fill:.0%} full"
 
 
 def _overlapping(runs: list[TextRun]) -> list[tuple[str, str]]:
