@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from pnp.back_mode import BackMode
 from pnp.project import load_game
 from pnp.rulebook.booklet import booklet_sides
 from pnp.rulebook.compose import cover_variants
@@ -33,7 +34,7 @@ from pnp.rulebook.fit import (
     padded,
 )
 from pnp.variants import resolve_variants
-from tests.conftest import RULEBOOK_KITS, KitMaker
+from tests.conftest import RULEBOOK_KITS, BuiltKit, KitMaker
 from tests.pdfinspect import TextRun, read_page
 from tests.test_rulebook_layout import _body_texts, _is_heading
 
@@ -270,7 +271,22 @@ def test_every_page_of_a_card_pdf_lies_one_way_and_prints_something(
     """Each card PDF of the kit (kaarten.pdf, tegels.pdf): all its pages upright or all on
     their side, and every page draws something, rendered (a sheet of standees, which have no
     backs, gets no empty back page)."""
-    built = kit(game, variants)
+    _every_card_page_lies_one_way_and_prints_something(kit(game, variants))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backs", [m for m in BackMode if m is not BackMode.LONG_EDGE])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_sheet_of_pawns_lies_as_the_file_does_whatever_the_print_options(
+    kit: KitMaker, backs: BackMode, paper: str
+) -> None:
+    """Stoomboot with Rebelse Pietjes, whose pawns fill a sheet of their own, on both papers
+    and in every other back mode."""
+    built = kit("stoomboot", ("rebelse-pietjes",), backs=backs, paper=paper)
+    _every_card_page_lies_one_way_and_prints_something(built)
+
+
+def _every_card_page_lies_one_way_and_prints_something(built: BuiltKit) -> None:
     files = _card_pdfs(built.manifest)
     assert "kaarten.pdf" in files
     for name in files:
