@@ -18,10 +18,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.back_mode import BackMode
+from pnp.examples import game_parts
 from pnp.project import load_game
 from pnp.rulebook.booklet import booklet_sides
-from pnp.rulebook.compose import cover_variants
-from pnp.rulebook.document import MARGIN_MM
+from pnp.rulebook.compose import SCREEN_PAGE_MM, cover_variants, prepare_rulebook
+from pnp.rulebook.document import MARGIN_MM, lay_out
 from pnp.rulebook.fit import (
     MAX_BLANKS,
     NATURAL,
@@ -386,3 +387,17 @@ def test_overlapping_text_is_found() -> None:
     assert _overlapping([run("a", 0, 100), run("b", 10, 94)]) == [("b", "a")]
     assert _overlapping([run("a", 0, 100), run("b", 10, 88)]) == []
     assert _overlapping([run("a", 0, 100), run("b", 39.8, 100)]) == []
+
+
+def test_a_fitted_book_is_the_same_bytes_each_time() -> None:
+    """Fitting measures sketches and picks from them: the same book, laid out twice, is the
+    same PDF (stoomboot's base book needs fitting: laid out naturally it has two blank pages)."""
+    data = load_game("stoomboot")
+    printing = {"paper": "a4", "backs": "long-edge", "files": {}, "map_sheet": False}
+    _, content = prepare_rulebook(data, (), game_parts(data.spec, ()), printing)
+    natural = lay_out(content, *SCREEN_PAGE_MM, "stoomboot")
+    first = lay_out(content, *SCREEN_PAGE_MM, "stoomboot", fitted=True)
+    second = lay_out(content, *SCREEN_PAGE_MM, "stoomboot", fitted=True)
+    assert blanks(natural.pages) > MAX_BLANKS and natural.fit == NATURAL
+    assert first.fit != NATURAL and blanks(first.pages) <= MAX_BLANKS
+    assert first.pdf == second.pdf and first.fit == second.fit
