@@ -270,8 +270,8 @@ def test_every_page_of_a_card_pdf_lies_one_way_and_prints_something(
     kit: KitMaker, game: str, variants: tuple[str, ...]
 ) -> None:
     """Each card PDF of the kit (kaarten.pdf, tegels.pdf): all its pages upright or all on
-    their side, and every page draws something, rendered (a sheet of standees, which have no
-    backs, gets no empty back page)."""
+    their side, every page draws something, rendered (a sheet of standees, which have no
+    backs, gets no empty back page), and the sheet's words do not run into each other."""
     _every_card_page_lies_one_way_and_prints_something(kit(game, variants))
 
 
@@ -294,9 +294,14 @@ def _every_card_page_lies_one_way_and_prints_something(built: BuiltKit) -> None:
         doc = pdfium.PdfDocument(built.path(name))
         turned = {i + 1: doc[i].get_width() > doc[i].get_height() for i in range(len(doc))}
         assert len(set(turned.values())) == 1, f"{name}: pages on their side: {turned}"
+        reader = built.reader(name)
         for index in range(len(doc)):
             image = doc[index].render(scale=0.2, grayscale=True).to_pil()
             assert not _is_blank(image), f"{name}: page {index + 1} of {len(doc)} is empty"
+            # The sheet's own words (scale bar, label) keep clear of each other.
+            runs = [r for r in read_page(reader, index, descend=False).texts if r.text.strip()]
+            clash = _overlapping(runs)
+            assert not clash, f"{name}: page {index + 1}: {clash}"
 
 
 # The choice of a fit, on made-up layouts: pages and fill as functions of the fit.

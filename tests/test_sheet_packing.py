@@ -213,12 +213,18 @@ def test_a_page_showing_one_piece_carries_its_trim_and_bleed_box(kit: KitMaker) 
 
 
 def test_standees_on_a_sheet_of_their_own_lie_as_the_cards_before_them() -> None:
-    """Seven standees after a full sheet of cards get a sheet of their own: on its side it
-    would hold sixteen, upright ten, and the file's first sheet is upright, so it is too."""
+    """Seven standees after a full sheet of cards get a sheet of their own. Alone it would
+    lie on its side (16 standees; 10 upright), but the file's first sheet is upright, so it
+    is too, and the standees lie on their side on it: 16 again."""
     kinds = [Kind(POKER, "deck")] * 9 + [Kind(PAWN, None)] * 7
     alone = plan_sheet(PAPERS["a4"], PAWN, BackMode.LONG_EDGE)
     assert is_landscape(alone.paper) and alone.per_sheet == 16
+    assert plan_sheet(PAPERS["a4"], PAWN, BackMode.LONG_EDGE, landscape=False).per_sheet == 10
     sheets = pack_sheets(kinds, lambda size: plan_sheet(PAPERS["a4"], size, BackMode.LONG_EDGE))
     assert [len(sheet.items) for sheet in sheets] == [9, 7]
     assert not any(is_landscape(sheet.plan.paper) for sheet in sheets)
-    assert sheets[1].plan.per_sheet == 10
+    pawns = sheets[1].plan
+    assert pawns.per_sheet == 16
+    for _, slot in sheets[1].items:
+        front = pawns.fronts[slot]
+        assert front.rotated and (front.trim.w, front.trim.h) == (PAWN.height, PAWN.width)

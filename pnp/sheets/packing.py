@@ -14,7 +14,8 @@ block when more of them fit that way.
 
 Every sheet of one packing (one PDF) is upright, or every one is on its side, as
 its first sheet is: a sheet of pieces that would hold more turned the other way
-is laid out the way the file is, where they fit it.
+is laid out the way the file is, where they fit it, standees lying on their side
+on it when more fit so (as many as the turned sheet would hold).
 """
 
 from __future__ import annotations
@@ -141,14 +142,30 @@ class _Filler:
         """Whether the sheets lie on their side, as the first one does (None: none yet)."""
 
     def plan(self, kind: Kind) -> SheetPlan:
-        """The layout of a fresh sheet for ``kind``, turned the way the earlier sheets are."""
+        """The layout of a fresh sheet for ``kind``, turned the way the earlier sheets are.
+
+        Pieces without a back may lie on their side on it, when more of them fit so (a
+        sheet of standees then holds as many as the other way round).
+        """
         plan = self.plan_for(kind.size)
         if self.landscape is None:
             self.landscape = is_landscape(plan.paper)
-        elif is_landscape(plan.paper) != self.landscape:
-            with contextlib.suppress(PnpError):  # fits only the other way: keep it so
-                plan = plan_sheet(plan.paper, kind.size, plan.mode, self.landscape)
-        return plan
+            return plan
+        if is_landscape(plan.paper) == self.landscape:
+            return plan
+        size = kind.size
+        sizes = [size]
+        if kind.back is None:
+            sizes.append(CardSize(size.name, size.height, size.width))
+        plans: list[SheetPlan] = []
+        for lying in sizes:
+            with contextlib.suppress(PnpError):  # does not fit that way
+                turned = plan_sheet(plan.paper, lying, plan.mode, self.landscape)
+                if lying is not size:
+                    turned = _on_their_side(turned)
+                plans.append(turned)
+        # None fits the file's way: the sheet keeps its own.
+        return max(plans, key=lambda p: p.per_sheet, default=plan)
 
     def flush(self) -> None:
         if self.host is not None and self.blocks:
@@ -159,10 +176,13 @@ class _Filler:
         """The largest block of ``kind`` the current sheet still takes (count = capacity)."""
         if self.host is None:
             base = self.plan(kind)
-            cols = base.columns
-            xs = tuple(column_xs(base, kind.size.width))
-            assert len(xs) == cols
-            return _Block(0, base.per_sheet, kind.size.width, kind.size.height, xs, False)
+            lying = base.fronts[0].rotated
+            width, height = kind.size.width, kind.size.height
+            if lying:
+                width, height = height, width
+            xs = tuple(column_xs(base, width))
+            assert len(xs) == base.columns
+            return _Block(0, base.per_sheet, width, height, xs, lying)
         best: _Block | None = None
         turns = (False, True) if kind.back is None else (False,)
         for rotated in turns:
@@ -219,6 +239,15 @@ def _pack(runs: list[tuple[Kind, int, int]], plan_for: PlanFor, share: list[bool
         filler.place(kind, first, length, index > 0 and share[index - 1])
     filler.flush()
     return filler.sheets
+
+
+def _on_their_side(plan: SheetPlan) -> SheetPlan:
+    """``plan``, laid out for pieces turned a quarter, with its slots marked as turned."""
+
+    def turned(slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        return tuple(replace(slot, rotated=True) for slot in slots)
+
+    return replace(plan, fronts=turned(plan.fronts), backs=turned(plan.backs))
 
 
 def _sheet(host: SheetPlan, blocks: list[_Block]) -> Sheet:
