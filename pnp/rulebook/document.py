@@ -145,9 +145,9 @@ class _Heading(Paragraph):  # type: ignore[misc]
         self.level = level
         self.key = key
         self.plain = plain
+        """The title without markup, for the contents and the PDF outline."""
         self.starts_page = False
         """True when the section starts a new page (a fit's break; see :class:`Fit`)."""
-        """The title without markup, for the contents and the PDF outline."""
 
 
 class _ArtFlowable(Flowable):  # type: ignore[misc]
