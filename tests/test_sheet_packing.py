@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pnp.back_mode import BackMode
 from pnp.project import load_game
-from pnp.sheets.imposition import Rect, SheetPlan, plan_sheet
+from pnp.sheets.imposition import Rect, SheetPlan, is_landscape, plan_sheet
 from pnp.sheets.packing import RUN_GUTTER, Kind, pack_sheets
 from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN, CardSize
 from tests.conftest import KitMaker
@@ -85,9 +85,12 @@ def test_every_piece_is_placed_once_inside_the_page_apart_from_other_kinds(
     sheets = pack_sheets(kinds, plan_for)
     placed = sorted(item for sheet in sheets for item, _ in sheet.items)
     assert placed == list(range(len(kinds)))
-    # Never more sheets than starting a sheet at every change of kind.
+    # Every sheet lies as the first one does (each of these pieces fits either way).
+    landscape = is_landscape(sheets[0].plan.paper)
+    assert all(is_landscape(sheet.plan.paper) == landscape for sheet in sheets)
+    # Never more sheets than starting a sheet, turned that way, at every change of kind.
     separate = sum(
-        -(-sum(1 for _ in group) // plan_for(kind.size).per_sheet)
+        -(-sum(1 for _ in group) // plan_sheet(PAPERS[paper], kind.size, mode, landscape).per_sheet)
         for kind, group in itertools.groupby(kinds)
     )
     assert len(sheets) <= separate
@@ -207,3 +210,21 @@ def test_a_page_showing_one_piece_carries_its_trim_and_bleed_box(kit: KitMaker) 
     for number in shared:
         page = reader.pages[number - 1]
         assert "/TrimBox" not in page and "/BleedBox" not in page
+
+
+def test_standees_on_a_sheet_of_their_own_lie_as_the_cards_before_them() -> None:
+    """Seven standees after a full sheet of cards get a sheet of their own. Alone it would
+    lie on its side (16 standees; 10 upright), but the file's first sheet is upright, so it
+    is too, and the standees lie on their side on it: 16 again."""
+    kinds = [Kind(POKER, "deck")] * 9 + [Kind(PAWN, None)] * 7
+    alone = plan_sheet(PAPERS["a4"], PAWN, BackMode.LONG_EDGE)
+    assert is_landscape(alone.paper) and alone.per_sheet == 16
+    assert plan_sheet(PAPERS["a4"], PAWN, BackMode.LONG_EDGE, landscape=False).per_sheet == 10
+    sheets = pack_sheets(kinds, lambda size: plan_sheet(PAPERS["a4"], size, BackMode.LONG_EDGE))
+    assert [len(sheet.items) for sheet in sheets] == [9, 7]
+    assert not any(is_landscape(sheet.plan.paper) for sheet in sheets)
+    pawns = sheets[1].plan
+    assert pawns.per_sheet == 16
+    for _, slot in sheets[1].items:
+        front = pawns.fronts[slot]
+        assert front.rotated and (front.trim.w, front.trim.h) == (PAWN.height, PAWN.width)

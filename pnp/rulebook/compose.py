@@ -31,6 +31,7 @@ SCREEN_PAGE_MM = (148.0, 210.0)
 
 SCREEN_FILE = "spelregels.pdf"
 BOOKLET_FILE = "spelregels-boekje.pdf"
+NO_BREAK_SPACE = "\u00a0"
 PROOF_FILE = "spelregels-proef.pdf"
 """The proofreading edition (A5, for the screen): rule IDs, example sources and claims shown."""
 
@@ -172,6 +173,25 @@ def _scoresheet(spec: GameSpec, chosen: tuple[str, ...]) -> dict[str, object] | 
     }
 
 
+def is_bundle(spec: GameSpec, variant: str) -> bool:
+    """Whether ``variant`` only bundles the variants it includes (it adds no rule of its own)."""
+    own = spec.variants[variant]
+    included = {rule for v in own.includes for rule in spec.variants[v].rules}
+    return bool(own.includes) and set(own.rules) <= included
+
+
+def cover_variants(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """The variants the cover names: each chosen one, but a bundle's own (Speculaas's five
+    rules) under the bundle's name only.
+
+    A reader who chose Speculaas knows it by that name, and the book explains its rules; a
+    variant that brings another along with a rule of its own (Eerste stopper brings Wie kent
+    hem niet?) is no bundle, and both are named, since both are played.
+    """
+    bundled = {v for b in chosen if is_bundle(spec, b) for v in spec.variants[b].includes}
+    return tuple(v for v in chosen if v not in bundled)
+
+
 def _cover(data: GameData, chosen: tuple[str, ...]) -> Cover:
     spec = data.spec
     low, high = spec.players
@@ -180,8 +200,10 @@ def _cover(data: GameData, chosen: tuple[str, ...]) -> Cover:
     if spec.rulebook.age:
         facts.append(f"vanaf {spec.rulebook.age} jaar")
     variants = ""
-    if chosen:
-        names = [f"*{spec.variants[v].name}*" for v in chosen]
+    named = cover_variants(spec, chosen)
+    if named:
+        # Each name stays on one line (no-break spaces): "Wie / kent hem niet?" reads as two.
+        names = [f"*{spec.variants[v].name.replace(' ', NO_BREAK_SPACE)}*" for v in named]
         variants = "Met " + join_words(names)
     art = data.art.get(spec.rulebook.cover_art) if spec.rulebook.cover_art else None
     return Cover(spec.name, spec.tagline, " · ".join(facts), variants, art)
@@ -293,9 +315,11 @@ def make_rulebook(
     templates = game_templates(data)
     text, content = prepare_rulebook(data, chosen, parts, printing, templates=templates)
     title = f"{data.spec.name} – spelregels"
-    screen = lay_out(content, *SCREEN_PAGE_MM, title)
+    # Both family editions are fitted to whole booklet sheets; on A4 the booklet's pages are
+    # the screen edition's.
+    screen = lay_out(content, *SCREEN_PAGE_MM, title, fitted=True)
     page = booklet_page_mm(paper)
-    pages = screen if page == SCREEN_PAGE_MM else lay_out(content, *page, title)
+    pages = screen if page == SCREEN_PAGE_MM else lay_out(content, *page, title, fitted=True)
     booklet = impose_booklet(pages.pdf, paper, title=f"{title} (boekje)")
     proof_book = None
     if proof:

@@ -31,7 +31,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp import __version__
@@ -41,6 +41,7 @@ from pnp.errors import PnpError
 from pnp.layout.game_data import GameData
 from pnp.rulebook.example import CardPicture, Example
 from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure, TableFigure
+from pnp.rulebook.fit import NATURAL, Fit, Measure, choose_fit
 from pnp.rulebook.keep import keep_headings
 from pnp.rulebook.markup import (
     PRINTED_RULE_TAG,
@@ -85,6 +86,8 @@ LIST_TAIL = 2
 SETUP_MM = 95.0
 SETUP_MAP_MM = 60.0
 """Most height of a setup figure: the table, the map."""
+CHAPTER_ROOM_MM = 45.0
+"""A chapter starts on a new page unless this much of the page is left (at natural spacing)."""
 
 
 @dataclass(frozen=True)
@@ -118,10 +121,15 @@ class RulebookContent:
 
 @dataclass(frozen=True)
 class LaidOut:
-    """A laid-out rulebook: the PDF and its page count."""
+    """A laid-out rulebook: the PDF, its page count and how it was fitted to its pages."""
 
     pdf: bytes
     pages: int
+    fit: Fit = NATURAL
+    last_fill: float = 1.0
+    """Share of the text column the last page of text fills (the page before the back cover)."""
+    sections: int = 0
+    """Its sections (level 1 and 2 headings before the back cover)."""
 
 
 class _Heading(Paragraph):  # type: ignore[misc]
@@ -138,6 +146,8 @@ class _Heading(Paragraph):  # type: ignore[misc]
         self.key = key
         self.plain = plain
         """The title without markup, for the contents and the PDF outline."""
+        self.starts_page = False
+        """True when the section starts a new page (a fit's break; see :class:`Fit`)."""
 
 
 class _ArtFlowable(Flowable):  # type: ignore[misc]
@@ -216,6 +226,8 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         self, target: io.BytesIO, width_mm: float, height_mm: float, title: str, accent: str
     ) -> None:
         self.accent = HexColor(accent)
+        self.lowest: dict[int, float] = {}
+        """Per page (from 1), the lowest point the text column was filled to, in points."""
         super().__init__(
             target,
             pagesize=(mm(width_mm), mm(height_mm)),
@@ -277,8 +289,17 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         canvas.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, mm(3), 1, 0)
         canvas.restoreState()
 
+    def fill(self, page: int) -> float:
+        """Share of the text column that page ``page`` (from 1) fills."""
+        frame = self.pageTemplate.frames[0]
+        top = float(frame._y1 + frame._height)
+        return min(1.0, (top - self.lowest.get(page, top)) / float(frame._height))
+
     def afterFlowable(self, flowable: object) -> None:
-        """Register level 1 and 2 headings as contents entries and PDF bookmarks."""
+        """Note how far down the page is filled; register level 1 and 2 headings as contents
+        entries and PDF bookmarks."""
+        if not isinstance(flowable, ActionFlowable | Spacer):
+            self.lowest[self.page] = min(self.frame._y, self.lowest.get(self.page, self.frame._y))
         if not isinstance(flowable, _Heading) or flowable.level > 2:
             return
         level = flowable.level - 1
@@ -293,16 +314,33 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
 class _StoryBuilder:
     """Turns blocks and directives into platypus flowables."""
 
-    def __init__(self, content: RulebookContent, frame_width: float, frame_height: float) -> None:
+    def __init__(
+        self,
+        content: RulebookContent,
+        frame_width: float,
+        frame_height: float,
+        fit: Fit = NATURAL,
+    ) -> None:
         self.content = content
-        self.styles: RulebookStyles = make_styles(content.accent)
+        self.fit = fit
+        self.styles: RulebookStyles = make_styles(content.accent, fit=fit)
         self.artist = CardArtist(content.data, content.chosen)
         self.frame_width = frame_width
         self.frame_height = frame_height
         self.headings = 0
+        self.sections = 0
+        """Level 1 and 2 headings before the back cover so far (sections a fit may break before)."""
         self.back = False
         """True once the story reaches the back cover."""
         self.toc: _Contents | None = None
+
+    def gap(self, height_mm: float) -> Spacer:
+        """Vertical space of ``height_mm`` at the natural spacing, as tight as the fit says."""
+        return Spacer(0, mm(height_mm * self.fit.space))
+
+    def figure(self, size_mm: float) -> float:
+        """A picture's size of ``size_mm`` at the natural spacing, in points, as the fit says."""
+        return mm(size_mm * self.fit.figures)
 
     def heading(self, level: int, plain: str) -> list[Flowable]:
         """A heading from plain text (its inline markup is rendered, the outline gets it bare)."""
@@ -310,9 +348,13 @@ class _StoryBuilder:
         style = {1: self.styles.h1, 2: self.styles.h2}.get(level, self.styles.h3)
         bare = _MARKUP_CHARS.sub("", plain)
         key = f"h{self.headings}"
-        flow: list[Flowable] = [_Heading(inline(plain), style, level, key, bare, not self.back)]
+        heading = _Heading(inline(plain), style, level, key, bare, not self.back)
+        flow: list[Flowable] = [heading]
+        if level <= 2 and not self.back:
+            heading.starts_page = self.sections in self.fit.breaks
+            self.sections += 1
         if level == 1:
-            return [CondPageBreak(mm(45)), *flow]
+            return [CondPageBreak(mm(CHAPTER_ROOM_MM * self.fit.space)), *flow]
         return flow
 
     def text(self, markup: str, style: object) -> Paragraph:
@@ -330,6 +372,7 @@ class _StoryBuilder:
 
     def story(self) -> list[Flowable]:
         self.headings = 0
+        self.sections = 0
         self.back = False
         flow: list[Flowable] = []
         placed, self.unplaced = place_examples(self.content.blocks, self.content.examples)
@@ -349,7 +392,13 @@ class _StoryBuilder:
         for example in placed.get(len(self.content.blocks), ()):
             flow += self.example(example)
         line = float(self.styles.body.leading)
-        return keep_headings(flow, lambda f: isinstance(f, _Heading), self.frame_height, line)
+        return keep_headings(
+            flow,
+            lambda f: isinstance(f, _Heading),
+            self.frame_height,
+            line,
+            lambda f: isinstance(f, _Heading) and f.starts_page,
+        )
 
     def list_block(self, block: ListBlock) -> list[Flowable]:
         """A list whose first two and last two items stay together: a page never ends with a
@@ -391,8 +440,8 @@ class _StoryBuilder:
                     ("LINEBEFORE", (0, 0), (0, -1), 2, self.styles.accent),
                     ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
                     ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
-                    ("TOPPADDING", (0, 0), (-1, -1), mm(2)),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(2.5)),
+                    ("TOPPADDING", (0, 0), (-1, -1), mm(2 * self.fit.space)),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(2.5 * self.fit.space)),
                 ]
             )
         )
@@ -453,10 +502,13 @@ class _StoryBuilder:
             part = self.heading(3, f"{comp.card_count} {comp.name}")
             part.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
             # Big tables get smaller pictures so a deck still fits about one page.
-            width = COMPONENT_CARD_MM if len(cards) <= 18 else SMALL_CARD_MM
+            # Set tighter, they shrink, but never below the small size (its captions fit it).
+            width = max(COMPONENT_CARD_MM * self.fit.figures, SMALL_CARD_MM)
+            if len(cards) > 18:
+                width = SMALL_CARD_MM
             part.append(CardStrip(self.artist, cards, width, frame_height=self.frame_height))
             # A component's title, words and cards stay on one page when they fit one.
-            flow += [KeepTogether(part), Spacer(0, mm(3))]
+            flow += [KeepTogether(part), self.gap(3)]
         return flow
 
     def box(self) -> list[Flowable]:
@@ -464,7 +516,7 @@ class _StoryBuilder:
         cells: list[list[Flowable]] = []
         for comp in self.content.components:
             for picture, caption in _kinds(comp):
-                strip = CardStrip(self.artist, [Captioned(picture)], BOX_CARD_MM)
+                strip = CardStrip(self.artist, [Captioned(picture)], BOX_CARD_MM * self.fit.figures)
                 cells.append([strip, Paragraph(inline(caption), self.styles.caption)])
         if not cells:
             return []
@@ -480,26 +532,27 @@ class _StoryBuilder:
                     ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                     ("LEFTPADDING", (0, 0), (-1, -1), mm(1)),
                     ("RIGHTPADDING", (0, 0), (-1, -1), mm(1)),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(2.5)),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(2.5 * self.fit.space)),
                 ]
             )
         )
         # The whole grid moves to the next page rather than leave a lone card behind.
-        return [KeepTogether([table]), Spacer(0, mm(2))]
+        return [KeepTogether([table]), self.gap(2)]
 
     def setup(self) -> list[Flowable]:
         """The setup figures: each table figure across the column, maps side by side."""
-        flow: list[Flowable] = [Spacer(0, mm(2))] if self.content.setup else []
+        flow: list[Flowable] = [self.gap(2)] if self.content.setup else []
         maps = tuple(f for f in self.content.setup if isinstance(f, MapFigure))
         for figure in self.content.setup:
             if isinstance(figure, TableFigure):
                 for place in figure.places:
                     for card in place.cards:
                         self.artist.check(card.picture)
-                flow += [TableFlowable(self.artist, figure, mm(SETUP_MM)), Spacer(0, mm(3))]
+                flow += [TableFlowable(self.artist, figure, self.figure(SETUP_MM)), self.gap(3)]
         if maps:
-            row = FigureRow(self.artist, maps, self.frame_width, mm(SETUP_MAP_MM), centred=True)
-            flow += [row, Spacer(0, mm(3))]
+            height = self.figure(SETUP_MAP_MM)
+            row = FigureRow(self.artist, maps, self.frame_width, height, centred=True)
+            flow += [row, self.gap(3)]
         return flow
 
     def cards(self, block: Directive) -> Flowable:
@@ -538,18 +591,18 @@ class _StoryBuilder:
                 strip = CardStrip(
                     self.artist,
                     [Captioned(c) for c in step.cards],
-                    EXAMPLE_CARD_MM,
+                    EXAMPLE_CARD_MM * self.fit.figures,
                     overlap=0.55,
                 )
                 row = Table([[text, strip]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
             else:
                 row = Table([[text, ""]], colWidths=[text_width, mm(EXAMPLE_CARDS_COLUMN_MM)])
-            row.setStyle(_table_style(_STEP_COMMANDS))
+            row.setStyle(_table_style(_step_commands(self.fit)))
             if step.figures:
                 figures = tuple(f for f in step.figures if isinstance(f, MapFigure | RowFigure))
                 # A sentence and the figure it describes share a page.
-                figure = FigureRow(self.artist, figures, self.frame_width, mm(FIGURE_MM))
-                part: Flowable = KeepTogether([row, Spacer(0, mm(1.5)), figure, Spacer(0, mm(2))])
+                figure = FigureRow(self.artist, figures, self.frame_width, self.figure(FIGURE_MM))
+                part: Flowable = KeepTogether([row, self.gap(1.5), figure, self.gap(2)])
             else:
                 part = row
             if number == 0:
@@ -560,15 +613,15 @@ class _StoryBuilder:
         if not example.steps:
             flow.append(KeepTogether(opening))
         if example.outro:
-            flow.append(Spacer(0, mm(1.5)))
+            flow.append(self.gap(1.5))
             flow.append(self.text(inline(example.outro), styles.body))
         if self.content.proof:
             trace = f"Bron: {example.source} · {example.played_under}"
             if example.rules:
                 trace = f"Regels: {', '.join(example.rules)} · {trace}"
             trace_line = Paragraph(inline(trace), styles.small)
-            flow.append(KeepTogether([Spacer(0, mm(1)), trace_line]))
-        flow.append(Spacer(0, mm(3)))
+            flow.append(KeepTogether([self.gap(1), trace_line]))
+        flow.append(self.gap(3))
         return flow
 
 
@@ -582,15 +635,17 @@ def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:
     return TableStyle([("FONT", (0, 0), (-1, -1), font_name("regular"), 9.5), *commands])
 
 
-_STEP_COMMANDS: list[tuple[object, ...]] = [
-    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-    ("RIGHTPADDING", (0, 0), (0, -1), mm(3)),
-    ("RIGHTPADDING", (1, 0), (1, -1), 0),
-    ("TOPPADDING", (0, 0), (-1, -1), mm(0.8)),
-    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(0.8)),
-    ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#E4DDD2")),
-]
+def _step_commands(fit: Fit) -> list[tuple[object, ...]]:
+    """The style of an example's step: text and cards side by side, a thin line under them."""
+    return [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (0, -1), mm(3)),
+        ("RIGHTPADDING", (1, 0), (1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), mm(0.8 * fit.space)),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), mm(0.8 * fit.space)),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#E4DDD2")),
+    ]
 
 
 def _by_name(comp: Component) -> dict[str, tuple[CardPicture, int]]:
@@ -624,34 +679,85 @@ def _row_summary(comp: Component) -> str:
     return f"{len(comp.rows)} verschillende kaarten{each}"
 
 
-def lay_out(content: RulebookContent, width_mm: float, height_mm: float, title: str) -> LaidOut:
-    """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``: the PDF and its page count."""
+def lay_out(
+    content: RulebookContent, width_mm: float, height_mm: float, title: str, fitted: bool = False
+) -> LaidOut:
+    """Lay out the rulebook on pages of ``width_mm`` x ``height_mm``: the PDF and its page count.
+
+    With ``fitted`` the book is fitted to whole booklet sheets (see :mod:`pnp.rulebook.fit`):
+    laid out at its natural spacing and, when that leaves more than one blank page or a last
+    page of stray lines, again as tightly as it takes. Without (the proofreading edition,
+    read on screen beside the book), the natural spacing is kept.
+    """
     register_all()
+    natural = _lay_out_with(content, width_mm, height_mm, title, NATURAL)
+    if not fitted:
+        return natural
+
+    def measure(fit: Fit) -> Measure:
+        return _sketch(content, width_mm, height_mm, title, fit)
+
+    fit = choose_fit(measure, Measure(natural.pages, natural.last_fill, natural.sections))
+    if fit == NATURAL:
+        return natural
+    return _lay_out_with(content, width_mm, height_mm, title, fit)
+
+
+def _last_fill(doc: _Document, builder: _StoryBuilder) -> float:
+    """How full the last page of text is: the page before the back cover, if there is one."""
+    last = doc.page - 1 if builder.back and doc.page > 1 else doc.page
+    return doc.fill(last)
+
+
+def _sketch(
+    content: RulebookContent, width_mm: float, height_mm: float, title: str, fit: Fit
+) -> Measure:
+    """Measure the book laid out with ``fit``: one pass, card pictures only taking their
+    space, contents under made-up page numbers (which change no height), no PDF written."""
     doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
-    builder = _StoryBuilder(content, doc.width, doc.height)
+    builder = _StoryBuilder(content, doc.width, doc.height, fit)
     story = builder.story()
+    if builder.toc is not None:
+        builder.toc.seed(_provisional_entries(story), provisional=True)
+    builder.artist.sketch = True
+    _build(doc, story, _SketchCanvas)
+    return Measure(doc.page, _last_fill(doc, builder), builder.sections)
+
+
+def _build(doc: _Document, story: list[Flowable], canvasmaker: type[Canvas] = Canvas) -> None:
+    """Lay ``story`` out in ``doc``; a story platypus cannot lay out is a :class:`PnpError`."""
     try:
-        if builder.toc is not None:
-            # The contents need the page each chapter starts on. Their height does not
-            # depend on those numbers (drawn beside each title), so one pass that lists
-            # every title under page 0 finds them all; card pictures do not change any
-            # size either, so that pass skips drawing them, and its PDF is never written.
-            # The final document is laid out from a fresh story whose contents start from
-            # the entries found (seeded as both the last and the current pass's, so it
-            # takes one pass; were a title missed, platypus would simply take more).
-            builder.toc.seed(_provisional_entries(story), provisional=True)
-            builder.artist.sketch = True
-            doc.multiBuild(story, maxPasses=8, canvasmaker=_SketchCanvas)
-            entries = builder.toc.entries()
-            builder.artist.sketch = False
-            story = builder.story()
-            builder.toc.seed(entries)
-        # Without contents (the family edition) one pass lays out the final document.
-        buffer = io.BytesIO()
-        doc = _Document(buffer, width_mm, height_mm, title, content.accent)
-        doc.multiBuild(story, maxPasses=8)
+        doc.multiBuild(story, maxPasses=8, canvasmaker=canvasmaker)
     except PnpError:
         raise
     except (LayoutError, ValueError) as exc:  # too large a flowable, or bad paragraph markup
         raise PnpError.single(f"cannot lay out the rulebook: {exc}".replace("\n", " ")) from None
-    return LaidOut(buffer.getvalue(), doc.page)
+
+
+def _lay_out_with(
+    content: RulebookContent, width_mm: float, height_mm: float, title: str, fit: Fit
+) -> LaidOut:
+    """The rulebook laid out with ``fit``."""
+    doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
+    builder = _StoryBuilder(content, doc.width, doc.height, fit)
+    story = builder.story()
+    if builder.toc is not None:
+        # The contents need the page each chapter starts on. Their height does not
+        # depend on those numbers (drawn beside each title), so one pass that lists
+        # every title under page 0 finds them all; card pictures do not change any
+        # size either, so that pass skips drawing them, and its PDF is never written.
+        # The final document is laid out from a fresh story whose contents start from
+        # the entries found (seeded as both the last and the current pass's, so it
+        # takes one pass; were a title missed, platypus would simply take more).
+        builder.toc.seed(_provisional_entries(story), provisional=True)
+        builder.artist.sketch = True
+        _build(doc, story, _SketchCanvas)
+        entries = builder.toc.entries()
+        builder.artist.sketch = False
+        story = builder.story()
+        builder.toc.seed(entries)
+    # Without contents (the family edition) one pass lays out the final document.
+    buffer = io.BytesIO()
+    doc = _Document(buffer, width_mm, height_mm, title, content.accent)
+    _build(doc, story)
+    return LaidOut(buffer.getvalue(), doc.page, fit, _last_fill(doc, builder), builder.sections)

@@ -4,8 +4,9 @@ Platypus's ``keepWithNext`` glues a heading to the *whole* next flowable and
 gives up when that is taller than the rest of the page, leaving the heading
 alone at the bottom. Here a :class:`RoomFor` break goes before each run of
 headings instead: at layout time it measures the headings plus the smallest
-opening of the next flowable (two lines of a paragraph, the first row of a
-table, a whole figure) and starts a new page only when they do not fit.
+opening of the next flowable (two lines of a paragraph, or all of one too short
+to split without leaving a single line, the first row of a table, a whole
+figure) and starts a new page only when they do not fit.
 """
 
 from __future__ import annotations
@@ -50,7 +51,14 @@ def opening_height(
     whole = _height(flowable, canvas, width, height)
     if isinstance(flowable, Paragraph):
         leading = float(flowable.style.leading)
-        return min(whole, float(flowable.getSpaceBefore()) + leading * OPENING_LINES)
+        before = float(flowable.getSpaceBefore())
+        lines = round((whole - before - float(flowable.getSpaceAfter())) / leading)
+        if lines < 2 * OPENING_LINES and not (
+            flowable.style.allowOrphans or flowable.style.allowWidows
+        ):
+            # Too short to leave two lines on each page: it moves whole, or not at all.
+            return whole
+        return min(whole, before + leading * OPENING_LINES)
     if isinstance(flowable, Table) and len(flowable._cellvalues) > 1:
         return float(flowable._rowHeights[0])
     if isinstance(flowable, KeepTogether) and whole > height:
@@ -97,8 +105,13 @@ def keep_headings(
     is_heading: Callable[[Flowable], bool],
     frame_height: float,
     line: float,
+    starts_page: Callable[[Flowable], bool] = lambda _: False,
 ) -> list[Flowable]:
-    """``flow`` with a :class:`RoomFor` before each run of headings (``line``: body line height)."""
+    """``flow`` with a :class:`RoomFor` before each run of headings (``line``: body line height).
+
+    A run holding a heading that ``starts_page`` begins a new page, unless the page is still
+    empty: the whole run moves, so a heading above it is never left behind.
+    """
     out: list[Flowable] = []
     index = 0
     while index < len(flow):
@@ -110,6 +123,8 @@ def keep_headings(
         while end < len(flow) and is_heading(flow[end]):
             end += 1
         follower = flow[end] if end < len(flow) else None
+        if any(starts_page(heading) for heading in flow[index:end]):
+            out.append(CondPageBreak(frame_height - 1))
         out.append(RoomFor(flow[index:end], follower, frame_height, line))
         out += flow[index:end]
         index = end

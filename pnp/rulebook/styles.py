@@ -10,6 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
 from pnp.draw.fonts import font_name
+from pnp.rulebook.fit import LEADING, NATURAL, Fit
 
 INK = HexColor("#2B2118")
 MUTED = HexColor("#6B625A")
@@ -40,20 +41,22 @@ class RulebookStyles:
     accent: Color
 
 
-def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
-    """Styles for a rulebook whose headings use ``accent`` (a ``#rrggbb`` colour)."""
+def make_styles(accent: str, body_size: float = 9.5, fit: Fit = NATURAL) -> RulebookStyles:
+    """Styles for a rulebook whose headings use ``accent`` (a ``#rrggbb`` colour), its lines
+    and the space between its blocks set as ``fit`` says (type sizes never change)."""
     regular, bold, italic = font_name("regular"), font_name("bold"), font_name("italic")
     # <b> and <i> inside paragraphs pick these faces.
     registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
     colour = HexColor(accent)
-    leading = body_size * 1.38
+    leading = body_size * fit.leading
+    space = body_size * fit.space
     body = ParagraphStyle(
         "body",
         fontName=regular,
         fontSize=body_size,
         leading=leading,
         textColor=INK,
-        spaceAfter=body_size * 0.55,
+        spaceAfter=space * 0.55,
         # Dutch compounds are long: hyphenate them (pyphen's nl_NL patterns) rather than
         # leave gaping lines, and never strand one line of a paragraph on a page.
         hyphenationLang=HYPHENATION,
@@ -63,7 +66,7 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         # line run past the column edge.
         spaceShrinkage=0,
     )
-    item = ParagraphStyle("item", parent=body, spaceAfter=body_size * 0.25)
+    item = ParagraphStyle("item", parent=body, spaceAfter=space * 0.25)
     note = ParagraphStyle("note", parent=body, spaceAfter=0)
     step = ParagraphStyle("step", parent=body, spaceAfter=0)
     automatic = ParagraphStyle("automatic", parent=step, fontName=italic, textColor=MUTED)
@@ -77,8 +80,8 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         fontSize=body_size * 1.75,
         leading=body_size * 2.2,
         textColor=colour,
-        spaceBefore=body_size * 0.8,
-        spaceAfter=body_size * 0.6,
+        spaceBefore=space * 0.8,
+        spaceAfter=space * 0.6,
     )
     h2 = ParagraphStyle(
         "h2",
@@ -86,8 +89,8 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         fontSize=body_size * 1.25,
         leading=body_size * 1.6,
         textColor=INK,
-        spaceBefore=body_size * 0.7,
-        spaceAfter=body_size * 0.35,
+        spaceBefore=space * 0.7,
+        spaceAfter=space * 0.35,
     )
     h3 = ParagraphStyle(
         "h3",
@@ -95,8 +98,8 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         fontSize=body_size * 1.05,
         leading=leading,
         textColor=colour,
-        spaceBefore=body_size * 0.5,
-        spaceAfter=body_size * 0.2,
+        spaceBefore=space * 0.5,
+        spaceAfter=space * 0.2,
     )
     cover_title = ParagraphStyle(
         "cover-title",
@@ -111,7 +114,9 @@ def make_styles(accent: str, body_size: float = 9.5) -> RulebookStyles:
         parent=body,
         alignment=TA_CENTER,
         fontSize=body_size * 1.2,
-        leading=leading * 1.3,
+        leading=body_size * LEADING * 1.3,
+        # A cover line breaks between words only: "Remisere-/gel" is no title.
+        hyphenationLang="",
     )
     toc_levels = (
         ParagraphStyle("toc1", parent=body, fontName=bold, leftIndent=0, spaceAfter=1),

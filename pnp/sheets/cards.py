@@ -151,7 +151,8 @@ def render_card_sheets(
             )
             draw_info(canvas, plan, note)
             _end_page(canvas)
-        if duplex:
+        # Nothing is printed behind the last sheet when none of its pieces has a back.
+        if duplex and (number < len(sheets) or any(job.back for job in chunk)):
             page += 1
             back_page = page
             _begin_page(canvas, plan)

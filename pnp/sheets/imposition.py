@@ -135,12 +135,25 @@ def abuts(a: Rect, b: Rect, side: str) -> bool:
     return overlap and touch < _EPS
 
 
-def plan_sheet(paper: Paper, card: CardSize, mode: BackMode) -> SheetPlan:
-    """Lay out as many cards as fit, centred, keeping room for marks inside the printable area."""
+def is_landscape(paper: Paper) -> bool:
+    """Whether ``paper`` lies on its side (wider than high)."""
+    return paper.width > paper.height
+
+
+def plan_sheet(
+    paper: Paper, card: CardSize, mode: BackMode, landscape: bool | None = None
+) -> SheetPlan:
+    """Lay out as many cards as fit, centred, keeping room for marks inside the printable area.
+
+    The sheet is upright or on its side, whichever holds more; ``landscape`` (True or False)
+    asks for one of them (a gutterfold sheet is always on its side).
+    """
     if mode is BackMode.GUTTERFOLD:
         return _plan_gutterfold(paper.landscape() if paper.width < paper.height else paper, card)
     best: SheetPlan | None = None
-    for oriented in (paper, paper.landscape()):
+    upright = paper if not is_landscape(paper) else paper.landscape()
+    turns = (upright, upright.landscape())
+    for oriented in (o for o in turns if landscape is None or is_landscape(o) == landscape):
         cols, rows = _fit(oriented.width, card.width), _fit(oriented.height, card.height)
         if cols * rows == 0 or (best is not None and cols * rows <= best.per_sheet):
             continue

@@ -11,16 +11,32 @@ and label: A4 has room for one beside three rows of poker cards; US Letter, with
 
 A piece without a back (a standee to fold) may lie on its side below another
 block when more of them fit that way.
+
+Every sheet of one packing (one PDF) is upright, or every one is on its side, as
+its first sheet is: a sheet of pieces that would hold more turned the other way
+is laid out the way the file is, where they fit it, standees lying on their side
+on it when more fit so (as many as the turned sheet would hold).
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from pnp.sheets.imposition import MIN_MARK, Rect, SheetPlan, Slot, column_xs, mirror_slot
+from pnp.errors import PnpError
+from pnp.sheets.imposition import (
+    MIN_MARK,
+    Rect,
+    SheetPlan,
+    Slot,
+    column_xs,
+    is_landscape,
+    mirror_slot,
+    plan_sheet,
+)
 from pnp.sheets.marks import MARK_GAP
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, CardSize
 
@@ -122,6 +138,34 @@ class _Filler:
         self.sheets: list[Sheet] = []
         self.host: SheetPlan | None = None
         self.blocks: list[_Block] = []
+        self.landscape: bool | None = None
+        """Whether the sheets lie on their side, as the first one does (None: none yet)."""
+
+    def plan(self, kind: Kind) -> SheetPlan:
+        """The layout of a fresh sheet for ``kind``, turned the way the earlier sheets are.
+
+        Pieces without a back may lie on their side on it, when more of them fit so (a
+        sheet of standees then holds as many as the other way round).
+        """
+        plan = self.plan_for(kind.size)
+        if self.landscape is None:
+            self.landscape = is_landscape(plan.paper)
+            return plan
+        if is_landscape(plan.paper) == self.landscape:
+            return plan
+        size = kind.size
+        sizes = [size]
+        if kind.back is None:
+            sizes.append(CardSize(size.name, size.height, size.width))
+        plans: list[SheetPlan] = []
+        for lying in sizes:
+            with contextlib.suppress(PnpError):  # does not fit that way
+                turned = plan_sheet(plan.paper, lying, plan.mode, self.landscape)
+                if lying is not size:
+                    turned = _on_their_side(turned)
+                plans.append(turned)
+        # None fits the file's way: the sheet keeps its own.
+        return max(plans, key=lambda p: p.per_sheet, default=plan)
 
     def flush(self) -> None:
         if self.host is not None and self.blocks:
@@ -131,11 +175,14 @@ class _Filler:
     def room(self, kind: Kind) -> _Block | None:
         """The largest block of ``kind`` the current sheet still takes (count = capacity)."""
         if self.host is None:
-            base = self.plan_for(kind.size)
-            cols = base.columns
-            xs = tuple(column_xs(base, kind.size.width))
-            assert len(xs) == cols
-            return _Block(0, base.per_sheet, kind.size.width, kind.size.height, xs, False)
+            base = self.plan(kind)
+            lying = base.fronts[0].rotated
+            width, height = kind.size.width, kind.size.height
+            if lying:
+                width, height = height, width
+            xs = tuple(column_xs(base, width))
+            assert len(xs) == base.columns
+            return _Block(0, base.per_sheet, width, height, xs, lying)
         best: _Block | None = None
         turns = (False, True) if kind.back is None else (False,)
         for rotated in turns:
@@ -177,7 +224,7 @@ class _Filler:
                 self.flush()
                 continue
             if self.host is None:
-                self.host = self.plan_for(kind.size)
+                self.host = self.plan(kind)
             take = min(length - done, space.count)
             self.blocks.append(replace(space, first=first + done, count=take))
             done += take
@@ -192,6 +239,15 @@ def _pack(runs: list[tuple[Kind, int, int]], plan_for: PlanFor, share: list[bool
         filler.place(kind, first, length, index > 0 and share[index - 1])
     filler.flush()
     return filler.sheets
+
+
+def _on_their_side(plan: SheetPlan) -> SheetPlan:
+    """``plan``, laid out for pieces turned a quarter, with its slots marked as turned."""
+
+    def turned(slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        return tuple(replace(slot, rotated=True) for slot in slots)
+
+    return replace(plan, fronts=turned(plan.fronts), backs=turned(plan.backs))
 
 
 def _sheet(host: SheetPlan, blocks: list[_Block]) -> Sheet:
