@@ -72,6 +72,8 @@ class TextRun:
     parents: tuple[str, ...]
     width: float = 0.0
     """Advance width on the page, in points, from the font's /Widths (0 when it has none)."""
+    colour: tuple[float, float, float] | None = None
+    """The fill colour it is drawn in (RGB from 0 to 1; None: the default black)."""
 
 
 @dataclass
@@ -91,6 +93,8 @@ class Fill:
 
     box: tuple[float, float, float, float]
     parents: tuple[str, ...] = ()
+    colour: tuple[float, float, float] | None = None
+    """The fill colour (RGB from 0 to 1; None: the default black)."""
 
 
 @dataclass
@@ -130,7 +134,7 @@ def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageConten
 
 
 _HANDLED = frozenset(
-    b"q Q cm w BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
+    b"q Q cm w rg g BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
 )
 """The operators the interpreter follows; it passes over every other one."""
 
@@ -143,10 +147,12 @@ def _walk(
     parents: tuple[str, ...],
     out: PageContent,
     descend: bool,
+    inherited: tuple[float, float, float] | None = None,
 ) -> None:
     ctm = base
-    stack: list[tuple[Matrix, float]] = []
+    stack: list[tuple[Matrix, float, tuple[float, float, float] | None]] = []
     line_width = 1.0
+    colour = inherited
     tm = IDENTITY
     line_start = IDENTITY
     leading = 0.0
@@ -164,9 +170,13 @@ def _walk(
         if op not in _HANDLED:  # curves, colours, dashes: most operations change nothing here
             continue
         if op == b"q":
-            stack.append((ctm, line_width))
+            stack.append((ctm, line_width, colour))
         elif op == b"Q":
-            ctm, line_width = stack.pop()
+            ctm, line_width, colour = stack.pop()
+        elif op == b"rg":
+            colour = (float(operands[0]), float(operands[1]), float(operands[2]))
+        elif op == b"g":
+            colour = (float(operands[0]),) * 3
         elif op == b"cm":
             ctm = mul(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
         elif op == b"w":
@@ -197,7 +207,9 @@ def _walk(
             x, y = apply(full, 0, 0)
             scale = scale_of(full)
             width = _advance(parts, font_widths) * font_size * scale
-            out.texts.append(TextRun(text, font_name, font_size * scale, x, y, parents, width))
+            out.texts.append(
+                TextRun(text, font_name, font_size * scale, x, y, parents, width, colour)
+            )
         elif op == b"m":
             current = apply(ctm, float(operands[0]), float(operands[1]))
             points.append(current)
@@ -223,10 +235,10 @@ def _walk(
                 Segment(a[0], a[1], b[0], b[1], width, parents) for a, b in pending_segments
             ]
             if op not in (b"S", b"s"):
-                out.fills.append(Fill(_bounds(points), parents))
+                out.fills.append(Fill(_bounds(points), parents, colour))
             pending_segments, rects, points = [], [], []
         elif op in (b"f", b"F", b"f*"):
-            out.fills.append(Fill(_bounds(points), parents))
+            out.fills.append(Fill(_bounds(points), parents, colour))
             pending_segments, rects, points = [], [], []
         elif op == b"W" or op == b"W*":
             out.clips += rects
@@ -249,6 +261,7 @@ def _walk(
                         (*parents, name),
                         out,
                         descend,
+                        colour,
                     )
 
 
