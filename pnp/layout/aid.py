@@ -80,6 +80,8 @@ class Block:
 
     source: SourceRef
     when: tuple[str, ...] = ()
+    when_line: int | None = None
+    """The line of ``when`` in the flow file (for errors)."""
     heading: str = ""
     label: str = ""
     label_fill: str = ""
@@ -98,6 +100,7 @@ class Side:
     title: str
     source: SourceRef
     when: tuple[str, ...] = ()
+    when_line: int | None = None
     blocks: tuple[Block, ...] = ()
 
 
@@ -196,7 +199,8 @@ def read_flow(path: Path) -> Flow:
         if "side" in entry:
             if set(entry) - {"side", "when"}:
                 problems.add(path, line, None, "a block with 'side' starts a side: only 'when'")
-            sides.append(Side(str(entry["side"]), source, tuple(when)))
+            when_line = toml.line_of("blocks", str(index), "when")
+            sides.append(Side(str(entry["side"]), source, tuple(when), when_line))
             continue
         if not sides:
             problems.add(path, line, None, "the first block must start a side ('side = ...')")
@@ -214,6 +218,7 @@ def read_flow(path: Path) -> Flow:
         block = Block(
             source=source,
             when=tuple(when),
+            when_line=toml.line_of("blocks", str(index), "when"),
             heading=str(entry.get("heading", "")),
             label=str(entry.get("label", "")),
             label_fill=str(entry.get("label_fill", "")),
@@ -402,9 +407,28 @@ class _Composer:
         return self.faces
 
 
+def _check_when(
+    conditions: Sequence[str], source: SourceRef, line: int | None, values: Mapping[str, object]
+) -> None:
+    """A condition naming no field of the kit (a misspelt variant) is a located error."""
+    for condition in conditions:
+        for term in condition.split("|"):
+            field = term.strip().removeprefix("!")
+            if field not in values:
+                known = ", ".join(sorted(values))
+                raise PnpError.single(
+                    f"'when' names unknown field '{field}' (fields: {known})",
+                    source.path,
+                    line or source.line,
+                )
+
+
 def _visible(flow: Flow, values: Mapping[str, object]) -> list[Side]:
     sides = []
     for side in flow.sides:
+        _check_when(side.when, side.source, side.when_line, values)
+        for block in side.blocks:
+            _check_when(block.when, block.source, block.when_line, values)
         if not holds(side.when, values):
             continue
         blocks = tuple(b for b in side.blocks if holds(b.when, values))
