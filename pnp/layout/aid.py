@@ -278,9 +278,13 @@ class _Composer:
         self.counter += 1
         return f"aid-{self.counter}-{what}"
 
-    def new_face(self, side: Side, continued: bool) -> _Face:
+    def new_face(self, side: Side, continued: bool, heading: str = "") -> _Face:
+        """A face titled with its side's title; one that carries the side on is titled
+        with the heading of its first block if that has one, else "<title> (vervolg)"."""
         flow = self.flow
-        title = flow.continued.replace("{title}", side.title) if continued else side.title
+        title = side.title
+        if continued:
+            title = heading or flow.continued.replace("{title}", side.title)
         element = Element(
             name=self.name("title"),
             kind="text",
@@ -390,8 +394,9 @@ class _Composer:
                     block = replace(block, heading=side.title)
                 elements, height = self.block_elements(block, face.bottom if face else 0.0)
                 if face is None or face.bottom + height > self.limit + 1e-6:
-                    face = self.new_face(side, continued=not first)
-                    block = original
+                    face = self.new_face(side, continued=not first, heading=original.heading)
+                    # A heading that became the face's title is not printed twice.
+                    block = original if first else replace(original, heading="")
                     elements, height = self.block_elements(block, face.bottom)
                     if face.bottom + height > self.limit + 1e-6:
                         raise PnpError.single(
