@@ -190,8 +190,11 @@ def aid_text(built: BuiltKit) -> str:
 
 
 def check_faces(faces: list[AidFace]) -> None:
-    """Every line of the aid at 7 pt or more, inside the safe zone, touching no other line."""
+    """Every face of the aid has words (no blank back on a second card); every line at 7 pt
+    or more, inside the safe zone, touching no other line."""
     for face in faces:
+        words = face.text.rsplit(" kaart ", 1)[0] if " kaart " in face.text else face.text
+        assert len(words.split()) > 5, f"{face.card} {'back' if face.back else 'front'} is blank"
         x, y, w, h = face.trim
         boxes = []
         for run in face.runs:

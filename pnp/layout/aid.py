@@ -16,7 +16,7 @@ The texts are data; this module only measures and places them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -253,7 +253,8 @@ class _Face:
     elements: list[Element]
     bottom: float
     """Where the next block goes, mm from the top of the trim."""
-    empty: bool = True
+    blocks: list[tuple[int, float]] = field(default_factory=list)
+    """The blocks on the face (by ``id``) with the height each takes, in order."""
 
 
 class _Composer:
@@ -381,9 +382,12 @@ class _Composer:
             y += h + 0.5
         return placed, y - top
 
-    def lay(self, sides: Sequence[Side], own_faces: bool) -> list[_Face]:
+    def lay(
+        self, sides: Sequence[Side], own_faces: bool, breaks: frozenset[int] = frozenset()
+    ) -> list[_Face]:
         """The faces the sides fill: each side on a face of its own (``own_faces``), or
-        carrying on where the one before ended, under a heading of its title."""
+        carrying on where the one before ended, under a heading of its title; a block in
+        ``breaks`` (by ``id``) starts a new face."""
         for side in sides:
             face = self.faces[-1] if self.faces and not own_faces else None
             first = True
@@ -393,7 +397,8 @@ class _Composer:
                     # A side that carries on: its title becomes the heading of its first block.
                     block = replace(block, heading=side.title)
                 elements, height = self.block_elements(block, face.bottom if face else 0.0)
-                if face is None or face.bottom + height > self.limit + 1e-6:
+                full = face is None or face.bottom + height > self.limit + 1e-6
+                if full or id(original) in breaks:
                     face = self.new_face(side, continued=not first, heading=original.heading)
                     # A heading that became the face's title is not printed twice.
                     block = original if first else replace(original, heading="")
@@ -405,9 +410,10 @@ class _Composer:
                             block.source.path,
                             block.source.line,
                         )
+                assert face is not None
                 face.elements += elements
                 face.bottom += height + self.flow.gap
-                face.empty = False
+                face.blocks.append((id(original), height))
                 first = False
         return self.faces
 
@@ -450,6 +456,20 @@ def _sizes(flow: Flow) -> list[float]:
     return sizes
 
 
+def _balanced(blocks: Sequence[tuple[int, float]]) -> int:
+    """The index of the block before which a face's blocks split into two halves of the most
+    nearly equal height (at least one block on each side)."""
+    total = sum(height for _, height in blocks)
+    above = 0.0
+    best, best_gap = 1, total
+    for index in range(1, len(blocks)):
+        above += blocks[index - 1][1]
+        gap = abs(total - 2 * above)
+        if gap < best_gap:
+            best, best_gap = index, gap
+    return best
+
+
 def paginate(flow: Flow, values: Mapping[str, object]) -> list[list[Element]]:
     """The generated elements of every face of the aid, in print order (front and back of
     the first card, then of the next): one card at the largest size that lets it hold
@@ -462,13 +482,20 @@ def paginate(flow: Flow, values: Mapping[str, object]) -> list[list[Element]]:
         if len(faces) <= 2:
             break
     else:
-        best: list[_Face] | None = None
+        best: tuple[list[_Face], bool] | None = None
         for own in (True, False):
             faces = _Composer(flow, values, flow.size, numbered=True).lay(sides, own)
-            if best is None or (len(faces) + 1) // 2 < (len(best) + 1) // 2:
-                best = faces
+            if best is None or (len(faces) + 1) // 2 < (len(best[0]) + 1) // 2:
+                best = (faces, own)
         assert best is not None
-        faces = best
+        faces, own = best
+        if len(faces) % 2 and len(faces[-1].blocks) > 1:
+            # The last card's back would be blank: share the last face's blocks with it.
+            split = _balanced(faces[-1].blocks)
+            again = _Composer(flow, values, flow.size, numbered=True)
+            spread = again.lay(sides, own, frozenset({faces[-1].blocks[split][0]}))
+            if len(spread) == len(faces) + 1:
+                faces = spread
     pages = [face.elements for face in faces]
     if len(pages) % 2:
         pages.append([])
