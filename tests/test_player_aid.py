@@ -84,7 +84,7 @@ ALL_STOOMBOOT = (
 
 RULES: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {
     ("sinterklaas", "wie-kent-hem-niet"): (
-        ("De Kleine Sint zet eerst één kaart in", "de Grote Sint verdubbelt dat bod"),
+        ("De Kleine Sint zet eerst één kaart in", "de Grote Sint zet minstens het dubbele in"),
         (),
     ),
     ("sinterklaas", "eerste-stopper"): (("als eerste stopt, pakt meteen de Kleine Sint",), ()),
