@@ -105,7 +105,7 @@ RULES: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Alleen een combinatie van álle kaarten telt",
             "of een straatje",
             "Getal gaat voor kleur, kleur voor straatje",
-            "streep bij het scoren één kaart naar keuze weg",
+            "schrap je bij het scoren één kaart",
         ),
         ("zoveel mogelijk kaarten van één kleur",),
     ),
