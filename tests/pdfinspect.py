@@ -46,6 +46,10 @@ def scale_of(m: Matrix) -> float:
     return float(abs(a * d - b * c) ** 0.5)
 
 
+Colour = tuple[float, float, float] | None
+"""A fill or stroke colour as RGB from 0 to 1 (None: the default black)."""
+
+
 @dataclass
 class FormUse:
     name: str
@@ -98,12 +102,23 @@ class Fill:
 
 
 @dataclass
+class Stroke:
+    """A stroked path: the bounding box of its points (x, y, w, h) in page points."""
+
+    box: tuple[float, float, float, float]
+    parents: tuple[str, ...] = ()
+    colour: tuple[float, float, float] | None = None
+    """The stroke colour (RGB from 0 to 1; None: the default black)."""
+
+
+@dataclass
 class PageContent:
     forms: list[FormUse] = field(default_factory=list)
     texts: list[TextRun] = field(default_factory=list)
     segments: list[Segment] = field(default_factory=list)
     clips: list[tuple[float, float, float, float]] = field(default_factory=list)
     fills: list[Fill] = field(default_factory=list)
+    strokes: list[Stroke] = field(default_factory=list)
 
 
 def _decode(raw: Any, font: Any) -> str:
@@ -129,12 +144,17 @@ def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageConten
     done = _PAGES[key]
     # A copy of the lists: a test may filter or sort them without changing the next test's.
     return PageContent(
-        list(done.forms), list(done.texts), list(done.segments), list(done.clips), list(done.fills)
+        list(done.forms),
+        list(done.texts),
+        list(done.segments),
+        list(done.clips),
+        list(done.fills),
+        list(done.strokes),
     )
 
 
 _HANDLED = frozenset(
-    b"q Q cm w rg g BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
+    b"q Q cm w rg g RG G BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
 )
 """The operators the interpreter follows; it passes over every other one."""
 
@@ -148,11 +168,13 @@ def _walk(
     out: PageContent,
     descend: bool,
     inherited: tuple[float, float, float] | None = None,
+    inherited_stroke: tuple[float, float, float] | None = None,
 ) -> None:
     ctm = base
-    stack: list[tuple[Matrix, float, tuple[float, float, float] | None]] = []
+    stack: list[tuple[Matrix, float, Colour, Colour]] = []
     line_width = 1.0
     colour = inherited
+    stroke: Colour = inherited_stroke
     tm = IDENTITY
     line_start = IDENTITY
     leading = 0.0
@@ -170,9 +192,13 @@ def _walk(
         if op not in _HANDLED:  # curves, colours, dashes: most operations change nothing here
             continue
         if op == b"q":
-            stack.append((ctm, line_width, colour))
+            stack.append((ctm, line_width, colour, stroke))
         elif op == b"Q":
-            ctm, line_width, colour = stack.pop()
+            ctm, line_width, colour, stroke = stack.pop()
+        elif op == b"RG":
+            stroke = (float(operands[0]), float(operands[1]), float(operands[2]))
+        elif op == b"G":
+            stroke = (float(operands[0]),) * 3
         elif op == b"rg":
             colour = (float(operands[0]), float(operands[1]), float(operands[2]))
         elif op == b"g":
@@ -234,6 +260,7 @@ def _walk(
             out.segments += [
                 Segment(a[0], a[1], b[0], b[1], width, parents) for a, b in pending_segments
             ]
+            out.strokes.append(Stroke(_bounds(points), parents, stroke))
             if op not in (b"S", b"s"):
                 out.fills.append(Fill(_bounds(points), parents, colour))
             pending_segments, rects, points = [], [], []
@@ -262,6 +289,7 @@ def _walk(
                         out,
                         descend,
                         colour,
+                        stroke,
                     )
 
 

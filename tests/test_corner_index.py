@@ -139,3 +139,54 @@ def test_corner_numbers_reach_text_contrast_on_their_card(kit: KitMaker, game: s
     assert {name.removeprefix(f"/FormXob.face.{game}.").split(".")[0] for name in seen} == numbered
     low = {name: round(ratio, 2) for name, ratio in seen.items() if ratio < MIN_CONTRAST}
     assert not low, f"corner numbers below {MIN_CONTRAST}:1 on their card: {low}"
+
+
+@pytest.mark.parametrize(
+    "component", ["varen", "pakjes", "stoomboot", "varen-prachtig", "pakjes-prachtig"]
+)
+def test_corner_pictures_have_ink_that_stands_out_from_their_card(
+    kit: KitMaker, component: str
+) -> None:
+    """Stoomboot's corner indices are pictures, not numbers: each one, read back from the card
+    sheet, draws some of its lines or shapes at 4.5:1 or more against the card's wash (its
+    outline), so the index reads when the hand is fanned."""
+    built = kit("stoomboot", ("prachtige-pakjes",))
+    reader = built.reader("kaarten.pdf")
+    pages = sorted(
+        {p["page"] for p in built.placements("kaarten.pdf") if p["component"] == component}
+    )
+    prefix = f"/FormXob.face.stoomboot.{component}."
+    checked: dict[str, float] = {}
+    for page in pages:
+        content = read_page(reader, page - 1)
+        for face in content.forms:
+            if face.parents or not face.name.startswith(prefix) or face.name in checked:
+                continue
+            fx, fy, _, fh = face.box()
+            wash = max(
+                (f for f in content.fills if f.parents == (face.name,)),
+                key=lambda f: f.box[2] * f.box[3],
+            )
+            assert wash.colour is not None
+            left, top = fx + BLEED * MM, fy + fh - BLEED * MM
+            corner = [
+                art
+                for art in content.forms
+                if art.parents == (face.name,)
+                and art.box()[0] < left + CORNER_MM * MM
+                and art.box()[1] + art.box()[3] > top - CORNER_MM * MM
+                and art.ctm[0] > 0
+            ]
+            assert corner, f"{face.name}: no corner picture"
+            marks = [
+                mark
+                for art in corner
+                for mark in (*content.fills, *content.strokes)
+                if mark.parents[:2] == (face.name, art.name)
+            ]
+            checked[face.name] = max(
+                contrast(mark.colour or (0.0, 0.0, 0.0), wash.colour) for mark in marks
+            )
+    assert checked
+    low = {name: round(ratio, 2) for name, ratio in checked.items() if ratio < MIN_CONTRAST}
+    assert not low, f"corner pictures without ink at {MIN_CONTRAST}:1: {low}"
