@@ -75,16 +75,20 @@ def write_calibration(paper_name: str, backs: BackMode, out_dir: Path) -> Path:
 
 def _front(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
     edge = "lange zijde" if backs is BackMode.LONG_EDGE else "korte zijde"
+    # The sheet is read by whoever prints, not only by whoever makes the kit: it says what
+    # to do with X and Y in words; the commands are in the README.
     lines = [
         "1. Print dit vel dubbelzijdig op ware grootte (100 %, niet ‘passend maken’),",
         f"    omslaan langs de {edge}.",
         "2. Houd het vel tegen het licht, met de achterkant naar je toe.",
         "3. Kijk bij de middelste stip in welk vakje van het raster hij valt.",
         "    Lees onder het raster X en links ervan Y af (in mm).",
-        "4. Bewaar X en Y voor elke volgende build met: pnp calibrate --save X,Y",
-        "    (of geef ze per keer mee: pnp build <spel> --back-offset X,Y).",
+        "4. Schrijf X en Y hieronder op. Wie de kaarten maakt, stelt ze één keer in als",
+        "    verschuiving van de achterkant; daarna vallen voor- en achterkanten op elkaar.",
         "Vallen de drie stippen in verschillende vakjes, dan draait of schaalt de printer:",
         "kies dan de waarden van de middelste stip.",
+        "",
+        "X = ............ mm          Y = ............ mm          printer: ...........................",
     ]
     canvas.setFillColor(black)
     canvas.setFont(font_name("display"), 16)
@@ -114,7 +118,7 @@ def _back(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
     canvas.drawString(
         mm(20),
         mm(paper.height - 32),
-        "De stip van de voorkant valt in één vakje: dat zijn X en Y voor --back-offset.",
+        "De stip van de voorkant valt in één vakje: dat zijn X en Y, de verschuiving van de achterkant.",
     )
     for point in target_points(paper):
         _grid(canvas, *behind(point, paper, backs))

@@ -46,6 +46,10 @@ def scale_of(m: Matrix) -> float:
     return float(abs(a * d - b * c) ** 0.5)
 
 
+Colour = tuple[float, float, float] | None
+"""A fill or stroke colour as RGB from 0 to 1 (None: the default black)."""
+
+
 @dataclass
 class FormUse:
     name: str
@@ -72,6 +76,8 @@ class TextRun:
     parents: tuple[str, ...]
     width: float = 0.0
     """Advance width on the page, in points, from the font's /Widths (0 when it has none)."""
+    colour: tuple[float, float, float] | None = None
+    """The fill colour it is drawn in (RGB from 0 to 1; None: the default black)."""
 
 
 @dataclass
@@ -91,6 +97,18 @@ class Fill:
 
     box: tuple[float, float, float, float]
     parents: tuple[str, ...] = ()
+    colour: tuple[float, float, float] | None = None
+    """The fill colour (RGB from 0 to 1; None: the default black)."""
+
+
+@dataclass
+class Stroke:
+    """A stroked path: the bounding box of its points (x, y, w, h) in page points."""
+
+    box: tuple[float, float, float, float]
+    parents: tuple[str, ...] = ()
+    colour: tuple[float, float, float] | None = None
+    """The stroke colour (RGB from 0 to 1; None: the default black)."""
 
 
 @dataclass
@@ -100,6 +118,7 @@ class PageContent:
     segments: list[Segment] = field(default_factory=list)
     clips: list[tuple[float, float, float, float]] = field(default_factory=list)
     fills: list[Fill] = field(default_factory=list)
+    strokes: list[Stroke] = field(default_factory=list)
 
 
 def _decode(raw: Any, font: Any) -> str:
@@ -125,12 +144,17 @@ def read_page(reader: PdfReader, index: int, descend: bool = True) -> PageConten
     done = _PAGES[key]
     # A copy of the lists: a test may filter or sort them without changing the next test's.
     return PageContent(
-        list(done.forms), list(done.texts), list(done.segments), list(done.clips), list(done.fills)
+        list(done.forms),
+        list(done.texts),
+        list(done.segments),
+        list(done.clips),
+        list(done.fills),
+        list(done.strokes),
     )
 
 
 _HANDLED = frozenset(
-    b"q Q cm w BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
+    b"q Q cm w rg g RG G BT Tf TL Tm Td TD T* Tj TJ ' \" m l re S s B B* b b* f F f* W W* n Do".split()
 )
 """The operators the interpreter follows; it passes over every other one."""
 
@@ -143,10 +167,14 @@ def _walk(
     parents: tuple[str, ...],
     out: PageContent,
     descend: bool,
+    inherited: tuple[float, float, float] | None = None,
+    inherited_stroke: tuple[float, float, float] | None = None,
 ) -> None:
     ctm = base
-    stack: list[tuple[Matrix, float]] = []
+    stack: list[tuple[Matrix, float, Colour, Colour]] = []
     line_width = 1.0
+    colour = inherited
+    stroke: Colour = inherited_stroke
     tm = IDENTITY
     line_start = IDENTITY
     leading = 0.0
@@ -164,9 +192,17 @@ def _walk(
         if op not in _HANDLED:  # curves, colours, dashes: most operations change nothing here
             continue
         if op == b"q":
-            stack.append((ctm, line_width))
+            stack.append((ctm, line_width, colour, stroke))
         elif op == b"Q":
-            ctm, line_width = stack.pop()
+            ctm, line_width, colour, stroke = stack.pop()
+        elif op == b"RG":
+            stroke = (float(operands[0]), float(operands[1]), float(operands[2]))
+        elif op == b"G":
+            stroke = (float(operands[0]),) * 3
+        elif op == b"rg":
+            colour = (float(operands[0]), float(operands[1]), float(operands[2]))
+        elif op == b"g":
+            colour = (float(operands[0]),) * 3
         elif op == b"cm":
             ctm = mul(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
         elif op == b"w":
@@ -197,7 +233,9 @@ def _walk(
             x, y = apply(full, 0, 0)
             scale = scale_of(full)
             width = _advance(parts, font_widths) * font_size * scale
-            out.texts.append(TextRun(text, font_name, font_size * scale, x, y, parents, width))
+            out.texts.append(
+                TextRun(text, font_name, font_size * scale, x, y, parents, width, colour)
+            )
         elif op == b"m":
             current = apply(ctm, float(operands[0]), float(operands[1]))
             points.append(current)
@@ -222,11 +260,12 @@ def _walk(
             out.segments += [
                 Segment(a[0], a[1], b[0], b[1], width, parents) for a, b in pending_segments
             ]
+            out.strokes.append(Stroke(_bounds(points), parents, stroke))
             if op not in (b"S", b"s"):
-                out.fills.append(Fill(_bounds(points), parents))
+                out.fills.append(Fill(_bounds(points), parents, colour))
             pending_segments, rects, points = [], [], []
         elif op in (b"f", b"F", b"f*"):
-            out.fills.append(Fill(_bounds(points), parents))
+            out.fills.append(Fill(_bounds(points), parents, colour))
             pending_segments, rects, points = [], [], []
         elif op == b"W" or op == b"W*":
             out.clips += rects
@@ -249,6 +288,8 @@ def _walk(
                         (*parents, name),
                         out,
                         descend,
+                        colour,
+                        stroke,
                     )
 
 

@@ -157,7 +157,7 @@ CASES = [
         "bad-palette-colour",
         _file(
             f"{GAME}/game.toml",
-            'peer = "#6E9A2E"',
+            'peer = "#557723"',
             'peer = "groen"',
             "{file}:{line}: colour 'peer' must be '#RRGGBB'",
         ),

@@ -28,3 +28,23 @@ def test_grid_labels_never_touch(paper: str, backs: BackMode) -> None:
             left, right = sorted((a, b), key=lambda r: r.x)
             gap = (right.x - (left.x + left.width)) / MM
             assert gap >= GAP_MM, f"{left.text!r} and {right.text!r} are {gap:.2f} mm apart"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("backs", [BackMode.LONG_EDGE, BackMode.SHORT_EDGE])
+def test_the_sheet_says_what_to_do_without_a_command_line(paper: str, backs: BackMode) -> None:
+    """Whoever prints the sheet reads what to do with X and Y in words and has room to write
+    them down; no command line (the README has those), read back from both pages, with every
+    line inside the paper's 5 mm margin."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(calibration_pdf(paper, backs))
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    flat = " ".join(" ".join(texts).split())
+    assert "pnp" not in flat.lower() and "--" not in flat, flat
+    assert "verschuiving van de achterkant" in texts[0] and "X = " in texts[0]
+    assert "verschuiving van de achterkant" in texts[1]
+    reader = PdfReader(io.BytesIO(calibration_pdf(paper, backs)))
+    width = float(reader.pages[0].mediabox.width) / MM
+    for run in read_page(reader, 0, descend=False).texts:
+        assert run.x / MM >= 5.0 and (run.x + run.width) / MM <= width - 5.0, run.text

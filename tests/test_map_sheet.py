@@ -254,3 +254,33 @@ def test_the_sheet_s_words_are_data(project_copy: Path) -> None:
     words.write_text(text.replace('meaning = "{effect}"', 'meaning = "{effekt}"'), encoding="utf-8")
     with pytest.raises(PnpError, match=r"speelbord\.toml.*unknown field \{effekt\}"):
         map_board(data.spec, PEPERNOOT, ALL_KINDS_SEED)
+
+
+ALL_VARIANTS = (
+    "kleine-kaart",
+    "krappe-kalender",
+    "pepernoot-plekken",
+    "prachtige-pakjes",
+    "rebelse-pietjes",
+)
+
+
+@pytest.mark.parametrize("variants", [(), ("krappe-kalender",), ALL_VARIANTS])
+def test_the_reprint_line_says_what_to_do_and_names_every_variant(
+    kit: KitMaker, variants: tuple[str, ...]
+) -> None:
+    """The sheet lies on the table: no command line on it, but what a person does to print
+    the same map again (its number), and with which variants the kit was built (all of them,
+    not only those that change the map), read back from speelbord.pdf."""
+    built = kit(GAME, variants, map_sheet=True, seed=3)
+    (text,) = built.page_texts("speelbord.pdf")
+    flat = " ".join(text.split())
+    assert "pnp" not in flat.lower() and "--" not in flat, flat
+    assert "kaartnummer 3" in flat
+    reprint = flat[flat.index("nog eens printen") :]
+    assert "Print dit blad opnieuw" in reprint
+    names = [load_game(GAME).spec.variants[v].name for v in variants]
+    for name in names:
+        assert name in reprint, f"the reprint line does not name {name}: {reprint}"
+    if not names:
+        assert " met " not in reprint

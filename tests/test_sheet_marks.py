@@ -3,11 +3,13 @@ its bleed (without --cut-lines), and the gutterfold label is readable in full.""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from pnp.back_mode import BackMode
+from pnp.project import load_game
 from pnp.sheets.marks import MAX_MARK
 from pnp.spec.sizes import BLEED
 from tests.conftest import KitMaker
@@ -148,3 +150,71 @@ def test_us_letter_marks_over_the_bleed_sit_in_a_white_notch_a_cutter_can_find(
                 assert all(grey(x + side, y) > 245 for y in ys), f"no white notch at x={x}"
             # Outside the notch the bleed keeps the card's colour: the notch is what shows.
             assert grey(x + 2.0, y_trim + direction * 1.5) < 245
+
+
+BACK_LABEL = re.compile(r"vel (\d+) van (\d+) – (voorkant|achterkant)")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("sinterklaas", {}),
+        ("sinterklaas", {"paper": "letter", "backs": BackMode.SHORT_EDGE}),
+        ("stoomboot", {"back_offset": (-2.0, 1.5)}),
+    ],
+)
+def test_back_pages_carry_their_sheet_label_in_the_margin(
+    kit: KitMaker, game: str, options: dict[str, Any]
+) -> None:
+    """Duplexed by hand, a back page says which sheet it belongs to: every back page of the
+    card and tile sheets reads "<game> · vel N van M - achterkant" (with an en dash) with the
+    number of the front it follows, at 7 pt or more, 5 mm or more from the paper edge and
+    off every back's bleed."""
+    import pypdfium2 as pdfium
+
+    built = kit(game, **options)
+    name = load_game(game).spec.name
+    checked = 0
+    for file in sorted({p["file"] for p in built.manifest["placements"]}):
+        placements = built.placements(file)
+        backs: dict[int, list[list[float]]] = {}
+        fronts: dict[int, int] = {}
+        for p in placements:
+            if p["back_page"] is not None and p["back_page"] != p["page"]:
+                backs.setdefault(p["back_page"], []).append(p["back_trim_mm"])
+                fronts[p["back_page"]] = p["page"]
+        document = pdfium.PdfDocument(str(built.path(file)))
+        texts = built.page_texts(file)
+        sheets = sorted({p["page"] for p in placements})
+        for back_page, trims in sorted(backs.items()):
+            front = BACK_LABEL.findall(texts[fronts[back_page] - 1])
+            found = BACK_LABEL.findall(texts[back_page - 1])
+            where = f"{file} page {back_page}"
+            assert [(n, m) for n, m, _ in front] == [(n, m) for n, m, _ in found], where
+            assert [side for *_, side in found] == ["achterkant"], f"{where}: {found}"
+            number, total = (int(v) for v in found[0][:2])
+            assert (number, total) == (sheets.index(fronts[back_page]) + 1, len(sheets)), where
+            page = document[back_page - 1]
+            width, height = (v / MM for v in page.get_size())
+            textpage = page.get_textpage()
+            label = f"{name} · vel {number} van {total} – achterkant"
+            hit = textpage.search(label).get_next()
+            assert hit is not None, f"{where}: no {label!r} in one run of text"
+            index, count = hit
+            boxes = [textpage.get_charbox(i) for i in range(index, index + count)]
+            left = min(b[0] for b in boxes) / MM
+            bottom = min(b[1] for b in boxes) / MM
+            right = max(b[2] for b in boxes) / MM
+            top = max(b[3] for b in boxes) / MM
+            assert min(left, bottom, width - right, height - top) >= 5.0 - EPS, where
+            for x, y, w, h in trims:
+                assert (
+                    right <= x - BLEED + EPS
+                    or left >= x + w + BLEED - EPS
+                    or top <= y - BLEED + EPS
+                    or bottom >= y + h + BLEED - EPS
+                ), f"{where}: the label lies on a back's bleed"
+            runs = read_page(built.reader(file), back_page - 1, descend=False).texts
+            assert runs and min(run.size for run in runs) >= 7.0 - 1e-6
+            checked += 1
+    assert checked

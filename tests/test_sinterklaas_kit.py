@@ -37,7 +37,9 @@ def _cards(built: BuiltKit) -> Counter[str]:
             ("actiepiet", "pietje-precies", "wie-kent-hem-niet"),
             {"deck": 90, "sint": 1, "grote-sint": 1, "acties": 9, "pietje-precies": 2, "hulp": 6},
         ),
-        (("speculaas", "meer-pakjes", "surprises"), {"deck": 90, "sint": 1, "hulp": 6}),
+        # Five Speculaas rules, Surprises and the larger numbers do not fit on one aid card:
+        # the kit prints a second one for every player.
+        (("speculaas", "meer-pakjes", "surprises"), {"deck": 90, "sint": 1, "hulp": 12}),
     ],
 )
 def test_each_kit_holds_exactly_the_cards_its_variants_use(

@@ -206,7 +206,7 @@ def test_map_sheet_lays_out_one_legal_map(kit: KitMaker) -> None:
     houses = [f for f in tiles if ".stoomboot.huizen." in f.name]
     assert len(houses) == spec.component("huizen").card_count
     texts = [t.text for t in page.texts]
-    assert any("opzet nummer 7" in t for t in texts), "the caption names the seed"
+    assert any("kaartnummer 7" in t for t in texts), "the caption names the seed"
     # Everything stays inside the 5 mm margin, the captions included.
     margin = mm(5)
     assert all(margin - 0.01 <= t.x for t in page.texts)
@@ -301,7 +301,8 @@ def test_player_aid_follows_the_kalender_variant(base: BuiltKit, everything: Bui
     assert (
         sum(1 for p in base.manifest["placements"] if p["component"] == "hulp") == spec.players[1]
     )
-    plain, cards = base.component_text("hulp"), everything.component_text("hulp")
+    plain = base.component_text("hulp") + " " + base.component_text("hulp", back=True)
+    cards = everything.component_text("hulp") + " " + everything.component_text("hulp", back=True)
     assert "Liggen er 10, dan is pakjesavond voorbij." in plain
     assert "Kalenderkaart" in cards and "Liggen er 10" not in cards
 

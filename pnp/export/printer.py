@@ -167,7 +167,7 @@ def plan(data: GameData, chosen: tuple[str, ...], service: Service) -> Plan:
     decks: list[Deck] = []
     left_out: list[Component] = []
     outside: list[Outside] = []
-    checked: set[tuple[str, str]] = set()
+    checked: set[Layout] = set()
     for comp in data.spec.components_for(chosen):
         size = comp.size
         product = service.products.get(size.name)
@@ -175,20 +175,31 @@ def plan(data: GameData, chosen: tuple[str, ...], service: Service) -> Plan:
             left_out.append(comp)
             continue
         ctx = data.face_context(comp, chosen)
-        face = _at(product, data.layouts.load(comp.layout, size))
-        back = _at(product, data.layouts.load(comp.back, size)) if comp.back else None
-        rows = tuple(row for row in comp.rows if row.count > 0)
-        if not rows:
+        face = data.layouts.load(comp.layout, size)
+        back = data.layouts.load(comp.back, size) if comp.back else None
+        # Each card the rows print (a player aid may take more than one), at the shop's size.
+        cards = [
+            (row, _at(product, front), None if rear is None else _at(product, rear))
+            for table_row in comp.rows
+            if table_row.count > 0
+            for row, front, rear in data.card_faces(table_row, face, back, ctx)
+        ]
+        if not cards:
             continue
-        fronts = tuple(Side(data.face_key(comp, row), face, row) for row in rows)
+        fronts = tuple(Side(data.face_key(comp, row), front, row) for row, front, _ in cards)
         backs: tuple[Side, ...] = ()
         if back is not None:
-            backs = tuple(Side(data.back_key(comp, row, back, ctx), back, row) for row in rows)
+            backs = tuple(
+                Side(data.back_key(comp, row, rear, ctx), rear, row)
+                for row, _, rear in cards
+                if rear is not None
+            )
         decks.append(Deck(comp, product, fronts, backs, ctx))
-        for layout in (face, back):
-            if layout is not None and (layout.name, comp.size.name) not in checked:
-                checked.add((layout.name, comp.size.name))
-                outside += outside_safe_area(layout, product)
+        for _, front, rear in cards:
+            for layout in (front, rear):
+                if layout is not None and layout not in checked:
+                    checked.add(layout)
+                    outside += outside_safe_area(layout, product)
     return Plan(service, decks, left_out, outside)
 
 

@@ -7,11 +7,12 @@ the sheets and the rulebook only read one, so they never look a game up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.draw.art import ArtLibrary
 from pnp.ink import Ink
+from pnp.layout.aid import compose
 from pnp.layout.loader import LayoutLibrary
 from pnp.layout.model import Layout, layout_fields
 from pnp.layout.render import FaceContext
@@ -48,6 +49,21 @@ class GameData:
         values.update(rule_fields(spec.settings_for(chosen)))
         return FaceContext(spec.colours, values, self.ink)
 
+    def card_faces(
+        self, row: CardRow, face: Layout, back: Layout | None, ctx: FaceContext
+    ) -> list[tuple[CardRow, Layout, Layout | None]]:
+        """The cards a row prints, each with its face and back layout: the row itself, or
+        for a layout whose words flow (a player aid, :mod:`pnp.layout.aid`) one card per
+        aid card the kit's rules need, the second as row ``<id>-2`` and so on."""
+        if face.flow is None:
+            return [(row, face, back)]
+        values: dict[str, object] = {**ctx.values, **row.fields, "count": row.count}
+        cards = compose(self.layouts.flow(face.flow), face, back or face, values)
+        return [
+            (row if index == 0 else replace(row, id=f"{row.id}-{index + 1}"), front, rear)
+            for index, (front, rear) in enumerate(cards)
+        ]
+
     def face_key(self, component: Component, row: CardRow) -> str:
         """The form name of a card's face: one per row (a sheet, the board, a rulebook picture
         and a printer's file all draw the same form)."""
@@ -58,6 +74,9 @@ class GameData:
         key = f"back.{self.spec.id}.{component.back}"
         if layout_fields(back) - set(ctx.values):
             key += f".{component.id}.{row.id}"
+        elif row.id not in {r.id for r in component.rows}:
+            # A further card of a flowing aid: its back holds words of its own.
+            key += f".{row.id}"
         return key
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from pnp.errors import PnpError, ProblemCollector
+from pnp.layout.aid import Flow, read_flow
 from pnp.layout.ink import LowInk
 from pnp.layout.model import (
     FONT_ROLES,
@@ -51,7 +52,7 @@ _KINDS: dict[str, set[str]] = {
     "pips": {"src", "count", "fill", "pip_size", "rotate", "fill_low", "src_low"},
 }
 _COMMON = {"name", "kind", "box", "when", "decoration", "ink_low"}
-_TOP = {"extends", "background", "elements"}
+_TOP = {"extends", "background", "elements", "flow"}
 _REQUIRED = {"text": ("text",), "art": ("src",), "pips": ("src", "count")}
 
 MAX_ELEMENTS = 200
@@ -91,6 +92,7 @@ class LayoutLibrary:
     def __init__(self, game_folder: Path, common_folder: Path) -> None:
         self.folders = (game_folder / "layouts", common_folder)
         self._cache: dict[tuple[str, CardSize], Layout] = {}
+        self._flows: dict[str, Flow] = {}
 
     def path_of(self, name: str) -> Path | None:
         """The file defining layout ``name``, or None (also for a name that is not a plain name)."""
@@ -108,6 +110,15 @@ class LayoutLibrary:
             return f"{name[:40]!r} is not a layout name (letters, digits, '-' or '_')"
         where = " or ".join(f"{f.parent.name}/{f.name}/" for f in self.folders)
         return f"layout '{name}' not found in {where}"
+
+    def flow(self, name: str) -> Flow:
+        """The aid words file ``name`` (see :mod:`pnp.layout.aid`), read once."""
+        if name not in self._flows:
+            path = self.path_of(name)
+            if path is None:
+                raise PnpError.single(self.missing(name))
+            self._flows[name] = read_flow(path)
+        return self._flows[name]
 
     def check_named(self, components: Iterable[Component]) -> None:
         """Raise one located problem per layout a component names that does not exist."""
@@ -132,9 +143,23 @@ class LayoutLibrary:
         problems = ProblemCollector()
         chain = self._chain(name, wanted_by)
         background: str | None = None
+        flow: object = None
         merged: dict[str, _RawElement] = {}
         for toml in chain:
             background = toml.data.get("background", background)
+            flow = toml.data.get("flow", flow)
+            if "flow" in toml.data and (
+                not isinstance(flow, str)
+                or not LAYOUT_NAME.match(flow)
+                or self.path_of(flow) is None
+            ):
+                problems.add(
+                    toml.path,
+                    toml.line_of("flow"),
+                    None,
+                    f"'flow' must name a TOML file in a layouts folder, not {flow!r}",
+                )
+                flow = None
             for key in sorted(set(toml.data) - _TOP):
                 problems.add(
                     toml.path,
@@ -181,6 +206,7 @@ class LayoutLibrary:
             elements=tuple(e for e in elements if e is not None),
             source=SourceRef(chain[-1].path, 1),
             background=None if background is None else str(background),
+            flow=flow if isinstance(flow, str) else None,
         )
 
     def _chain(self, name: str, wanted_by: SourceRef | None) -> list[TomlSource]:

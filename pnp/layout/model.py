@@ -96,6 +96,9 @@ class Layout:
     """Colour filling the whole bleed box before the elements are drawn."""
     bleed: float = BLEED
     """The bleed around the trim box, mm: the form a face is drawn in is the bleed box."""
+    flow: str | None = None
+    """The words that flow over this frame (a player aid, see :mod:`pnp.layout.aid`): the
+    name of a TOML file in the layouts folders; None for a layout drawn as it is."""
 
 
 def element_fields(element: Element) -> set[str]:

@@ -249,8 +249,13 @@ def header_height(board: Board, width: float, beside: bool) -> float:
 
 def footer_height(board: Board, width: float) -> float:
     """The scale bar, with the footer line beside it (or above it on a narrow panel), mm."""
-    if not board.footer or width >= SCALE_BAR_MM + 5 + 80:
+    if not board.footer:
         return SCALE_BAR_H
+    line = _pt_mm(FOOTER_PT) * 1.25
+    if width >= SCALE_BAR_MM + 5 + 80:
+        # Beside the bar, the lines rise from its foot: a long line may need more than it.
+        beside = _lines(board.footer, "regular", FOOTER_PT, width - SCALE_BAR_MM - 5)
+        return max(SCALE_BAR_H, 0.5 + line * (len(beside) - 1) + _pt_mm(FOOTER_PT))
     lines = _lines(board.footer, "regular", FOOTER_PT, width)
     return SCALE_BAR_H + 1.5 + len(lines) * _pt_mm(FOOTER_PT) * 1.25
 

@@ -22,21 +22,22 @@ def card_jobs(
         face = data.layouts.load(comp.layout, comp.size)
         back = data.layouts.load(comp.back, comp.size) if comp.back else None
         ctx = data.face_context(comp, chosen)
-        for row in comp.rows:
-            back_key = data.back_key(comp, row, back, ctx) if back else None
-            for copy in range(1, row.count + 1):
-                jobs.append(
-                    CardJob(
-                        component=comp.id,
-                        row=row,
-                        copy=copy,
-                        face_key=data.face_key(comp, row),
-                        face=face,
-                        back_key=back_key,
-                        back=back,
-                        context=ctx,
-                        size=comp.size,
-                        two_sided=comp.two_sided,
+        for table_row in comp.rows:
+            for row, card_face, card_back in data.card_faces(table_row, face, back, ctx):
+                back_key = data.back_key(comp, row, card_back, ctx) if card_back else None
+                for copy in range(1, row.count + 1):
+                    jobs.append(
+                        CardJob(
+                            component=comp.id,
+                            row=row,
+                            copy=copy,
+                            face_key=data.face_key(comp, row),
+                            face=card_face,
+                            back_key=back_key,
+                            back=card_back,
+                            context=ctx,
+                            size=comp.size,
+                            two_sided=comp.two_sided,
+                        )
                     )
-                )
     return jobs

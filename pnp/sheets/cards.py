@@ -17,6 +17,7 @@ from pnp.sheets.marks import (
     CUT_GREY,
     CUT_LINE_PT,
     cut_lines,
+    draw_back_label,
     draw_crop_marks,
     draw_fold_line,
     draw_info,
@@ -161,6 +162,8 @@ def render_card_sheets(
             for job, (_, back) in zip(chunk, slots, strict=True):
                 _place_back(canvas, renderer, job, back)
             canvas.restoreState()
+            note = f"{label} · vel {number} van {len(sheets)} – achterkant"
+            draw_back_label(canvas, plan, note, options.back_offset)
             if len(slots) == 1 and chunk[0].back is not None:
                 offset = options.back_offset
                 back = slots[0][1]

@@ -265,6 +265,49 @@ def draw_info(canvas: Canvas, plan: SheetPlan, label: str) -> None:
     canvas.restoreState()
 
 
+def draw_back_label(
+    canvas: Canvas, plan: SheetPlan, label: str, offset: tuple[float, float] = (0.0, 0.0)
+) -> None:
+    """The sheet label on a back page, so sheets printed by hand one side at a time cannot
+    be paired with the wrong front: in the deepest margin strip beside the sheet's backs
+    (below them where there is room), clear of their bleed and inside the printable margin.
+
+    ``offset`` is the back offset the backs are shifted by; the strip is measured from the
+    shifted backs, the label itself stays within the printable margin of the page. A back
+    page has no crop marks, so the strip is free along the whole grid."""
+    paper = plan.paper
+    box = trim_bounds(plan.backs).shifted(*offset)
+    clear = BLEED + MARK_GAP + PRINTABLE_MARGIN
+    depths = {
+        "bottom": box.y - clear,
+        "top": paper.height - box.top - clear,
+        "left": box.x - clear,
+        "right": paper.width - box.right - clear,
+    }
+    side = max(depths, key=lambda name: depths[name])
+    room = mm(box.w if side in ("bottom", "top") else box.h)
+    while text_width(label, "regular", LABEL_PT) > room and len(label) > 4:
+        label = label[:-2] + "…"
+    # The baseline sits 0.6 mm inside the strip, as on the front's label.
+    inner = PRINTABLE_MARGIN + LABEL_LINE_MM - 0.6
+    canvas.saveState()
+    canvas.setFont(font_name("regular"), LABEL_PT)
+    canvas.setFillColor(black)
+    if side == "bottom":
+        canvas.translate(mm(box.x + box.w / 2), mm(PRINTABLE_MARGIN + 0.6))
+    elif side == "top":
+        canvas.translate(mm(box.x + box.w / 2), mm(paper.height - inner))
+    elif side == "left":
+        # Read bottom to top; the letters rise towards the paper edge.
+        canvas.translate(mm(inner), mm(box.y + box.h / 2))
+        canvas.rotate(90)
+    else:
+        canvas.translate(mm(paper.width - inner), mm(box.y + box.h / 2))
+        canvas.rotate(-90)
+    canvas.drawCentredString(0, 0, label)
+    canvas.restoreState()
+
+
 def _two_lines(label: str, room: float) -> list[str]:
     """``label`` split at the last space that lets the first line fit ``room`` points."""
     words = label.split(" ")

@@ -35,7 +35,8 @@ TILE_COMPONENTS = ("huizen", "water", "pepernoot")
 BOAT_ART = "stoomboot/stoomboot-boven.svg"
 
 MAP_VARIANTS = ("kleine-kaart", "pepernoot-plekken")
-"""The variants that change the map; the caption names only these."""
+"""The variants that change the map; the caption names only these (the reprint line names
+every variant of the kit)."""
 
 WORDS_FILE = Path("layouts") / "speelbord.toml"
 """The sheet's words, in the game's data folder."""
@@ -188,20 +189,14 @@ def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
     start = parse_square(boat.square, size)
     map_variants = [v for v in chosen if v in MAP_VARIANTS]
     names = join_words([spec.variants[v].name for v in map_variants])
-    command = " ".join(
-        [
-            "pnp build",
-            spec.id,
-            *(f"--variant {v}" for v in map_variants),
-            f"--map-sheet --seed {seed}",
-        ]
-    )
+    # The reprint line names every variant of the kit (no command: the sheet is for the table).
+    kit_names = join_words([spec.variants[v].name for v in chosen])
     values: dict[str, object] = {
         "game": spec.name,
         "size": size,
         "seed": seed,
         "variants": names,
-        "command": command,
+        "kit_variants": kit_names,
     }
     label = words.text("start", "label")
     return Board(
@@ -214,5 +209,5 @@ def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
         legend=_legend(spec, words, cells, cells[start]),
         legend_title=words.text("legend"),
         north=words.text("north"),
-        footer=words.fill(("again",), values),
+        footer=words.fill(("again_variants",) if kit_names else ("again",), values),
     )
