@@ -652,6 +652,11 @@ def pin_command(
     )
     for path in report.written:
         typer.echo(f"wrote {display_path(path)}")
+    for path in report.stray:
+        if update:
+            typer.echo(f"removed {display_path(path)} (no kit shows it)")
+        else:
+            typer.echo(f"{display_path(path)}: no kit shows this record", err=True)
     for path in report.lost:
         typer.echo(f"{display_path(path)}: no seeded game shows this example", err=True)
     if report.lost:
@@ -662,7 +667,7 @@ def pin_command(
                 f"{display_path(path)}: the kit lacks this example (pin it with --update)",
                 err=True,
             )
-        if report.needed:
+        if report.needed or report.stray:
             raise typer.Exit(1)
     typer.echo(f"{report.kits} kits: {report.held} examples hold under their rules")
 

@@ -19,8 +19,8 @@ from pnp.paths import installed_data_root
 from pnp.project import load_game, require_engine
 from pnp.registry import AnyGame, games
 from pnp.story.phrases import load_phrases
-from pnp.story.pinned import pinned_path
-from pnp.story.rulesets import built_rule_sets
+from pnp.story.pinned import EXAMPLES_FOLDER, pinned_path
+from pnp.story.rulesets import built_rule_sets, parse_rule_set_key
 from pnp.story.search import RowUnder, story_search
 from pnp.workers import Report, run_forked
 
@@ -111,7 +111,8 @@ class PinReport:
     ``held`` examples of them replay and hold under their kit's rules;
     ``needed`` names the records a kit lacks (missing, or no longer holding),
     ``written`` the files an update wrote and ``lost`` the records its search
-    could not find.
+    could not find; ``stray`` names records no kit people build shows (an
+    update removes them).
     """
 
     kits: int
@@ -119,6 +120,7 @@ class PinReport:
     needed: tuple[Path, ...]
     written: tuple[Path, ...] = ()
     lost: tuple[Path, ...] = ()
+    stray: tuple[Path, ...] = ()
 
 
 _GroupFound = tuple[list[tuple[Path, str]], list[int], list[str]]
@@ -166,8 +168,13 @@ def pin(
             else:
                 needed.append(RowUnder(row, rules))
     paths = tuple(pinned_path(spec, w.row.id, w.rules) for w in needed)
+    stray = _stray_records(story, spec, rule_sets)
+    if update:
+        for path in stray:
+            refuse_installed_data(path, "pin --update")
+            path.unlink()
     if not update or not needed:
-        return PinReport(len(rule_sets), held, paths)
+        return PinReport(len(rule_sets), held, paths, stray=stray)
     for path in paths:
         refuse_installed_data(path, "pin --update")
     groups: dict[tuple[object, ...], list[int]] = {}
@@ -203,4 +210,18 @@ def pin(
             done = min(start + step, len(tasks))
             report(f"rule sets searched: {done} of {len(tasks)}")
     written = tuple(path for path, _ in found)
-    return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths))
+    return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths), stray)
+
+
+def _stray_records(story: Any, spec: Any, rule_sets: Sequence[tuple[str, ...]]) -> tuple[Path, ...]:
+    """The pinned files that no kit people build shows: a row no longer in the table, a
+    rule set no longer built, or a row the rule set does not show."""
+    rows = {row.id: row for row in story.rows}
+    folder = spec.folder / EXAMPLES_FOLDER
+    out = []
+    for path in sorted(folder.glob("*/*.json")) if folder.is_dir() else ():
+        rules = parse_rule_set_key(path.parent.name)
+        row = rows.get(path.stem)
+        if row is None or rules not in rule_sets or not story.applies(spec, row, rules):
+            out.append(path)
+    return tuple(out)

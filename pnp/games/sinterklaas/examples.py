@@ -415,8 +415,11 @@ ROWS: tuple[Row, ...] = (
     # id, kind, rule IDs, claims it must make, policy, score, ideal score, variants
     Row("biedronde-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
         (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8),
+    # With Pietje Precies a number and a colour of the same size would both need every card,
+    # the shared Pakjeskamer too: three cards of one number and one colour. The rule is moot.
     Row("getal-gaat-voor-kleur", "tie-number", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_number, 5),
+        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_number, 5,
+        removed_by=(PIETJE_PRECIES_VARIANT,)),
     Row("hoogste-totaal-wint", "tie-total", ("SK-B7",),
         (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5),
     Row("nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
