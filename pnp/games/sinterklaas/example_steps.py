@@ -466,14 +466,20 @@ def _big_given(ctx: Telling, moment: Play, event: ev.BigSintGiven) -> Step:
     return Step(ctx.say("gives_big", sint=sint, name=name), pictures, claim=claim)
 
 
-def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step:
+def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step | None:
     """A Pietje Precies strike (SK-P3), and whether it saves the combination (SK-P1)."""
     name, table, rescues = ctx.names[event.seat], moment.before, False
     if not event.card:
         text = ctx.say("strike_none", name=name)
     else:
-        ctx.struck[event.seat] = event.card
         before = [card_name(x) for x in (*table.hands[event.seat], *table.room)]
+        if event.card not in before:
+            # the strike names a card the table noted before the action does not show (seen
+            # once, every variant on, searched with the early planner): such a round is not
+            # told, and the search moves on instead of stopping
+            ctx.problems.append(f"a strike of {event.card} the story cannot place")
+            return None
+        ctx.struck[event.seat] = event.card
         after = list(before)
         after.remove(event.card)
         rescues = not ctx.key(before) and ctx.key(after) > 0
