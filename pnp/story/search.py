@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from pnp.engine.core import GameRecord, GameState, play
+from pnp.errors import PnpError
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
 from pnp.story.pinned import PinnedCase, PinnedRecord, pinned_path
@@ -94,6 +95,9 @@ class ExampleSearch(Generic[W, T, C, A]):
     """The pinned record for a found candidate."""
     describe: Callable[[Found[C, A]], str]
     """Where a found candidate is, for the report (e.g. ``"round 3"``)."""
+    accept: Callable[[GameSpec, W, Found[C, A]], bool] | None = None
+    """Whether a candidate that would be the best so far may be (``None``: always); a
+    refused one counts as not this situation."""
 
     def search(
         self, spec: GameSpec, wanted: Sequence[W], seeds: Sequence[int]
@@ -113,7 +117,10 @@ class ExampleSearch(Generic[W, T, C, A]):
                         for score, candidate in self.candidates(spec, w, trace):
                             best = found.get(w.case)
                             if score > 0 and (best is None or score > best.score):
-                                found[w.case] = Found(score, seed, candidate, actions, games)
+                                new = Found(score, seed, candidate, actions, games)
+                                if self.accept is not None and not self.accept(spec, w, new):
+                                    continue
+                                found[w.case] = new
                             if score >= w.ideal:
                                 break
                 if all(_ideal(found, w) for w in members):
@@ -251,6 +258,18 @@ def story_search(
         focus = story.cut(found.candidate).focus
         return ", ".join(f"{name} {n}" for name, n in zip(story.focus, focus, strict=True))
 
+    def accept(spec: GameSpec, w: RowUnder[K, A], found: Found[K, A]) -> bool:
+        # what the kit will print: told under the rule set, every claim checked (a story
+        # that tells a rare situation wrongly must not get it pinned)
+        pinned = pinned_for(spec, w, found)
+        try:
+            segment = story.focus_segment(spec, w.row, pinned, w.rules)
+            example = story.tell(spec, load_phrases(spec), w.row, pinned, segment, w.rules)
+            story.check_claims(spec, example, pinned)
+        except (AssertionError, ValueError, KeyError, IndexError, TypeError, PnpError):
+            return False
+        return True
+
     every = tuple(RowUnder(row, tuple(sorted(row.variants))) for row in story.rows)
     return ExampleSearch(
         wanted=every if wanted is None else tuple(wanted),
@@ -261,4 +280,5 @@ def story_search(
         candidates=candidates,
         pinned_for=pinned_for,
         describe=describe,
+        accept=accept,
     )

@@ -40,7 +40,7 @@ from pnp.story.pinned import (
     rerun_hint,
     situation_lost,
 )
-from pnp.story.rulesets import RuleSet, built_rule_sets, fallbacks, rule_set, rule_set_key
+from pnp.story.rulesets import RuleSet, fallbacks, rule_set, rule_set_key
 from pnp.story.table import Cut, ExampleRow
 from pnp.story.walk import Moment, Segment, Segments, walk
 from pnp.variants import resolve_variants
@@ -344,9 +344,9 @@ class Story(Generic[C, S, A, B, T, K, X]):
         The record pinned for ``rules`` comes first: if it fails, that is a located
         ``PnpError`` (re-pin). Records of rule sets inside ``rules``
         (:func:`~pnp.story.rulesets.fallbacks`) are tried next and skipped when they do not
-        hold. If none does, a kit ``pnp pin`` keeps covered
-        (:func:`~pnp.story.rulesets.built_rule_sets`) is a located ``PnpError``; any other
-        kit leaves the example out (``None``).
+        hold. If none does, the kit leaves the example out (``None``: ``pnp pin`` names what
+        the kits people build lack), but for the base game, whose missing record is a
+        located ``PnpError``.
         """
         pinned_sets = pinned_rule_sets(spec, row.id)
         for source in fallbacks(rules, pinned_sets):
@@ -384,8 +384,8 @@ class Story(Generic[C, S, A, B, T, K, X]):
                     raise
                 continue
             return example
-        if rules in built_rule_sets(spec, self.plays_alike):
-            # the kits pnp pin keeps covered: a record must hold there
+        if not rules:
+            # the base game's records are the floor every kit falls back on
             path = pinned_path(spec, row.id, rules)
             raise PnpError.single(f"pinned example missing ({rerun_hint(self.finder)})", path)
         return None

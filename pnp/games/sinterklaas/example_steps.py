@@ -192,6 +192,8 @@ def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
     if ctx.turn is None:
         ctx.turn = (moment.index, _highest_of_others(moment.before, event.seat))
     if moment.has(ev.ActionTriggered):
+        if ctx.cards:  # told before the turn's other cards, it must come before them
+            ctx.problems.append(f"{event.event_type} {event.card} after other cards")
         ctx.earlier.append(event.card)
         ctx.action = (moment.index, event.seat, event.card)
     elif ctx.config.coin_rule and not event.face_down and ctx.table.coin[parse_card(event.card)]:
