@@ -198,3 +198,15 @@ def test_the_swap_rule_names_only_the_cards_the_kit_has(
     assert stays in tip
     if "actiepiet" not in variants:
         assert "ctiekaart" not in tip and "gedekt" not in tip
+
+
+@pytest.mark.parametrize(("game", "variants"), RULEBOOK_KITS)
+def test_no_markup_is_printed_as_text(kit: KitMaker, game: str, variants: tuple[str, ...]) -> None:
+    """A condition at the end of a line must keep the line's end: otherwise the next bullet or
+    generated part is glued to the sentence and printed as text ("…opgeschoven.- Huistegels",
+    "…kies je zelf.::examples")."""
+    built = kit(game, variants, proof=True)
+    for name in ("spelregels.pdf", "spelregels-proef.pdf"):
+        book = _book(built, name)
+        assert "::" not in book and "**" not in book and "{%" not in book, name
+        assert not re.search(r"[.;:!?)]- \S", book), name
