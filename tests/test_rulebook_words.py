@@ -162,12 +162,16 @@ def test_the_family_book_has_no_tool_words_the_proof_edition_has_the_commands(
 def test_pietje_precies_scoring_starts_with_all_or_nothing(kit: KitMaker) -> None:
     """With Pietje Precies the "Scoren" section opens with all or nothing and gives the
     straight among its kinds before any example; the base rule ("zoveel mogelijk kaarten")
-    is not printed there. Without the variant, "Scoren" opens with the base rule."""
+    is not printed there, nor in the quick start. Without the variant, "Scoren" opens with
+    the base rule."""
     book = _book(kit("sinterklaas", SPECULAAS_PP))
     scoring = _section(book, "Scoren Met Pietje Precies", "Voorbeeld:")
     assert scoring.startswith("Scoren Met Pietje Precies geldt bij het scoren alles of niets")
     assert "straatje" in scoring and "zoveel mogelijk" not in scoring
     assert "wint wie het meest heeft ingezet (de Remiseregel)" in scoring
+    quick = _section(book, "Snel beginnen", "Wat zit erin?")
+    assert "al zijn kaarten" in quick and "straatje" in quick
+    assert "de meeste kaarten van één kleur" not in quick
     base = _book(kit("sinterklaas"))
     plain = _section(base, "Scoren Na het laatste biedrondje", "Voorbeeld:")
     assert "zoveel mogelijk kaarten van dezelfde kleur" in plain
