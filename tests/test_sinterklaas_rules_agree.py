@@ -209,7 +209,8 @@ def test_sk_v3_book_and_aid_say_the_choice_is_for_everyone(kit: KitMaker) -> Non
     built = kit(GAME, ("handregel",))
     book = _book(built)
     assert "Dat geldt ook voor wie tot het scoren meedeed" in book
-    assert "kiest ieder zelf of hij ze houdt (zie daar)" in book
+    assert "kiest daarna ieder zelf of hij zijn handkaarten houdt of weglegt" in book
+    assert "Zonder de Handregel" not in book
     aid = _aid(built)
     assert "ook wie tot het eind meedeed, houdt ze of legt ze allemaal weg" in aid
     assert "Wie tot het eind meedeed, legt zijn hand weg" not in aid
