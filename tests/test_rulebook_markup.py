@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import PnpError
-from pnp.rulebook.dutch import count_phrase, join_words, number_word, ordinal_word, plural_number
+from pnp.rulebook.dutch import (
+    all_of,
+    count_phrase,
+    join_words,
+    number_word,
+    ordinal_word,
+    plural_number,
+)
 from pnp.rulebook.markup import (
     Directive,
     Heading,
@@ -78,6 +85,15 @@ def test_dutch_numbers_and_lists() -> None:
     assert [plural_number(n) for n in (2, 8, 11, 12)] == ["tweeën", "achten", "elven", "twaalven"]
     assert count_phrase(1, "geschenk", "geschenken") == "één geschenk"
     assert count_phrase(3, "geschenk", "geschenken") == "drie geschenken"
+    # all of a count, with the article Dutch needs: never "alle twee kaarten"
+    alle = [all_of(n, "kaart", "kaarten") for n in (0, 1, 2, 3, 12)]
+    assert alle == [
+        "geen kaarten",
+        "de kaart",
+        "beide kaarten",
+        "alle drie de kaarten",
+        "alle twaalf de kaarten",
+    ]
     assert join_words(["a"]) == "a"
     assert join_words(["a", "b", "c"]) == "a, b en c"
     assert join_words([]) == ""

@@ -1,10 +1,11 @@
-"""The sinterklaas rulebook a family learns from: quick start, turn overview, decisions, back cover.
+"""The sinterklaas rulebook a family learns from: quick start, decisions, back cover.
 
 The family edition starts with what the game is about and a quick start without
-rule IDs, gives a turn overview at the start of "Zo speel je", places each
-worked example right after the rule it shows, and ends with a one-page quick
-reference on the back cover; the proofreading edition lists the engine's
-decisions (the DECISIONs of the rule checklist) with their IDs.
+rule IDs, places each worked example right after the rule it shows, and ends
+with a one-page quick reference on the back cover: the book gives its summary
+once and the back cover once (no second overview opens "Zo speel je"). The
+proofreading edition lists the engine's decisions (the DECISIONs of the rule
+checklist) with their IDs.
 """
 
 from __future__ import annotations
@@ -46,18 +47,18 @@ def _pages(built: BuiltKit, name: str = "spelregels.pdf") -> list[str]:
 def test_quick_start_overview_and_back_cover_carry_no_rule_ids(
     kit: KitMaker, variants: tuple[str, ...]
 ) -> None:
-    """The quick start comes before "Wat zit erin?", the turn overview opens "Zo speel je",
-    and the quick reference fills the back cover (the last page) alone; none shows a rule ID,
-    and the numbers are the kit's."""
+    """The quick start comes before "Wat zit erin?", "Zo speel je" starts with the rules
+    themselves (no second summary of a round), and the quick reference fills the back cover
+    (the last page) alone; none shows a rule ID, and the numbers are the kit's."""
     built = kit(GAME, variants)
     pages = _pages(built)
     book = " ".join(pages)
     hand = "acht" if "meer-pakjes" in variants else "zes"
     assert book.index("Snel beginnen") < book.index("Wat zit erin?")
     assert f"Iedereen krijgt {hand} kaarten in de hand" in book
-    overview = book.index("Een ronde in het kort")
-    assert book.index("Zo speel je") < overview < book.index("Kaarten pakken Iedereen pakt")
-    assert f"Vul je hand aan tot {hand} kaarten" in book
+    assert book.count("Snel beginnen") == 1
+    assert "Een ronde in het kort" not in book
+    assert "Zo speel je Het spel bestaat uit rondes" in book
     *_, back = pages
     assert back.startswith("In het kort") and "Welke combinatie wint?" in back
     assert sum("In het kort" in page for page in pages) == 1

@@ -107,7 +107,7 @@ def test_sk_b6_all_in_is_stated_as_going_along_in_book_and_aid(kit: KitMaker) ->
     assert "Alles inzetten is ook meegaan" in book
     assert "minstens even groot zijn als het hoogste bod" in book
     assert "dan kun je alleen stoppen" in book
-    assert "Bij het scoren is de Pakjeskamer alleen je combinatie" in book
+    assert "bij het scoren maak je je combinatie alleen met de" in book
     assert "Minder inzetten dan het hoogste bod mag alleen" not in book
     assert "Alles inzetten voor minder bestaat niet" in book
     assert "Alles inzetten mag alleen als je bod dan het hoogste haalt" in _aid(built)
@@ -209,7 +209,8 @@ def test_sk_v3_book_and_aid_say_the_choice_is_for_everyone(kit: KitMaker) -> Non
     built = kit(GAME, ("handregel",))
     book = _book(built)
     assert "Dat geldt ook voor wie tot het scoren meedeed" in book
-    assert "met de Handregel kiest hij zelf of hij ze houdt" in book
+    assert "kiest daarna ieder zelf of hij zijn handkaarten houdt of weglegt" in book
+    assert "Zonder de Handregel" not in book
     aid = _aid(built)
     assert "ook wie tot het eind meedeed, houdt ze of legt ze allemaal weg" in aid
     assert "Wie tot het eind meedeed, legt zijn hand weg" not in aid
@@ -253,7 +254,7 @@ def test_sk_b7_the_base_book_has_no_straights_the_precies_book_ranks_them(kit: K
     precies = kit(GAME, ("pietje-precies",))
     book = _book(precies)
     assert "dan gaat een getal voor een kleur en een kleur voor een straatje" in book
-    assert "De zeldzaamste combinatie wint" in book
+    assert "zaamste combinatie wint" in book
     assert "een straatje het makkelijkst" in book
     assert "Getal gaat voor kleur, kleur voor straatje" in _aid(precies)
 

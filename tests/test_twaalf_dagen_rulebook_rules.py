@@ -148,6 +148,6 @@ def test_words_a_deal_is_a_ronde_and_the_cards_you_hold_a_hand(
     assert f"{rondes} rondes" in book
     assert "Einde van een ronde" in book and "Einde van een ronde" in aid
     assert "terug in je hand" in book and "terug in je hand" in aid
-    assert "Win een ronde" in cards
+    assert "Wie een ronde wint, krijgt een geschenk" in cards
     end = "Na twaalf rondes" if not variants else "na drie rondes"
     assert aid.count(end) == 8

@@ -88,6 +88,18 @@ def count_phrase(count: int, singular: str, plural: str) -> str:
     return f"{number_word(count)} {singular if count == 1 else plural}"
 
 
+def all_of(count: int, singular: str, plural: str) -> str:
+    """ "alle drie de kaarten", "beide kaarten", "de kaart": all ``count`` of a noun, with the
+    article Dutch needs after a number ("alle vier de", never "alle vier kaarten")."""
+    if count == 0:
+        return f"geen {plural}"
+    if count == 1:
+        return f"de {singular}"
+    if count == 2:
+        return f"beide {plural}"
+    return f"alle {number_word(count)} de {plural}"
+
+
 def join_words(items: Sequence[str], last: str = "en") -> str:
     """A Dutch enumeration: "a", "a en b", "a, b en c" (``last="of"``: "a, b of c")."""
     if not items:

@@ -23,7 +23,7 @@ from jinja2.loaders import split_template_path
 from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
 from pnp.rulebook.budget import BudgetedEnvironment
-from pnp.rulebook.dutch import count_phrase, number_word, plural_number
+from pnp.rulebook.dutch import all_of, count_phrase, number_word, plural_number
 
 TEMPLATE_SUFFIX = ".j2"
 
@@ -93,6 +93,7 @@ class TemplateSet:
         self.environment.filters["getal"] = _counting("getal", number_word)
         self.environment.filters["meervoud"] = _counting("meervoud", plural_number)
         self.environment.filters["aantal"] = _counting("aantal", count_phrase)
+        self.environment.filters["alle"] = _counting("alle", all_of)
 
     def path_of(self, name: str) -> Path:
         """The file a template name resolves to (the first folder that has it)."""
