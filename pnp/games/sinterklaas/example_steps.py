@@ -240,7 +240,9 @@ def _effect(ctx: Telling, moment: Play, event: Event) -> Step | None:
     else:
         assert isinstance(event, ev.SintChanged)
         previous = ctx.names[event.previous]
-        said = ctx.say("effect_sint", name=name, previous=previous)
+        # with Wie kent hem niet? the real Sint holds the Kleine Sint (SK-W1, SK-W4)
+        key = "effect_sint_small" if ctx.config.big_sint else "effect_sint"
+        said = ctx.say(key, name=name, previous=previous)
         node = moment.before.node
         if (node[1] if len(node) > 1 else 0) < ctx.config.reveals:
             said += ctx.say("effect_sint_next", name=name)
