@@ -237,10 +237,11 @@ class Story(Generic[C, S, A, B, T, K, X]):
         return row.policy if self.search_policy is None else self.search_policy(row, rules)
 
     def applies(self, spec: GameSpec, row: ExampleRow[K, A], rules: RuleSet) -> bool:
-        """True if a kit of ``rules`` shows ``row``: it has the row's variants and none of
-        those that take its rule away."""
+        """True if a kit of ``rules`` shows ``row``: it has the row's variants, none of those
+        that take its rule away and none under which no such situation was found."""
         chosen = set(resolve_variants(spec, rules))
-        return set(row.variants) <= chosen and not chosen & set(row.removed_by)
+        left_out = set(row.removed_by) | set(row.unseen_with)
+        return set(row.variants) <= chosen and not chosen & left_out
 
     def focus_segment(
         self,

@@ -47,6 +47,9 @@ class ExampleRow(Generic[K, A]):
     """The key of its title in the ``[titles]`` of the phrase file; the kind if empty."""
     removed_by: tuple[str, ...] = ()
     """Variants that take the row's rule away: a kit with one of them does not show it."""
+    unseen_with: tuple[str, ...] = ()
+    """Variants under which the seeded search finds no such situation (in the story's seeds):
+    a kit with one of them leaves the example out; say why beside the row."""
 
     @property
     def title_key(self) -> str:

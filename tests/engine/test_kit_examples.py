@@ -41,13 +41,13 @@ TABLE_SHAPE = {
 map, the rows): they need no example of their own, every example of their kit shows them."""
 
 SHOWN_WITH = {
-    "sinterklaas": {"overschatting": ("speculaas",), "remise": ("handregel",)},
+    "sinterklaas": {"overschatting": ("speculaas",), "remise": ("speculaas",)},
 }
 """Variants whose rule only comes into play beside others: SK-V1 (a bid out of reach) and
 SK-V5 (equal combinations, unequal bids) need players with different numbers of cards or
 bids, and every hand is dealt to the same size and every bid matched unless the Handregel
-lets players keep their hands (and stay in at its limit); for SK-V1 the Biedregel's extra
-cards must make the kept hands uneven too, so it is shown in the Speculaas kit."""
+lets players keep their hands (and stay in at its limit) and the Biedregel adds cards to
+hands and bids; both are shown in the Speculaas kit, which has all three."""
 
 
 def story_of(game_id: str) -> AnyStory:
