@@ -102,7 +102,7 @@ def test_examples_land_right_after_the_rule_they_show(kit: KitMaker) -> None:
     assert at("een pot die niemand wint, gaan uit het spel") < at("Voorbeeld: Een hele ronde")
     assert at("Voorbeeld: Een hele ronde") < at("Einde van het spel")
     assert at("Per spel:") < at("Voorbeeld: Surprises") < at("Overschattingsregel Kun je")
-    assert at("Remiseregel Zijn de beste") < at("Voorbeeld: Speculaas") < at("Speculaas Speculaas")
+    assert at("Remiseregel Zijn de beste") < at("Voorbeeld: Remise") < at("Speculaas Speculaas")
     # each Speculaas rule's example follows its own section, the Overschattingsregel's (which
     # shows the Handregel's limit too) after both and after the Handregel's example
     assert at("Inwisselregel In je beurt") < at("Voorbeeld: Inwisselregel") < at("Handregel Meteen")

@@ -139,7 +139,7 @@ def test_st_b7_the_rulebook_and_aid_say_the_turn_still_happens(
         assert "bij bakboord en stuurboord maakt de boot zijn kwartslag gewoon" in book
         assert "er gebeurt verder niets" not in book
         assert "raaien doet de boot wel" in _aid(built)
-    assert "Een stap van het bord af vervalt; draaien doet de boot wel." in _aid(base)
+    assert "Een stap van het speelbord af vervalt; draaien doet de boot wel." in _aid(base)
     assert "rots vervalt: 1 schadepunt. Draaien doet de boot wel." in _aid(pepernoot)
     assert "wel krijgt hij één schadepunt" in _book(pepernoot)
     assert "schadepunt" not in _aid(base)
