@@ -34,6 +34,8 @@ from pnp.games.sinterklaas.config import (
     EERSTE_STOPPER,
     HANDREGEL,
     INWISSELEN,
+    MEER_PAKJES,
+    MINDER_PAKJES,
     OVERSCHATTING,
     PIETJE_PRECIES_VARIANT,
     REMISE,
@@ -427,9 +429,11 @@ ROWS: tuple[Row, ...] = (
     Row("pietje-precies-straatje", "pietje-precies", ("SK-P1", "SK-P2", "SK-P3"),
         (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, score_precies, 4,
         (PIETJE_PRECIES_VARIANT,)),
+    # Not found in the seeded games with Meer or Minder pakjes (2000 each) or with Wie kent
+    # hem niet? (300): the early planner's plan rarely leaves exactly one card spoiling a hand
     Row("pietje-precies-niets-waard", "precies-nothing", ("SK-P1",),
         (c.Shows, c.SpoiledBy, c.WinsShowdown), EARLY_PLANNER, score_precies_nothing, 5,
-        (PIETJE_PRECIES_VARIANT,)),
+        (PIETJE_PRECIES_VARIANT,), unseen_with=(MEER_PAKJES, MINDER_PAKJES, WIE_KENT_HEM_NIET)),
     Row("actiepiet-in-het-bod", "action", ("SK-A1",),
         (c.Reveals, c.Turn), HEURISTIC, score_action, 6, (ACTIEPIET,)),
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
