@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import Callable
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -251,3 +252,18 @@ def broken_phrase_file_error(
     assert message.startswith(f"cardspecs/{game_id}/rulebook/voorbeelden.toml"), message
     assert "Traceback" not in message and str(project) not in message
     return message
+
+
+@cache
+def spec_of(game_id: str) -> GameSpec:
+    """The spec tables of a registered game (read once per test process)."""
+    return load_game(game_id).spec
+
+
+def story_of(game_id: str) -> Any:
+    """The story (rulebook examples) of a registered game that has one."""
+    from pnp.registry import game
+
+    story = game(game_id).story
+    assert story is not None, f"{game_id} tells no examples"
+    return story

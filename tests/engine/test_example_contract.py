@@ -21,29 +21,17 @@ from pnp.engine.core import replay
 from pnp.errors import PnpError
 from pnp.examples import game_examples
 from pnp.project import load_game
-from pnp.registry import game, games
+from pnp.registry import games
 from pnp.rulebook.example import Example
-from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases, missing_claims
 from pnp.story.pinned import EXAMPLES_FOLDER
 from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
-from tests.engine.registered import broken_phrase_file_error
+from tests.engine.registered import broken_phrase_file_error, spec_of, story_of
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 STORIED = [g.id for g in games().values() if g.story is not None]
-
-
-def story_of(game_id: str) -> AnyStory:
-    story = game(game_id).story
-    assert story is not None
-    return story
-
-
-@cache
-def spec_of(game_id: str) -> GameSpec:
-    return load_game(game_id).spec
 
 
 def _pinned_files() -> list[tuple[str, str, str]]:

@@ -15,19 +15,18 @@ the pairs and the largest combinations less one run with ``pytest -m slow``.
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
 
 import pytest
 
 from pnp.engine.core import GameRecord, replay
 from pnp.examples import examples_text, game_examples
-from pnp.project import load_game
-from pnp.registry import game, games
+from pnp.registry import games
 from pnp.spec.model import GameSpec
 from pnp.story import Replay
 from pnp.story.rulesets import built_kits
 from pnp.story.story import Story
+from tests.engine.registered import spec_of, story_of
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 STORIED = [g.id for g in games().values() if g.story is not None]
@@ -48,17 +47,6 @@ SK-V5 (equal combinations, unequal bids) need players with different numbers of 
 bids, and every hand is dealt to the same size and every bid matched unless the Handregel
 lets players keep their hands (and stay in at its limit) and the Biedregel adds cards to
 hands and bids; both are shown in the Speculaas kit, which has all three."""
-
-
-def story_of(game_id: str) -> AnyStory:
-    story = game(game_id).story
-    assert story is not None
-    return story
-
-
-@cache
-def spec_of(game_id: str) -> GameSpec:
-    return load_game(game_id).spec
 
 
 def _kits(combined: bool) -> list[Any]:
