@@ -593,9 +593,10 @@ def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
 
 
 def search_policy(row: Row, rules: tuple[str, ...]) -> str:
-    """The precies-planner wherever Pietje Precies is played: the heuristic never bids there
-    (see :class:`PreciesPlanner`), so no round would reach a showdown worth telling."""
-    return PLANNER if PIETJE_PRECIES_VARIANT in rules else row.policy
+    """The precies-planner for the heuristic's rows wherever Pietje Precies is played: the
+    heuristic never bids there (see :class:`PreciesPlanner`), so no round would reach a
+    showdown worth telling. A row with a planner of its own keeps it."""
+    return PLANNER if PIETJE_PRECIES_VARIANT in rules and row.policy == HEURISTIC else row.policy
 
 
 STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling] = Story(
