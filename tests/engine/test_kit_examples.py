@@ -20,12 +20,14 @@ from typing import Any
 import pytest
 
 from pnp.engine.core import GameRecord, replay
-from pnp.examples import examples_text, game_examples
+from pnp.examples import game_examples
 from pnp.registry import games
+from pnp.rulebook.plaintext import format_examples
 from pnp.spec.model import GameSpec
 from pnp.story import Replay
 from pnp.story.rulesets import built_kits
 from pnp.story.story import Story
+from pnp.variants import resolve_variants
 from tests.engine.registered import spec_of, story_of
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
@@ -85,7 +87,7 @@ def _check_kit(game_id: str, kit: tuple[str, ...]) -> None:
         assert replay(record, story.engine, config), example.id
         assert all(step.claim is not None for step in example.steps), example.id
         checks.check_steps(Replay(story.engine, config, record), example.steps)
-    text = examples_text(game_id, kit)
+    text = format_examples(spec, resolve_variants(spec, kit), examples)  # as `pnp examples`
     named = "gespeeld met: " + ("+".join(rules) or "basisspel")
     assert text.count(named) == len(examples)
 
