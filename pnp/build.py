@@ -39,7 +39,7 @@ from pnp.output import commit_kit, kit_lock
 from pnp.paths import DATA_FOLDERS, find_data_file
 from pnp.project import COMMON, engine_game, game_roots, load_game
 from pnp.reads import record, recording
-from pnp.rulebook.compose import make_rulebook
+from pnp.rulebook.compose import make_rulebook, printed_components
 from pnp.sheets.board import render_board
 from pnp.sheets.card_jobs import card_jobs
 from pnp.sheets.cards import Placement, SheetOptions, back_design, render_card_sheets
@@ -491,7 +491,8 @@ def _manifest(
             for name, (size, digest) in files.items()
         ],
         "components": [
-            {"id": c.id, "name": c.name, "cards": c.card_count} for c in spec.components_for(chosen)
+            {"id": c.id, "name": c.name, "cards": c.card_count}
+            for c in printed_components(data, spec.components_for(chosen), chosen)
         ],
         "placements": placements,
     }

@@ -274,6 +274,10 @@ def test_a_kit_with_many_variants_prints_a_second_aid_card(
     cards = sorted({p["card"] for p in placed})
     assert cards == ["spelershulp", "spelershulp-2"]
     assert all(sum(p["card"] == c for p in placed) == spec.players[1] for c in cards)
+    # the rulebook's list of what is in the box counts the cards the kit prints
+    assert f"{len(placed)} Spelershulp" in built.text("spelregels.pdf")
+    listed = {c["id"]: c["cards"] for c in built.manifest["components"]}
+    assert listed["hulp"] == len(placed), "the manifest counts them too"
     faces = aid_faces(built)
     assert len(faces) == 4
     for index, face in enumerate(faces):

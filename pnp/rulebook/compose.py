@@ -9,7 +9,7 @@ game's pinned engine records (gathered by the build and handed in as
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.datafiles import read_confined_text
@@ -277,7 +277,7 @@ def prepare_rulebook(
     build share them, so each template is compiled once.
     """
     spec = data.spec
-    components = spec.components_for(chosen)
+    components = printed_components(data, spec.components_for(chosen), chosen)
     if templates is None:
         templates = game_templates(data)
     name = spec.rulebook.template
@@ -326,3 +326,24 @@ def make_rulebook(
         _, proof_content = prepare_rulebook(data, chosen, parts, printing, True, templates)
         proof_book = lay_out(proof_content, *SCREEN_PAGE_MM, f"{title} (proefleesversie)")
     return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages, proof_book)
+
+
+def printed_components(
+    data: GameData, components: Sequence[Component], chosen: tuple[str, ...]
+) -> tuple[Component, ...]:
+    """The components as the kit prints them: a player aid whose words need a second card
+    (:mod:`pnp.layout.aid`) counts every card it prints (twelve, say, where the spec table has six)."""
+    out = []
+    for comp in components:
+        face = data.layouts.load(comp.layout, comp.size)
+        if face.flow is None:
+            out.append(comp)
+            continue
+        back = data.layouts.load(comp.back, comp.size) if comp.back else None
+        ctx = data.face_context(comp, chosen)
+        rows = tuple(
+            replace(row, count=row.count * len(data.card_faces(row, face, back, ctx)))
+            for row in comp.rows
+        )
+        out.append(replace(comp, rows=rows))
+    return tuple(out)
