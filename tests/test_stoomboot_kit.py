@@ -356,3 +356,7 @@ def test_single_sided_sheets_are_not_labelled_as_fronts(
     assert "voorkant" not in label
     cards = [t.text for t in read_page(everything.reader("kaarten.pdf"), 0).texts]
     assert any("vel 1 van" in t and t.endswith("voorkant") for t in cards)
+    # a last sheet of pawns, which have no backs, gets no back page and no "voorkant"
+    last = kit(GAME, ("rebelse-pietjes",)).page_texts("kaarten.pdf")[-1]
+    (label,) = re.findall(r"vel (\d+) van (\d+)(.{0,12})", last)
+    assert label[0] == label[1] and "voorkant" not in label[2], label

@@ -128,10 +128,12 @@ def render_card_sheets(
         backed = {index for index, job in zip(indices, chunk, strict=True) if job.back}
         draw_crop_marks(canvas, plan, filled, backed)
         draw_fold_line(canvas, plan)
+        # Nothing is printed behind the last sheet when none of its pieces has a back.
+        backed_page = duplex and (number < len(sheets) or any(job.back for job in chunk))
         if plan.fold_x:
             side = " (voor- en achterkant, vouw op de stippellijn)"
         else:
-            side = " – voorkant" if duplex else ""
+            side = " – voorkant" if backed_page else ""
         draw_info(canvas, plan, f"{label} · vel {number} van {len(sheets)}{side}")
         _end_page(canvas)
         back_page = None
@@ -152,8 +154,7 @@ def render_card_sheets(
             )
             draw_info(canvas, plan, note)
             _end_page(canvas)
-        # Nothing is printed behind the last sheet when none of its pieces has a back.
-        if duplex and (number < len(sheets) or any(job.back for job in chunk)):
+        if backed_page:
             page += 1
             back_page = page
             _begin_page(canvas, plan)
