@@ -714,14 +714,30 @@ def _sketch(
 ) -> Measure:
     """Measure the book laid out with ``fit``: one pass, card pictures only taking their
     space, contents under made-up page numbers (which change no height), no PDF written."""
+    doc, builder, _ = _first_pass(content, width_mm, height_mm, title, fit, always=True)
+    return Measure(doc.page, _last_fill(doc, builder), builder.sections)
+
+
+def _first_pass(
+    content: RulebookContent,
+    width_mm: float,
+    height_mm: float,
+    title: str,
+    fit: Fit,
+    *,
+    always: bool,
+) -> tuple[_Document, _StoryBuilder, list[Flowable]]:
+    """The story of the book and, where it has contents (or ``always``), one sketch pass of
+    it: card pictures only take their space, every title is listed under page 0."""
     doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
     builder = _StoryBuilder(content, doc.width, doc.height, fit)
     story = builder.story()
-    if builder.toc is not None:
-        builder.toc.seed(_provisional_entries(story), provisional=True)
-    builder.artist.sketch = True
-    _build(doc, story, _SketchCanvas)
-    return Measure(doc.page, _last_fill(doc, builder), builder.sections)
+    if builder.toc is not None or always:
+        if builder.toc is not None:
+            builder.toc.seed(_provisional_entries(story), provisional=True)
+        builder.artist.sketch = True
+        _build(doc, story, _SketchCanvas)
+    return doc, builder, story
 
 
 def _build(doc: _Document, story: list[Flowable], canvasmaker: type[Canvas] = Canvas) -> None:
@@ -738,20 +754,15 @@ def _lay_out_with(
     content: RulebookContent, width_mm: float, height_mm: float, title: str, fit: Fit
 ) -> LaidOut:
     """The rulebook laid out with ``fit``."""
-    doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
-    builder = _StoryBuilder(content, doc.width, doc.height, fit)
-    story = builder.story()
+    # The contents need the page each chapter starts on. Their height does not depend on
+    # those numbers (drawn beside each title), so one pass that lists every title under
+    # page 0 finds them all; card pictures do not change any size either, so that pass
+    # skips drawing them, and its PDF is never written. The final document is laid out
+    # from a fresh story whose contents start from the entries found (seeded as both the
+    # last and the current pass's, so it takes one pass; were a title missed, platypus
+    # would simply take more).
+    doc, builder, story = _first_pass(content, width_mm, height_mm, title, fit, always=False)
     if builder.toc is not None:
-        # The contents need the page each chapter starts on. Their height does not
-        # depend on those numbers (drawn beside each title), so one pass that lists
-        # every title under page 0 finds them all; card pictures do not change any
-        # size either, so that pass skips drawing them, and its PDF is never written.
-        # The final document is laid out from a fresh story whose contents start from
-        # the entries found (seeded as both the last and the current pass's, so it
-        # takes one pass; were a title missed, platypus would simply take more).
-        builder.toc.seed(_provisional_entries(story), provisional=True)
-        builder.artist.sketch = True
-        _build(doc, story, _SketchCanvas)
         entries = builder.toc.entries()
         builder.artist.sketch = False
         story = builder.story()
