@@ -18,10 +18,12 @@ from pnp.output import write_text_atomic
 from pnp.paths import installed_data_root
 from pnp.project import load_game, require_engine
 from pnp.registry import AnyGame, games
+from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
-from pnp.story.pinned import EXAMPLES_FOLDER, pinned_path
-from pnp.story.rulesets import built_rule_sets, parse_rule_set_key
+from pnp.story.pinned import EXAMPLES_FOLDER, pinned_index, pinned_path
+from pnp.story.rulesets import RuleSet, built_rule_sets, parse_rule_set_key
 from pnp.story.search import RowUnder, story_search
+from pnp.story.story import Story
 from pnp.workers import Report, run_forked
 
 GOLDEN_FOLDER = "golden"
@@ -153,6 +155,7 @@ def pin(
     spec = load_game(game_id).spec
     phrases = load_phrases(spec)
     rule_sets = built_rule_sets(spec, story.plays_alike)
+    pinned_sets = pinned_index(spec)
     needed: list[RowUnder[Any, Any]] = []
     held = 0
     for rules in rule_sets:
@@ -160,7 +163,10 @@ def pin(
             if not story.applies(spec, row, rules):
                 continue
             try:
-                holds = story.told_under(spec, phrases, row, rules) is not None
+                example = story.told_under(
+                    spec, phrases, row, rules, pinned_sets.get(row.id, set())
+                )
+                holds = example is not None
             except PnpError:
                 holds = False
             if holds:
@@ -213,7 +219,11 @@ def pin(
     return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths), stray)
 
 
-def _stray_records(story: Any, spec: Any, rule_sets: Sequence[tuple[str, ...]]) -> tuple[Path, ...]:
+def _stray_records(
+    story: Story[Any, Any, Any, Any, Any, Any, Any],
+    spec: GameSpec,
+    rule_sets: Sequence[RuleSet],
+) -> tuple[Path, ...]:
     """The pinned files that no kit people build shows: a row no longer in the table, a
     rule set no longer built, or a row the rule set does not show."""
     rows = {row.id: row for row in story.rows}

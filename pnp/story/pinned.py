@@ -137,16 +137,18 @@ def pinned_path(spec: GameSpec, example_id: str, rules: RuleSet = ()) -> Path:
     return spec.folder / EXAMPLES_FOLDER / rule_set_key(rules) / f"{example_id}.json"
 
 
-def pinned_rule_sets(spec: GameSpec, example_id: str) -> set[RuleSet]:
-    """The rule sets that have a pinned record of ``example_id`` (folders of the examples)."""
+def pinned_index(spec: GameSpec) -> dict[str, set[RuleSet]]:
+    """The rule sets that have a pinned record, by example id (one listing of the folders)."""
     folder = spec.folder / EXAMPLES_FOLDER
+    index: dict[str, set[RuleSet]] = {}
     if not folder.is_dir():
-        return set()
-    return {
-        parse_rule_set_key(child.name)
-        for child in folder.iterdir()
-        if child.is_dir() and not child.is_symlink() and (child / f"{example_id}.json").exists()
-    }
+        return index
+    for child in sorted(folder.iterdir()):
+        if child.is_dir() and not child.is_symlink():
+            rules = parse_rule_set_key(child.name)
+            for path in child.glob("*.json"):
+                index.setdefault(path.stem, set()).add(rules)
+    return index
 
 
 def rerun_hint(finder: str) -> str:

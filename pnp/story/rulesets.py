@@ -96,13 +96,12 @@ def built_rule_sets(spec: GameSpec, alike: tuple[str, ...] = ()) -> tuple[RuleSe
 
 
 def fallbacks(rules: RuleSet, pinned: set[RuleSet]) -> list[RuleSet]:
-    """The rule sets whose records a kit of ``rules`` tries, best first.
+    """The pinned rule sets whose records a kit of ``rules`` tries, best first.
 
-    Its own first, then the pinned rule sets it contains (more variants
-    first, then by key), the base game last: a record played under fewer
-    rules is used only if it replays legally under the kit's and still
-    shows its example there.
+    Its own first, then those it contains (more variants first, then by key),
+    the base game last: a record played under fewer rules is used only if it
+    replays legally under the kit's and still shows its example there.
     """
     inside = [r for r in pinned if r != rules and set(r) <= set(rules)]
     inside.sort(key=lambda r: (-len(r), rule_set_key(r)))
-    return [rules, *inside]
+    return [rules, *inside] if rules in pinned else inside

@@ -264,8 +264,7 @@ def story_search(
         pinned = pinned_for(spec, w, found)
         try:
             segment = story.focus_segment(spec, w.row, pinned, w.rules)
-            example = story.tell(spec, load_phrases(spec), w.row, pinned, segment, w.rules)
-            story.check_claims(spec, example, pinned)
+            story.told_checked(spec, load_phrases(spec), w.row, pinned, segment, w.rules)
         except (AssertionError, ValueError, KeyError, IndexError, TypeError, PnpError):
             return False
         return True

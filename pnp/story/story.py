@@ -33,9 +33,8 @@ from pnp.story.pinned import (
     EXAMPLES_FOLDER,
     PinnedRecord,
     load_pinned,
+    pinned_index,
     pinned_path,
-    pinned_rule_sets,
-    read_pinned,
     replay_failed,
     rerun_hint,
     situation_lost,
@@ -336,8 +335,29 @@ class Story(Generic[C, S, A, B, T, K, X]):
             config = self.config(spec, example.variants)
             self.checks.check_steps(Replay(self.engine, config, pinned.record), example.steps)
 
+    def told_checked(
+        self,
+        spec: GameSpec,
+        phrases: Phrases,
+        row: ExampleRow[K, A],
+        pinned: PinnedRecord,
+        segment: Segment[A, B, T],
+        rules: RuleSet,
+    ) -> Example:
+        """What a kit of ``rules`` prints from a replayed record: told under them, every claim
+        checked (a ``PnpError`` if it no longer shows its kind, ``AssertionError`` if a claim
+        fails)."""
+        example = self.tell(spec, phrases, row, pinned, segment, rules)
+        self.check_claims(spec, example, pinned)
+        return example
+
     def told_under(
-        self, spec: GameSpec, phrases: Phrases, row: ExampleRow[K, A], rules: RuleSet
+        self,
+        spec: GameSpec,
+        phrases: Phrases,
+        row: ExampleRow[K, A],
+        rules: RuleSet,
+        pinned_sets: set[RuleSet] | None = None,
     ) -> Example | None:
         """``row``'s example for a kit of ``rules``: the first pinned record that replays
         legally under them, still shows its kind and whose every claim holds there.
@@ -347,44 +367,39 @@ class Story(Generic[C, S, A, B, T, K, X]):
         (:func:`~pnp.story.rulesets.fallbacks`) are tried next and skipped when they do not
         hold. If none does, the kit leaves the example out (``None``: ``pnp pin`` names what
         the kits people build lack), but for the base game, whose missing record is a
-        located ``PnpError``.
+        located ``PnpError``. ``pinned_sets``: the rule sets with a record of the row, if
+        the caller has listed them (:func:`~pnp.story.pinned.pinned_index`).
         """
-        pinned_sets = pinned_rule_sets(spec, row.id)
+        if pinned_sets is None:
+            pinned_sets = pinned_index(spec).get(row.id, set())
         for source in fallbacks(rules, pinned_sets):
-            if source not in pinned_sets:
-                continue
             own = source == rules
-            path = pinned_path(spec, row.id, source)
             try:
-                pinned = read_pinned(spec, row.id, row.kind, self.focus, self.finder, source)
-                if pinned.record.variants != source:
-                    expected = ", ".join(source) or "none"
-                    raise PnpError.single(
-                        f"the record is played with the wrong variants (expected: {expected})",
-                        path,
-                    )
-                segment = self.focus_segment(spec, row, pinned, rules)
-                example = self.tell(spec, phrases, row, pinned, segment, rules)
-                self.check_claims(spec, example, pinned)
-            except (ValueError, KeyError, IndexError, TypeError) as exc:
+                pinned, segment = load_pinned(
+                    spec,
+                    row.case_under(source),
+                    self.focus,
+                    self.finder,
+                    lambda record: self.focus_segment(spec, row, record, rules),
+                )
+                return self.told_checked(spec, phrases, row, pinned, segment, rules)
+            except (KeyError, IndexError) as exc:
                 if own:
-                    if isinstance(exc, KeyError | IndexError):
-                        message = f"a card of this example has no row in the spec tables ({exc})"
-                        raise PnpError.single(message, path) from None
+                    message = f"a card of this example has no row in the spec tables ({exc})"
+                    path = pinned_path(spec, row.id, source)
+                    raise PnpError.single(message, path) from None
+            except (ValueError, TypeError) as exc:  # from telling or checking it
+                if own:
+                    path = pinned_path(spec, row.id, source)
                     raise replay_failed(path, exc, self.finder) from None
-                continue
             except AssertionError as exc:
                 if own:
-                    raise PnpError.single(
-                        f"a claim of the pinned example no longer holds: {exc} ({self.finder})",
-                        path,
-                    ) from None
-                continue
+                    path = pinned_path(spec, row.id, source)
+                    message = f"a claim of the pinned example no longer holds: {exc}"
+                    raise PnpError.single(f"{message} ({self.finder})", path) from None
             except PnpError:
                 if own:
                     raise
-                continue
-            return example
         if not rules:
             # the base game's records are the floor every kit falls back on
             path = pinned_path(spec, row.id, rules)
@@ -411,11 +426,12 @@ def rulebook_examples(
     """
     phrases = load_phrases(spec)
     rules = story.rule_set(spec, variants)
+    index = pinned_index(spec)
     examples = []
     for row in story.rows:
         if not story.applies(spec, row, rules):
             continue
-        example = story.told_under(spec, phrases, row, rules)
+        example = story.told_under(spec, phrases, row, rules, index.get(row.id, set()))
         if example is not None:
             examples.append(example)
     return examples
