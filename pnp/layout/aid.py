@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError, ProblemCollector
-from pnp.layout.model import MIN_TEXT_PT, Box, Element, Layout
+from pnp.layout.model import MIN_TEXT_PT, Box, Element, Layout, conditions_hold
 from pnp.layout.template import check_template, fill_template
 from pnp.spec.model import SourceRef
 from pnp.spec.tomlsource import TomlSource
@@ -237,17 +237,6 @@ def read_flow(path: Path) -> Flow:
 _WHEN = "'when' must be a condition or a list of them ('field', '!field', 'a|b')"
 
 
-def holds(conditions: Sequence[str], values: Mapping[str, object]) -> bool:
-    """Whether every condition holds: ``field`` is set, ``!field`` is not, ``a|b`` either."""
-
-    def one(term: str) -> bool:
-        if term.startswith("!"):
-            return not values.get(term[1:])
-        return bool(values.get(term))
-
-    return all(any(one(term.strip()) for term in c.split("|")) for c in conditions)
-
-
 @dataclass
 class _Face:
     elements: list[Element]
@@ -440,9 +429,9 @@ def _visible(flow: Flow, values: Mapping[str, object]) -> list[Side]:
         _check_when(side.when, side.source, side.when_line, values)
         for block in side.blocks:
             _check_when(block.when, block.source, block.when_line, values)
-        if not holds(side.when, values):
+        if not conditions_hold(side.when, values):
             continue
-        blocks = tuple(b for b in side.blocks if holds(b.when, values))
+        blocks = tuple(b for b in side.blocks if conditions_hold(b.when, values))
         if blocks:
             sides.append(replace(side, blocks=blocks))
     return sides

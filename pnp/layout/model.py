@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -128,3 +129,15 @@ def layout_fields(layout: Layout) -> set[str]:
     for element in layout.elements:
         used |= element_fields(element)
     return used
+
+
+def conditions_hold(conditions: Sequence[str], values: Mapping[str, object]) -> bool:
+    """Whether every ``when`` condition holds: ``field`` is set, ``!field`` is not, ``a|b``
+    either (an element's ``when`` and the player aid's blocks read them alike)."""
+
+    def one(term: str) -> bool:
+        if term.startswith("!"):
+            return not values.get(term[1:])
+        return bool(values.get(term))
+
+    return all(any(one(term.strip()) for term in c.split("|")) for c in conditions)

@@ -29,7 +29,7 @@ from pnp.layout.ink import (
     TEXT_OUTLINE,
     LowInk,
 )
-from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout
+from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout, conditions_hold
 from pnp.layout.template import fill_template
 from pnp.spec.model import CardRow
 from pnp.units import mm
@@ -182,7 +182,7 @@ class _FaceDrawer:
                 fill=1,
             )
         for element in self.layout.elements:
-            if element.when and not _condition_holds(element.when, self.values):
+            if element.when and not conditions_hold((element.when,), self.values):
                 continue
             if not self.drawn(element):
                 continue
@@ -402,13 +402,6 @@ class _FaceDrawer:
 def _paper_white(colour: Color) -> bool:
     """Whether ``colour`` is white or nearly (a paper tone): filling with it takes no ink."""
     return bool(min(colour.rgb()) >= PAPER_WHITE)
-
-
-def _condition_holds(when: str, values: Mapping[str, object]) -> bool:
-    """``when = "field"`` draws an element if the field is set; ``"!field"`` if it is not."""
-    if when.startswith("!"):
-        return not values.get(when[1:])
-    return bool(values.get(when))
 
 
 def pip_centres(
