@@ -6,7 +6,7 @@ the registry and hands their parts to the layers below, which know no registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -183,9 +183,11 @@ def pin(
         return PinReport(len(rule_sets), held, paths, stray=stray)
     for path in paths:
         refuse_installed_data(path, "pin --update")
-    groups: dict[tuple[object, ...], list[int]] = {}
+    # the search's own groups (a rule set and policy), one worker task each
+    group = story_search(story, needed).group
+    groups: dict[Hashable, list[int]] = {}
     for index, w in enumerate(needed):
-        groups.setdefault((w.rules, story.policy_for(w.row, w.rules)), []).append(index)
+        groups.setdefault(group(w), []).append(index)
 
     def search_group(members: list[int]) -> Callable[[Report | None], _GroupFound]:
         def task(_progress: Report | None) -> _GroupFound:
