@@ -24,7 +24,7 @@ from pnp.sheets.marks import (
     draw_segments,
 )
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
-from pnp.sheets.pdf import new_canvas
+from pnp.sheets.pdf import Sides, new_canvas
 from pnp.spec.model import CardRow
 from pnp.spec.sizes import BLEED, CardSize
 from pnp.units import mm
@@ -78,6 +78,15 @@ class CardSheets:
     """Sheets on which two kinds of card are parted by a gutter (cut on both sides of it)."""
 
 
+PRINT_SIDES: dict[BackMode, Sides] = {
+    BackMode.LONG_EDGE: "DuplexFlipLongEdge",
+    BackMode.SHORT_EDGE: "DuplexFlipShortEdge",
+    BackMode.GUTTERFOLD: "Simplex",  # fronts and backs share a side, folded together
+    BackMode.NONE: "Simplex",
+}
+"""The print dialog preset each way of printing backs asks for."""
+
+
 @dataclass(frozen=True)
 class SheetOptions:
     """Print options chosen by the user."""
@@ -100,7 +109,9 @@ def render_card_sheets(
     buffer = io.BytesIO()
     first = plan_for(jobs[0].size).paper if jobs else None
     width, height = (first.width, first.height) if first else (210.0, 297.0)
-    canvas = new_canvas(buffer, width, height, title, "Print-and-play kaarten")
+    canvas = new_canvas(
+        buffer, width, height, title, "Print-and-play kaarten", sides=PRINT_SIDES[options.backs]
+    )
     renderer = FaceRenderer(FormCache(canvas), art)
     placements: list[Placement] = []
     sheets = pack_sheets([Kind(job.size, back_design(job)) for job in jobs], plan_for)
