@@ -85,10 +85,18 @@ def check_game(game_id: str) -> str:
             )
     problems.raise_if_any()
     cards = sum(c.card_count for c in spec.components)
-    return (
-        f"{spec.id}: OK — {len(spec.components)} components, {cards} cards, "
-        f"{len(spec.variants)} variants, {drawings} distinct drawings"
+    counts = (
+        _counted(len(spec.components), "component"),
+        _counted(cards, "card"),
+        _counted(len(spec.variants), "variant"),
+        _counted(drawings, "distinct drawing"),
     )
+    return f"{spec.id}: OK — {', '.join(counts)}"
+
+
+def _counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless there is one ("1 card", "0 cards")."""
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
 
 
 def _prepare_rulebook(data: GameData, chosen: tuple[str, ...]) -> object:

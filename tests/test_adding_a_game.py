@@ -107,7 +107,7 @@ def test_pnp_list_shows_it(installed: AnyGame) -> None:
 def test_pnp_check_passes(installed: AnyGame) -> None:
     result = CliRunner().invoke(app, ["check", GAME_ID])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("hoger-lager: OK — 1 components, 24 cards, 0 variants")
+    assert result.stdout.startswith("hoger-lager: OK — 1 component, 24 cards, 0 variants")
 
 
 def _size(reader: PdfReader) -> set[tuple[float, float]]:

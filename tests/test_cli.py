@@ -64,7 +64,7 @@ def test_list_shows_games_variants_and_components_from_the_tables() -> None:
 def test_check_passes_on_the_shipped_tables() -> None:
     result = CliRunner().invoke(app, ["check", "twaalf-dagen"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("twaalf-dagen: OK — 3 components, 98 cards, 1 variants")
+    assert result.stdout.startswith("twaalf-dagen: OK — 3 components, 98 cards, 1 variant,")
 
 
 def test_python_dash_m_pnp_builds(tmp_path: Path) -> None:

@@ -91,7 +91,34 @@ def test_pnp_new_then_pnp_build_writes_cards_and_rulebook(
     assert "Groter kleiner" in rulebook and "Voorbereiding" in rulebook
     assert "zestien dierenkaarten" in rulebook
     assert "Voorbeeld" not in rulebook, "no example section without an engine"
+    assert "2× Muis, 2× Kikker" in rulebook, "the appendix names cards by their name column"
     assert len(PdfReader(kit / "spelregels-boekje.pdf").pages) >= 2
+
+
+def test_the_new_games_rulebook_follows_its_table(project_copy: Path, tmp_path: Path) -> None:
+    """The sentences about the cards are read from kaarten.csv: change the table and the
+    rulebook says how many animals there are, which is the smallest and largest, and how
+    many copies each has."""
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", GAME_ID]).exit_code == 0
+    table = project_copy / "cardspecs" / GAME_ID / "kaarten.csv"
+    table.write_text(
+        "id,count,grootte,name,colour\nmuis,3,1,Muis,bes\nkat,3,4,Kat,winter\n"
+        "beer,3,7,Beer,hulst\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["build", GAME_ID, "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.output
+    rulebook = _text(tmp_path / "o" / GAME_ID / "spelregels.pdf")
+    assert (
+        "negen dierenkaarten: drie dieren, van de kleine muis (1) tot de grote beer (7), "
+        "elk drie keer" in rulebook
+    )
+    assert "Liggen alle kaarten met een beer al op de aflegstapel" in rulebook
+    assert "groter is dan 4" in rulebook
+    assert "Met drie kaarten van elke grootte" in rulebook
+    for stale in ("acht dieren", "olifant", "twee keer", "Met twee kaarten"):
+        assert stale not in rulebook, stale
 
 
 def test_the_new_game_is_listed_checked_and_has_no_engine_commands(project_copy: Path) -> None:
@@ -103,7 +130,7 @@ def test_the_new_game_is_listed_checked_and_has_no_engine_commands(project_copy:
     assert "twaalf-dagen — 12 Dagen van Kerstmis" in listed.stdout
     checked = runner.invoke(app, ["check", GAME_ID])
     assert checked.exit_code == 0, checked.output
-    assert checked.stdout.startswith(f"{GAME_ID}: OK — 1 components, 16 cards, 0 variants")
+    assert checked.stdout.startswith(f"{GAME_ID}: OK — 1 component, 16 cards, 0 variants")
     for args in (
         ["simulate", GAME_ID, "--players", "2", "--games", "1"],
         ["golden", GAME_ID],
@@ -229,3 +256,25 @@ def test_the_document_lists_exactly_the_files_pnp_new_writes(tmp_path: Path) -> 
     made = pnp.scaffold.new_game(GAME_ID, tmp_path)
     assert listed == sorted(p.relative_to(tmp_path).as_posix() for p in made.files)
     assert "pnp new <id>" in text and "pnp build <id> --watch" in text
+
+
+def test_pnp_new_outside_a_project_says_it_made_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run by an installed pnp in a folder that is no project, ``pnp new`` writes the game
+    there and a ``pnp.toml`` that makes the folder a project, says so, and says what next."""
+    monkeypatch.delenv("PNP_ROOT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    bundled = pnp.scaffold.bundled_root()
+    monkeypatch.setattr(pnp.scaffold, "installed_data_root", lambda: bundled)
+    result = CliRunner().invoke(app, ["new", GAME_ID])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "pnp.toml").is_file()
+    assert (tmp_path / "cardspecs" / GAME_ID / "game.toml").is_file()
+    lines = result.stdout.splitlines()
+    assert "  wrote pnp.toml" in lines
+    assert (
+        "pnp.toml makes this folder a pnp project: pnp finds the games in its cardspecs/ "
+        "when run here or below"
+    ) in lines
+    assert lines[-1] == f"next: pnp build {GAME_ID}"

@@ -42,11 +42,18 @@ class NewGame:
     game_id: str
     root: Path
     files: tuple[Path, ...]
+    made_project: bool = False
+    """Whether the folder became a project (a ``pnp.toml`` written) so the game is found."""
 
     def report(self) -> str:
         """The lines to print: the files written and the command to run next."""
         lines = [f"new game {self.game_id}:"]
         lines += [f"  wrote {display_path(path)}" for path in self.files]
+        if self.made_project:
+            lines.append(
+                f"{display_path(self.root / PROJECT_FILE)} makes this folder a pnp project: "
+                "pnp finds the games in its cardspecs/ when run here or below"
+            )
         found = self.root.resolve() in data_roots()
         project = "" if found else f"--project {self.root} "
         lines.append(f"next: pnp {project}build {self.game_id}")
@@ -92,6 +99,7 @@ def new_game(game_id: str, dest: Path | None = None) -> NewGame:
     staged: list[tuple[Path, Path]] = []
     placed: list[Path] = []
     written: list[Path] = []
+    made_project = False
     try:
         for part in PARTS:
             (root / part).mkdir(parents=True, exist_ok=True)
@@ -107,11 +115,12 @@ def new_game(game_id: str, dest: Path | None = None) -> NewGame:
         if dest is None and root.resolve() not in data_roots() and not marker.exists():
             marker.write_text("# pnp project: your own games and changes\n", encoding="utf-8")
             written.append(marker)
+            made_project = True
     except OSError as exc:
         for folder in [temp for temp, _ in staged] + placed:
             shutil.rmtree(folder, ignore_errors=True)
         raise PnpError.single(f"cannot write the new game: {exc.strerror or exc}", root) from None
-    return NewGame(game_id, root, tuple(sorted(written)))
+    return NewGame(game_id, root, tuple(sorted(written)), made_project)
 
 
 def _copy(source: Traversable, folder: Path, names: dict[str, str]) -> list[Path]:
