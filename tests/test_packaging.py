@@ -135,6 +135,50 @@ def test_the_wheel_holds_the_licences(wheel: zipfile.ZipFile) -> None:
     assert metadata["License-Expression"] == ["MIT AND OFL-1.1"]
 
 
+def test_the_wheel_carries_the_guides_but_not_the_readme_pictures(wheel: zipfile.ZipFile) -> None:
+    names = _names(wheel)
+    guides = sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+    assert "adding-a-game.md" in guides
+    for guide in guides:
+        assert f"{BUNDLED}/docs/{guide}" in names, guide
+    assert not any(n.startswith(f"{BUNDLED}/docs/pictures") for n in names)
+
+
+def test_the_index_description_reads_right_without_the_checkout(wheel: zipfile.ZipFile) -> None:
+    """A package index shows the description alone: no link may point into the checkout, and
+    it may not speak of "this folder"; it names every game the wheel carries."""
+    info = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+    message = Parser().parsestr(wheel.read(info).decode("utf-8"))
+    description = str(message.get_payload())
+    assert message["Description-Content-Type"] == "text/markdown"
+    assert "# pnp" in description
+    targets = re.findall(r"\]\(([^)]*)\)", description)
+    assert all(t.startswith(("https://", "http://")) for t in targets), targets
+    assert "this folder" not in description and "checkout" not in description
+    for game_id in _bundled_games():
+        assert f"`{game_id}`" in description, game_id
+
+
+def test_the_version_is_written_once() -> None:
+    """pyproject.toml takes the version from pnp.__version__; the wheel's metadata says it."""
+    import tomllib
+
+    import pnp
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pnp.__version__)
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {pnp.__version__}" in changelog, "the changelog has a section for the version"
+
+
+def test_the_wheel_is_the_version_of_the_package(wheel: zipfile.ZipFile) -> None:
+    import pnp
+
+    _, metadata = _metadata(wheel)
+    assert metadata["Version"] == [pnp.__version__]
+
+
 def _imported_distributions() -> set[str]:
     """The distributions of every third-party module imported under ``pnp/``."""
     modules: set[str] = set()
