@@ -38,7 +38,7 @@ from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
-    from pnp.cli_console import ProgressUpdate
+    from pnp.cli_console import ProgressDisplay, ProgressUpdate
     from pnp.export.folder import ExportResult
     from pnp.export.services import Printers, Service
     from pnp.settings import BuildSettings
@@ -219,32 +219,35 @@ def build_command(
 
 
 @contextmanager
-def _progress(quiet: bool) -> Iterator["ProgressUpdate"]:
-    """The progress display on stderr; with ``quiet`` a callback that shows nothing, and rich
+def _progress(quiet: bool) -> Iterator["ProgressDisplay"]:
+    """The progress display on stderr; with ``quiet`` one that shows nothing, and rich
     (a few MiB) is not imported."""
+    from pnp.cli_console import progress_display
+
     if quiet:
-        yield lambda task, done, total: None
+        with progress_display(None) as silent:
+            yield silent
         return
-    from pnp.cli_console import progress_display, stderr_console
+    from pnp.cli_console import stderr_console
 
     with progress_display(stderr_console()) as progress:
         yield progress
 
 
-def _report(result: "BuildResult") -> None:
+def _report(result: "BuildResult", say: Callable[[str], None] = typer.echo) -> None:
     """The folder a build wrote, each file it wrote, and how many it reused."""
     chosen = ", ".join(result.variants) or "base game"
     reused = set(result.reused)
     if result.files and reused >= set(result.files):
-        typer.echo(f"{result.game}: up to date ({len(reused)} files reused) -> {result.folder}")
+        say(f"{result.game}: up to date ({len(reused)} files reused) -> {result.folder}")
         return
-    typer.echo(f"{result.game} ({chosen}) -> {result.folder}")
+    say(f"{result.game} ({chosen}) -> {result.folder}")
     for path in result.files:
         if path not in reused:
-            typer.echo(f"  wrote {path} ({path.stat().st_size:,} bytes)")
+            say(f"  wrote {path} ({path.stat().st_size:,} bytes)")
     if reused:
         names = ", ".join(path.name for path in result.files if path in reused)
-        typer.echo(f"  reused {len(reused)} up-to-date files ({names})")
+        say(f"  reused {len(reused)} up-to-date files ({names})")
 
 
 def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> None:
@@ -267,10 +270,11 @@ def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> 
                 failed.append(game_id)
                 more = len(exc.problems) - 1
                 tail = f" (and {more} more: pnp check {game_id})" if more else ""
-                typer.echo(f"error: {game_id}: {exc.problems[0]}{tail}", err=True)
+                progress.say(f"error: {game_id}: {exc.problems[0]}{tail}", err=True)
             else:
                 if not quiet:
-                    _report(result)
+                    _report(result, progress.say)
+            progress.forget(f"{game_id}: ")  # the bars show the game being built, not the done
             progress(GAMES_TASK, done, len(ids))
     built = len(ids) - len(failed)
     if failed:

@@ -1,0 +1,126 @@
+"""What a person sees in a terminal: commands run on a pseudo-terminal (stdout and stderr both
+on it, as in a shell) and their bytes are played through a terminal emulator (pyte) of
+120 by 30 with its scrollback. Every line a command reports is on the screen once, at the start
+of a line; no bar's line runs on into a report; the progress bars are not drawn again down
+the scrollback."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyte
+import pytest
+
+from pnp.project import game_ids
+
+COLUMNS, ROWS = 120, 30
+BAR = "━"
+
+
+def _screen_lines(args: list[str], cwd: Path) -> list[str]:
+    """Run ``python -m pnp ARGS`` on a pseudo-terminal; every line of the scrollback and the
+    screen afterwards, as the emulator shows them (trailing spaces cut)."""
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+    }
+    env.update(TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(ROWS))
+    screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
+    stream = pyte.ByteStream(screen)
+    with subprocess.Popen(
+        [sys.executable, "-m", "pnp", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=cwd,
+        env=env,
+    ) as process:
+        os.close(slave)
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the terminal closed with the program
+                    break
+                if not chunk:
+                    break
+                stream.feed(chunk)
+            elif process.poll() is not None:
+                break
+        process.wait(timeout=10)
+    os.close(master)
+    assert process.returncode == 0, "\n".join(screen.display)
+    scrolled = [
+        "".join(line[column].data for column in range(COLUMNS)) for line in screen.history.top
+    ]
+    return [line.rstrip() for line in [*scrolled, *screen.display]]
+
+
+def _once(lines: list[str], wanted: str) -> None:
+    found = [line for line in lines if line == wanted]
+    assert len(found) == 1, f"{wanted!r} is on the screen {len(found)} times:\n" + "\n".join(lines)
+
+
+def _no_run_on(lines: list[str]) -> None:
+    for line in lines:
+        if BAR in line:
+            assert "->" not in line and "wrote" not in line, f"a bar runs into a report: {line!r}"
+
+
+@pytest.fixture(scope="module")
+def built_all(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    here = tmp_path_factory.mktemp("terminal")
+    return here, _screen_lines(["build", "all", "--out", "out"], here)
+
+
+def test_build_all_shows_each_line_once_and_the_bars_once(
+    built_all: tuple[Path, list[str]],
+) -> None:
+    here, lines = built_all
+    ids = game_ids()
+    for game_id in ids:
+        folder = Path("out") / game_id  # as --out gave it
+        _once(lines, f"{game_id} (base game) -> {folder}")
+        files = sorted(p.name for p in (here / folder).iterdir() if not p.name.startswith("."))
+        assert files
+        for name in files:
+            size = (here / folder / name).stat().st_size
+            _once(lines, f"  wrote {folder / name} ({size:,} bytes)")
+    bars = [line for line in lines if line.startswith("all games") and BAR in line]
+    assert len(bars) == 1, "the overall bar is drawn once, not again down the scrollback"
+    assert f"{len(ids)}/{len(ids)}" in bars[0]
+    _no_run_on(lines)
+    shown = [line for line in lines if line]
+    assert shown[-1] == f"built {len(ids)} of {len(ids)} games"
+    assert shown[0].startswith("settings: ")
+
+
+@pytest.mark.parametrize(
+    ("args", "report"),
+    [
+        (["build", "twaalf-dagen"], "twaalf-dagen: up to date"),
+        (["preview", "twaalf-dagen"], "preview: wrote"),
+        (["export", "twaalf-dagen", "--tts"], "tts: wrote"),
+    ],
+)
+def test_each_command_reports_once_below_its_bars(
+    built_all: tuple[Path, list[str]], args: list[str], report: str
+) -> None:
+    here, _ = built_all
+    lines = _screen_lines([*args, "--out", "out"], here)
+    reports = [line for line in lines if line.startswith(report)]
+    assert len(reports) == 1, "\n".join(lines)
+    _no_run_on(lines)
+    drawn = [line.split(BAR, 1)[0].rstrip() for line in lines if BAR in line]
+    assert len(drawn) == len(set(drawn)), f"a bar is drawn twice: {drawn}"
