@@ -510,6 +510,22 @@ def new_command(
     typer.echo(_run(lambda: new_game(game, dest)).report())
 
 
+@app.command("copy")
+def copy_command(
+    game: GameArgument,
+    to: Annotated[
+        Path | None,
+        typer.Option(
+            "--to", help="Project folder to copy into (default: this project, else here)."
+        ),
+    ] = None,
+) -> None:
+    """Copy one of pnp's own games into a project folder, to edit it there."""
+    from pnp.scaffold.copy import copy_game
+
+    typer.echo(_run(lambda: copy_game(game, to)).report())
+
+
 @app.command("examples")
 def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
     """Print the rulebook's examples as plain text, each with the record it replays."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -91,11 +92,40 @@ def new_game(game_id: str, dest: Path | None = None) -> NewGame:
         )
     if game_id in game_ids():
         raise PnpError.single(f"there is already a game '{game_id}'")
-    for part in PARTS:
-        if (root / part / game_id).exists():
-            raise PnpError.single(f"{display_path(root / part / game_id)} already exists")
     names = {"@id@": game_id, "@name@": display_name(game_id)}
     template = files(__name__) / "template"
+
+    def fill(part: str, folder: Path) -> list[Path]:
+        return _copy(template / part / TEMPLATE_FOLDER, folder, names)
+
+    placed = place_game_folders(root, game_id, fill, dest is None, "the new game")
+    return NewGame(game_id, root, placed.files, placed.made_project)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The files :func:`place_game_folders` wrote, and whether it made the root a project."""
+
+    files: tuple[Path, ...]
+    made_project: bool
+
+
+Filler = Callable[[str, Path], list[Path]]
+"""Fills the staged folder of one data part (``art``, ``cardspecs``); returns the files it
+wrote, relative to that folder."""
+
+
+def place_game_folders(
+    root: Path, game_id: str, fill: Filler, make_project: bool, what: str
+) -> Placed:
+    """Write ``cardspecs/<game_id>/`` and ``art/<game_id>/`` into data root ``root``, each
+    filled by ``fill`` in a hidden folder beside its target and renamed into place, so a
+    failure leaves nothing behind; with ``make_project``, a root that is not yet a data root
+    gets a ``pnp.toml``. Refuses a target folder that is already there; ``what`` names
+    what is written in an error."""
+    for part in PARTS:
+        if (root / part / game_id).exists() or (root / part / game_id).is_symlink():
+            raise PnpError.single(f"{display_path(root / part / game_id)} already exists")
     staged: list[tuple[Path, Path]] = []
     placed: list[Path] = []
     written: list[Path] = []
@@ -106,21 +136,21 @@ def new_game(game_id: str, dest: Path | None = None) -> NewGame:
             temp = Path(tempfile.mkdtemp(dir=root / part, prefix=f".{game_id}.", suffix=".new"))
             os.chmod(temp, 0o755)
             staged.append((temp, root / part / game_id))
-            for relative in _copy(template / part / TEMPLATE_FOLDER, temp, names):
+            for relative in fill(part, temp):
                 written.append(root / part / game_id / relative)
         for temp, target in staged:
             os.rename(temp, target)
             placed.append(target)
         marker = root / PROJECT_FILE
-        if dest is None and root.resolve() not in data_roots() and not marker.exists():
+        if make_project and root.resolve() not in data_roots() and not marker.exists():
             marker.write_text("# pnp project: your own games and changes\n", encoding="utf-8")
             written.append(marker)
             made_project = True
     except OSError as exc:
         for folder in [temp for temp, _ in staged] + placed:
             shutil.rmtree(folder, ignore_errors=True)
-        raise PnpError.single(f"cannot write the new game: {exc.strerror or exc}", root) from None
-    return NewGame(game_id, root, tuple(sorted(written)), made_project)
+        raise PnpError.single(f"cannot write {what}: {exc.strerror or exc}", root) from None
+    return Placed(tuple(sorted(written)), made_project)
 
 
 def _copy(source: Traversable, folder: Path, names: dict[str, str]) -> list[Path]:
