@@ -87,8 +87,15 @@ class BuildSettings:
             f"settings: paper {self.paper.value} ({self.paper.source}), "
             f"backs {self.backs.value} ({self.backs.source}), "
             f"back offset {format_offset(self.back_offset.value)} mm ({self.back_offset.source}), "
-            f"out {shown_path(self.out.value)} ({self.out.source})"
+            f"out {self._shown_out()} ({self.out.source})"
         )
+
+
+    def _shown_out(self) -> str:
+        # An --out is shown as typed; a saved or default one relative to the working folder.
+        if self.out.source == COMMAND_LINE:
+            return self.out.value.as_posix()
+        return shown_path(self.out.value)
 
 
 def format_offset(offset: tuple[float, float]) -> str:
@@ -200,8 +207,17 @@ def resolve_settings(command_line: Values, start: Path) -> BuildSettings:
         pick(lambda v: v.paper, DEFAULT_PAPER),
         backs,
         offset,
-        pick(lambda v: v.out, DEFAULT_OUT),
+        _out_or_default(pick(lambda v: v.out, DEFAULT_OUT)),
     )
+
+
+def _out_or_default(out: Setting[Path]) -> Setting[Path]:
+    """The output folder chosen, else the project's ``output/`` (wherever below the project pnp
+    runs), else ``output/`` in the working folder."""
+    project = project_folder()
+    if out.source != DEFAULT or project is None:
+        return out
+    return Setting(project / DEFAULT_OUT, f"{DEFAULT}: the project's")
 
 
 def save_back_offset(offset: tuple[float, float], start: Path) -> Path:
