@@ -35,6 +35,7 @@ from pnp.kit_record import (
 )
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
+from pnp.layout.validate import check_layouts
 from pnp.output import commit_kit, kit_lock
 from pnp.paths import DATA_FOLDERS, find_data_file
 from pnp.project import COMMON, engine_game, game_roots, load_game
@@ -135,6 +136,9 @@ def _build(
             raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
         components = spec.components_for(chosen)
         parts = _parts(data, chosen, options, components)
+    # What `pnp check` refuses in the layouts a build refuses too. Outside the recording: each
+    # part records the layouts it draws itself, so a changed layout rebuilds only its files.
+    check_layouts(data)
     folder = options.out_dir / spec.id
     request = kit_request(spec.id, options)
     previous = None if force else read_record(folder)

@@ -296,7 +296,8 @@ class _FaceDrawer:
         size = element.size
         smallest = max(element.min_size or element.size, MIN_TEXT_PT)
         while True:
-            lines = simpleSplit(text, font, size, width) if element.wrap else [text]
+            # A line break a multi-line cell holds is one in print too, wrapped or not.
+            lines = simpleSplit(text, font, size, width) if element.wrap else text.split("\n")
             ascent, descent = pdfmetrics.getAscentDescent(font, size)
             needed_h = (len(lines) - 1) * size * element.leading + (ascent - descent)
             widest = max((pdfmetrics.stringWidth(line, font, size) for line in lines), default=0.0)
