@@ -131,9 +131,9 @@ def _build(
         spec = data.spec
         chosen = resolve_variants(spec, variants)
         the_game = engine_game(game_id)
-        problems = the_game.validate_deck(spec, chosen) if the_game is not None else []
+        problems = the_game.deck_problems(spec, chosen) if the_game is not None else []
         if problems:
-            raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
+            raise PnpError(problems)
         components = spec.components_for(chosen)
         parts = _parts(data, chosen, options, components)
     # What `pnp check` refuses in the layouts a build refuses too. Outside the recording: each

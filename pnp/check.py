@@ -73,14 +73,10 @@ def check_game(game_id: str) -> str:
         if spec.scoresheet is not None:
             for paper in PAPERS:
                 problems.run(partial(score_sheet_pdf, data, chosen, paper))
-        problems.run(partial(_prepare_rulebook, data, chosen))
-        if the_game is not None:
-            problems.add(
-                [
-                    Problem(spec.folder / "game.toml", None, None, message)
-                    for message in the_game.validate_deck(spec, chosen)
-                ]
-            )
+        deck = the_game.deck_problems(spec, chosen) if the_game is not None else []
+        problems.add(deck)
+        if not deck:  # the rulebook's examples replay on the deck: a broken one breaks them all
+            problems.run(partial(_prepare_rulebook, data, chosen))
     problems.raise_if_any()
     cards = sum(c.card_count for c in spec.components)
     return (
