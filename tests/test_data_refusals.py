@@ -316,7 +316,7 @@ def _link_to_dev_zero(path: Path) -> None:
     ("make", "reason"),
     [
         (_folder, "is a folder, not a file"),
-        (_link_to_dev_zero, "refused: the file lies outside art/ (a link out of the folder?)"),
+        (_link_to_dev_zero, "is a link to a file outside art/"),
     ],
     ids=["folder", "link-to-dev-zero"],
 )
@@ -329,7 +329,9 @@ def test_an_art_override_that_is_no_regular_file_is_refused_not_replaced_by_pnps
     override = project_copy / "art" / PICTURE
     override.unlink()
     make(override)
-    assert both(refuse) == f"{DECK}:2: column 'art': art '{PICTURE}': {reason}"
+    line = both(refuse)
+    assert line.startswith(f"{DECK}:2: column 'art': art '{PICTURE}'")
+    assert line.endswith(reason)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")

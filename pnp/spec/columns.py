@@ -165,6 +165,12 @@ def check_art_reference(reference: str, art_root: ArtRoots) -> Path:
         except OSError as exc:
             raise ValueError(f"art {reference!r} cannot be read ({exc.strerror})") from None
         try:
+            outside = not path.resolve(strict=True).is_relative_to(root.resolve())
+        except (OSError, RuntimeError):  # a dangling link, a loop: confined() says which
+            outside = False
+        if outside:  # its target would end up in the PDFs
+            raise ValueError(f"art {reference!r} is a link to a file outside art/")
+        try:
             confined(path, root)
         except PnpError as exc:
             raise ValueError(f"art {reference!r}: {exc.problems[0].message}") from None
