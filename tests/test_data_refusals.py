@@ -12,8 +12,7 @@ import hashlib
 import os
 import shutil
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,25 +63,16 @@ def earlier_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "twaalf-dagen"
 
 
-@dataclass(frozen=True)
-class Refused:
-    """What one command answered to a broken project."""
-
-    line: str
-    """The one error line, without ``error: ``."""
-
-
 @pytest.fixture()
-def refuse(
-    project_copy: Path, tmp_path: Path, earlier_kit: Path
-) -> Iterator[Callable[[str], Refused]]:
+def refuse(project_copy: Path, tmp_path: Path, earlier_kit: Path) -> Callable[[str], str]:
     """``refuse(command)``: run ``pnp check`` or ``pnp build`` over an earlier kit, assert the
-    refusal's shape (exit 2, one ``error:`` line, no traceback, the kit as it was)."""
+    refusal's shape (exit 2, one ``error:`` line, no traceback, the kit as it was) and return
+    the line without its ``error: ``."""
     out = tmp_path / "out"
     shutil.copytree(earlier_kit, out / "twaalf-dagen", symlinks=True)
     before = _digests(out)
 
-    def run(command: str) -> Refused:
+    def run(command: str) -> str:
         args = ["check", "twaalf-dagen"]
         if command == "build":
             args = ["build", "twaalf-dagen", "--out", str(out)]
@@ -94,15 +84,15 @@ def refuse(
         assert "Traceback" not in result.stdout + result.stderr
         assert _digests(out) == before, "the earlier kit is untouched"
         assert sorted(p.name for p in out.iterdir()) == ["twaalf-dagen"], "no leftovers"
-        return Refused(lines[0].removeprefix("error: "))
+        return lines[0].removeprefix("error: ")
 
-    yield run
+    return run
 
 
-def both(refuse: Callable[[str], Refused]) -> str:
+def both(refuse: Callable[[str], str]) -> str:
     """The one line ``check`` and ``build`` both give (they must give the same)."""
-    checked = refuse("check").line
-    built = refuse("build").line
+    checked = refuse("check")
+    built = refuse("build")
     assert checked == built, (checked, built)
     return checked
 
@@ -111,7 +101,7 @@ def both(refuse: Callable[[str], Refused]) -> str:
 
 
 def test_a_when_naming_no_field_is_refused_by_build_as_by_check(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     line = edit(
         project_copy,
@@ -125,7 +115,7 @@ def test_a_when_naming_no_field_is_refused_by_build_as_by_check(
 
 
 def test_an_empty_layout_is_refused_instead_of_printing_blank_faces(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     (project_copy / LAYOUTS / "deck.toml").write_text("# nothing yet\n", encoding="utf-8")
     assert both(refuse) == (
@@ -135,7 +125,7 @@ def test_an_empty_layout_is_refused_instead_of_printing_blank_faces(
 
 
 def test_two_elements_of_one_name_are_refused_at_the_second(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     first = edit(project_copy, LAYOUTS / "deck.toml", 'name = "name-top"', 'name = "name-top"')
     second = edit(project_copy, LAYOUTS / "deck.toml", 'name = "name-bottom"', 'name = "name-top"')
@@ -146,7 +136,7 @@ def test_two_elements_of_one_name_are_refused_at_the_second(
 
 
 def test_a_fill_that_is_no_colour_is_one_line_at_the_layout_not_one_per_card(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     text = (project_copy / LAYOUTS / "deck.toml").read_text(encoding="utf-8")
     start = text.index('name = "name-top"')
@@ -160,7 +150,7 @@ def test_a_fill_that_is_no_colour_is_one_line_at_the_layout_not_one_per_card(
 
 
 def test_a_back_picture_that_is_missing_is_one_line_at_the_back_layout(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     edit(
         project_copy,
@@ -199,14 +189,14 @@ def test_a_project_game_folder_without_game_toml_is_refused_naming_it(
 
 
 def test_a_tab_in_a_text_cell_is_refused_with_its_row(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     line = edit(project_copy, DECK, TWO, "tortelduiven,2,2,Tortel\tduiven,")
     assert both(refuse) == f"{DECK}:{line}: column 'name': holds a tab (U+0009)"
 
 
 def test_a_line_break_in_a_column_not_declaring_multiline_is_refused_with_its_row(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     line = edit(project_copy, DECK, TWO, 'tortelduiven,2,2,"Tortel\nduiven",')
     assert both(refuse) == (
@@ -216,7 +206,7 @@ def test_a_line_break_in_a_column_not_declaring_multiline_is_refused_with_its_ro
 
 
 def test_multiline_is_refused_for_a_column_that_is_not_text(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     old = 'number = { type = "int", min = 1, max = 12 }'
     line = edit(project_copy, GAME / "game.toml", old, old.replace(" }", ", multiline = true }"))
@@ -249,7 +239,7 @@ def test_a_line_break_in_a_multiline_column_is_a_line_break_on_the_card(
 
 
 def test_a_cell_of_a_million_characters_is_one_line_naming_its_row_and_the_limit(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     line = edit(
         project_copy,
@@ -283,14 +273,14 @@ def test_a_cell_of_a_million_characters_is_one_line_naming_its_row_and_the_limit
     ids=["space-3", "zero"],
 )
 def test_a_count_breaking_the_deck_names_its_table_row(
-    project_copy: Path, refuse: Callable[[str], Refused], count: str, message: str
+    project_copy: Path, refuse: Callable[[str], str], count: str, message: str
 ) -> None:
     line = edit(project_copy, DECK, "tortelduiven,2,", f"tortelduiven,{count},")
     assert both(refuse) == f"{DECK}:{line}: column 'count': {message}"
 
 
 def test_one_gift_too_few_names_the_gift_row(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     line = edit(project_copy, GAME / "gifts.csv", "geschenk,12,", "geschenk,11,")
     assert both(refuse) == (
@@ -322,7 +312,7 @@ def _link_to_dev_zero(path: Path) -> None:
 )
 def test_an_art_override_that_is_no_regular_file_is_refused_not_replaced_by_pnps_art(
     project_copy: Path,
-    refuse: Callable[[str], Refused],
+    refuse: Callable[[str], str],
     make: Callable[[Path], None],
     reason: str,
 ) -> None:
@@ -336,7 +326,7 @@ def test_an_art_override_that_is_no_regular_file_is_refused_not_replaced_by_pnps
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
 def test_an_art_override_that_is_a_pipe_is_refused_without_opening_it(
-    project_copy: Path, refuse: Callable[[str], Refused]
+    project_copy: Path, refuse: Callable[[str], str]
 ) -> None:
     override = project_copy / "art" / PICTURE
     override.unlink()
