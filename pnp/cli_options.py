@@ -306,39 +306,60 @@ class OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        """Run the command; in standalone mode usage errors become one line (help stays as is)."""
+        """Run the command; in standalone mode usage errors become one line (help stays as is),
+        and so does a standard output that cannot be written."""
         convert_quickly(self)
         argv = list(sys.argv[1:] if args is None else args)
         if not argv or "--help" in argv:
             defer_help_extras()
-        if not standalone_mode or not argv:  # no arguments: the help text, as typer prints it
-            return super().main(
-                argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
-            )
+        if not standalone_mode:
+            return super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
         stdout = sys.stdout
         if stdout is not None:
             sys.stdout = _GuardedStdout(stdout)
         try:
-            code = super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
+            if argv:
+                code = self._one_line_errors(
+                    argv, prog_name, complete_var, windows_expand_args, extra
+                )
+            else:  # no arguments: the help text, as typer prints it (and exits)
+                code = super().main(
+                    argv, prog_name, complete_var, True, windows_expand_args, **extra
+                )
             if stdout is not None:
                 sys.stdout.flush()  # what is still buffered fails here, not at the exit
         except StdoutFailed as exc:
             _stdout_failed(exc.error, stdout)
+        finally:
+            if stdout is not None:
+                sys.stdout = stdout
+        sys.exit(code)
+
+    def _one_line_errors(
+        self,
+        argv: list[str],
+        prog_name: str | None,
+        complete_var: str | None,
+        windows_expand_args: bool,
+        extra: dict[str, Any],
+    ) -> int:
+        """The command's exit status; a usage error or a bug of pnp's is one line first."""
+        try:
+            code = super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as exc:
             typer.echo(usage_line(exc), err=True)
-            sys.exit(exc.exit_code)
+            return exc.exit_code
         except typer.Abort:
             typer.echo("aborted", err=True)
-            sys.exit(1)
+            return 1
+        except StdoutFailed:
+            raise
         except Exception as exc:  # a bug of pnp's own: a short line, the traceback on request
             if debugging(argv):
                 raise
             typer.echo(internal_error_line(exc), err=True)
-            sys.exit(1)
-        finally:
-            if stdout is not None:
-                sys.stdout = stdout
-        sys.exit(code if isinstance(code, int) else 0)
+            return 1
+        return code if isinstance(code, int) else 0
 
 
 class StdoutFailed(Exception):

@@ -275,7 +275,7 @@ def _pnp_into(stdout: int, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
-@pytest.mark.parametrize("args", [("list",), ("--help",)], ids=" ".join)
+@pytest.mark.parametrize("args", [("list",), ("--help",), ()], ids=repr)
 def test_a_full_standard_output_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
     with open("/dev/full", "w") as full:
         done = _pnp_into(full.fileno(), *args)
