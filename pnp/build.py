@@ -36,6 +36,7 @@ from pnp.kit_record import (
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
 from pnp.layout.validate import check_layouts
+from pnp.option_values import SEED_MAX
 from pnp.output import commit_kit, kit_lock
 from pnp.paths import DATA_FOLDERS, find_data_file
 from pnp.project import COMMON, engine_game, game_roots, load_game
@@ -86,8 +87,10 @@ def check_options(options: BuildOptions) -> None:
         raise PnpError.single("--back-offset is limited to 20 mm in each direction")
     if options.seed is not None and not options.map_sheet:
         raise PnpError.single("--seed only applies with --map-sheet")
-    if options.seed is not None and not 0 <= options.seed < 2**32:
-        raise PnpError.single("--seed must be a whole number from 0 to 4294967295")
+    if options.seed is not None and not 0 <= options.seed <= SEED_MAX:
+        raise PnpError.single(
+            f"--seed takes a whole number from 0 to {SEED_MAX}, not {options.seed}"
+        )
 
 
 def build(
