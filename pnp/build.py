@@ -35,6 +35,8 @@ from pnp.kit_record import (
 )
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
+from pnp.layout.validate import check_layouts
+from pnp.option_values import SEED_MAX
 from pnp.output import commit_kit, kit_lock
 from pnp.paths import DATA_FOLDERS, find_data_file
 from pnp.project import COMMON, engine_game, game_roots, load_game
@@ -85,8 +87,10 @@ def check_options(options: BuildOptions) -> None:
         raise PnpError.single("--back-offset is limited to 20 mm in each direction")
     if options.seed is not None and not options.map_sheet:
         raise PnpError.single("--seed only applies with --map-sheet")
-    if options.seed is not None and not 0 <= options.seed < 2**32:
-        raise PnpError.single("--seed must be a whole number from 0 to 4294967295")
+    if options.seed is not None and not 0 <= options.seed <= SEED_MAX:
+        raise PnpError.single(
+            f"--seed takes a whole number from 0 to {SEED_MAX}, not {options.seed}"
+        )
 
 
 def build(
@@ -130,11 +134,14 @@ def _build(
         spec = data.spec
         chosen = resolve_variants(spec, variants)
         the_game = engine_game(game_id)
-        problems = the_game.validate_deck(spec, chosen) if the_game is not None else []
+        problems = the_game.deck_problems(spec, chosen) if the_game is not None else []
         if problems:
-            raise PnpError.single("; ".join(problems), spec.folder / "game.toml")
+            raise PnpError(problems)
         components = spec.components_for(chosen)
         parts = _parts(data, chosen, options, components)
+    # What `pnp check` refuses in the layouts a build refuses too. Outside the recording: each
+    # part records the layouts it draws itself, so a changed layout rebuilds only its files.
+    check_layouts(data)
     folder = options.out_dir / spec.id
     request = kit_request(spec.id, options)
     previous = None if force else read_record(folder)

@@ -12,9 +12,9 @@ from pnp.build import score_sheet_pdf
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_parts
 from pnp.ink import Ink
-from pnp.layout.game_data import GameData, rule_fields, variant_flag
-from pnp.layout.model import element_fields
+from pnp.layout.game_data import GameData
 from pnp.layout.render import FaceRenderer, FormCache
+from pnp.layout.validate import layout_problems
 from pnp.project import engine_game, load_game
 from pnp.rulebook.compose import prepare_rulebook
 from pnp.sheets.board import render_board
@@ -23,8 +23,6 @@ from pnp.sheets.imposition import plan_sheet
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
-
-BUILTIN_FIELDS = {"game", "tagline", "component", "count"}
 
 
 class _Problems:
@@ -59,7 +57,7 @@ def check_game(game_id: str) -> str:
             kits.append(resolve_variants(spec, [vid]))
         except PnpError as exc:
             problems.add(exc.problems)
-    problems.add(_layout_fields(data))
+    problems.add(layout_problems(data))
     problems.add(_sizes_fit(data))
     problems.raise_if_any()
     if the_game is not None and the_game.board is not None:
@@ -75,14 +73,10 @@ def check_game(game_id: str) -> str:
         if spec.scoresheet is not None:
             for paper in PAPERS:
                 problems.run(partial(score_sheet_pdf, data, chosen, paper))
-        problems.run(partial(_prepare_rulebook, data, chosen))
-        if the_game is not None:
-            problems.add(
-                [
-                    Problem(spec.folder / "game.toml", None, None, message)
-                    for message in the_game.validate_deck(spec, chosen)
-                ]
-            )
+        deck = the_game.deck_problems(spec, chosen) if the_game is not None else []
+        problems.add(deck)
+        if not deck:  # the rulebook's examples replay on the deck: a broken one breaks them all
+            problems.run(partial(_prepare_rulebook, data, chosen))
     problems.raise_if_any()
     cards = sum(c.card_count for c in spec.components)
     counts = (
@@ -103,35 +97,6 @@ def _prepare_rulebook(data: GameData, chosen: tuple[str, ...]) -> object:
     """The rulebook of a kit up to its layout (every template and example problem)."""
     printing = {"paper": "a4", "backs": "long-edge"}
     return prepare_rulebook(data, chosen, game_parts(data.spec, chosen), printing)
-
-
-def _layout_fields(data: GameData) -> list[Problem]:
-    """Layouts that cannot load, and elements naming fields their table does not have."""
-    spec = data.spec
-    found: list[Problem] = []
-    flags = {variant_flag(v) for v in spec.variants} | set(rule_fields(spec.rules))
-    for comp in spec.components:
-        known = (set(comp.rows[0].fields) if comp.rows else set()) | BUILTIN_FIELDS | flags
-        for name in (comp.layout, comp.back, comp.board_layout):
-            if not name:
-                continue
-            try:
-                layout = data.layouts.load(name, comp.size)
-            except PnpError as exc:
-                found += exc.problems
-                continue
-            for element in layout.elements:
-                for field in sorted(element_fields(element) - known):
-                    found.append(
-                        Problem(
-                            element.source.path,
-                            element.source.line,
-                            None,
-                            f"element '{element.name}': unknown field {{{field}}} "
-                            f"(table {comp.table.name} has: {', '.join(sorted(known))})",
-                        )
-                    )
-    return found
 
 
 def _sizes_fit(data: GameData) -> list[Problem]:

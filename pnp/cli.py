@@ -17,12 +17,17 @@ import typer
 from pnp.back_mode import BackMode
 from pnp.cli_options import (
     ALL_GAMES,
+    GAMES,
+    JOBS,
+    PLAYERS,
+    SEED,
     BackOffsetOption,
     BacksOption,
     BuildTargetArgument,
     DuplexOption,
     GameArgument,
     InkOption,
+    JobsOption,
     OneLineErrors,
     OutOption,
     PaperOption,
@@ -31,6 +36,7 @@ from pnp.cli_options import (
     SaveOption,
     VariantOption,
     complete_game,
+    folder_option,
 )
 from pnp.errors import PnpError
 from pnp.ink import Ink
@@ -55,9 +61,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 T = TypeVar("T")
-
-MAX_GAMES = 1_000_000
-"""The most games one ``pnp simulate`` plays (a run's results are kept in memory)."""
 
 GAMES_TASK = "all games"
 """The overall bar of ``pnp build all``."""
@@ -155,7 +158,13 @@ def build_command(
         typer.Option("--map-sheet", help="Also print the whole map as one board (tile games)."),
     ] = False,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the --map-sheet setup (default 0).")
+        int | None,
+        typer.Option(
+            "--seed",
+            help=f"Seed of the --map-sheet setup, {SEED.span} (default 0).",
+            parser=SEED,
+            metavar="<int>",
+        ),
     ] = None,
     proof: Annotated[
         bool,
@@ -176,7 +185,12 @@ def build_command(
     ] = False,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", min=1, help="Render up to this many files at once (processes)."),
+        typer.Option(
+            "--jobs",
+            help=f"Render up to this many files at once (processes), {JOBS.span}.",
+            parser=JOBS,
+            metavar="<int>",
+        ),
     ] = 1,
 ) -> None:
     """Write the print-ready kit of GAME (or of every game: all) to OUT/GAME/.
@@ -501,7 +515,13 @@ def export_command(
 def new_command(
     game: Annotated[str, typer.Argument(help="Id of the new game, e.g. groter-kleiner.")],
     dest: Annotated[
-        Path | None, typer.Option("--dest", help="Data folder to write into (default: pnp's).")
+        Path | None,
+        typer.Option(
+            "--dest",
+            help="Data folder to write into (default: pnp's).",
+            parser=folder_option,
+            metavar="<path>",
+        ),
     ] = None,
 ) -> None:
     """Write a small, working data-only game to start a new one from."""
@@ -538,14 +558,28 @@ def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
 def simulate_command(
     game: GameArgument,
     players: Annotated[
-        int, typer.Option("--players", help="Number of players.", min=1, max=12)
+        int,
+        typer.Option(
+            "--players", help=f"Number of players, {PLAYERS.span}.", parser=PLAYERS, metavar="<int>"
+        ),
     ] = 4,
     games: Annotated[
-        int, typer.Option("--games", help="Number of games to play.", min=1, max=MAX_GAMES)
+        int,
+        typer.Option(
+            "--games", help=f"Number of games to play, {GAMES.span}.", parser=GAMES, metavar="<int>"
+        ),
     ] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same summary.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            help=f"Base seed, {SEED.span}; same seed, same summary.",
+            parser=SEED,
+            metavar="<int>",
+        ),
+    ] = 0,
     variant: VariantOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1, max=64)] = 1,
+    jobs: JobsOption = 1,
     policy: Annotated[
         list[str] | None,
         typer.Option(
@@ -625,7 +659,13 @@ def golden_command(
         bool, typer.Option("--update", help="Rewrite the golden files from fresh games.")
     ] = False,
     root: Annotated[
-        Path | None, typer.Option("--root", help="Golden folder (default: tests/golden).")
+        Path | None,
+        typer.Option(
+            "--root",
+            help="Golden folder (default: tests/golden).",
+            parser=folder_option,
+            metavar="<path>",
+        ),
     ] = None,
 ) -> None:
     """Check the golden playthroughs against the engines (exit 1 on a difference)."""
@@ -652,10 +692,15 @@ def pin_command(
         bool,
         typer.Option("--update", help="Search and pin the records the kits lack."),
     ] = False,
-    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.", min=1)] = 2,
+    jobs: JobsOption = 2,
     seeds: Annotated[
         int | None,
-        typer.Option("--seeds", help="Games searched per rule set (default: the game's).", min=1),
+        typer.Option(
+            "--seeds",
+            help=f"Games searched per rule set, {GAMES.span} (default: the game's).",
+            parser=GAMES,
+            metavar="<int>",
+        ),
     ] = None,
 ) -> None:
     """Check that every kit's rulebook examples replay and hold under its rules; exit 1 if not."""
@@ -696,10 +741,24 @@ def pin_command(
 def study_command(
     game: GameArgument,
     games: Annotated[
-        int | None, typer.Option("--games", help="Games per setting (default: the study's).")
+        int | None,
+        typer.Option(
+            "--games",
+            help=f"Games per setting, {GAMES.span} (default: the study's).",
+            parser=GAMES,
+            metavar="<int>",
+        ),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes.")] = 2,
-    seed: Annotated[int, typer.Option("--seed", help="Base seed; same seed, same table.")] = 0,
+    jobs: JobsOption = 2,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            help=f"Base seed, {SEED.span}; same seed, same table.",
+            parser=SEED,
+            metavar="<int>",
+        ),
+    ] = 0,
     write: Annotated[
         bool, typer.Option("--write", help="Store the table for the rulebook's designer notes.")
     ] = False,

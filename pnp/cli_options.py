@@ -1,5 +1,6 @@
-"""The command line's option types: choices, the ``X,Y`` offset parser, shell completion,
-and usage errors as one line.
+"""The command line's option types: choices, the ``X,Y`` offset parser, whole numbers and
+folder names, shell completion, and usage errors (and a standard output that cannot be
+written) as one line.
 
 Completion callbacks never fail: a game whose tables cannot be read offers no variants.
 """
@@ -7,13 +8,15 @@ Completion callbacks never fail: a game whose tables cannot be read offers no va
 from __future__ import annotations
 
 import enum
+import errno
 import os
 import re
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -23,6 +26,14 @@ from pnp.cli_help import defer_help_extras
 from pnp.cli_params import convert_quickly
 from pnp.errors import PnpError
 from pnp.ink import Ink
+from pnp.option_values import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_PLAYERS,
+    SEED_MAX,
+    folder_name_problem,
+    whole_in_range,
+)
 
 ALL_GAMES = "all"
 """``pnp build all``: every game in turn."""
@@ -58,6 +69,48 @@ def back_offset_option(text: str | BackOffset) -> BackOffset:
         return BackOffset(*parse_back_offset(text))
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class WholeNumber:
+    """The parser of a whole-number option: ASCII digits (see :mod:`pnp.option_values`) from
+    ``low`` to ``high``; anything else is a usage error naming the option."""
+
+    low: int
+    high: int
+
+    def __call__(self, value: str | int) -> int:
+        """``value`` as the option's number, or :class:`typer.BadParameter`."""
+        try:
+            return whole_in_range(value, self.low, self.high)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    @property
+    def span(self) -> str:
+        """``1 to 64``: the range, for the option's help."""
+        return f"{self.low} to {self.high}"
+
+
+JOBS = WholeNumber(1, MAX_JOBS)
+"""``--jobs`` of every command."""
+SEED = WholeNumber(0, SEED_MAX)
+"""``--seed`` of every command."""
+GAMES = WholeNumber(1, MAX_GAMES)
+"""``--games`` and ``--seeds``: how many games a run plays or searches."""
+PLAYERS = WholeNumber(1, MAX_PLAYERS)
+"""``--players``."""
+
+
+def folder_option(value: str | Path) -> Path:
+    """An output folder option's value (``--out``, ``--dest``); an empty name (the working
+    folder) or one with control characters is a usage error naming the option."""
+    if isinstance(value, Path):
+        return value
+    problem = folder_name_problem(value)
+    if problem is not None:
+        raise typer.BadParameter(f"takes {problem}")
+    return Path(value)
 
 
 def _matching(values: Sequence[str], incomplete: str) -> list[str]:
@@ -164,7 +217,16 @@ PaperOption = Annotated[
 ]
 OutOption = Annotated[
     Path | None,
-    typer.Option("--out", help="Folder for the results (default output, or pnp.toml's)."),
+    typer.Option(
+        "--out",
+        help="Folder for the results (default output, or pnp.toml's).",
+        parser=folder_option,
+        metavar="<path>",
+    ),
+]
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", help=f"Worker processes, {JOBS.span}.", parser=JOBS, metavar="<int>"),
 ]
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="No progress and no 'wrote' lines; errors only.")
@@ -244,29 +306,110 @@ class OneLineErrors(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        """Run the command; in standalone mode usage errors become one line (help stays as is)."""
+        """Run the command; in standalone mode usage errors become one line (help stays as is),
+        and so does a standard output that cannot be written."""
         convert_quickly(self)
         argv = list(sys.argv[1:] if args is None else args)
         if not argv or "--help" in argv:
             defer_help_extras()
-        if not standalone_mode or not argv:  # no arguments: the help text, as typer prints it
-            return super().main(
-                argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
-            )
+        if not standalone_mode:
+            return super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
+        stdout = sys.stdout
+        if stdout is not None:
+            sys.stdout = _GuardedStdout(stdout)
+        try:
+            if argv:
+                code = self._one_line_errors(
+                    argv, prog_name, complete_var, windows_expand_args, extra
+                )
+            else:  # no arguments: the help text, as typer prints it (and exits)
+                code = super().main(
+                    argv, prog_name, complete_var, True, windows_expand_args, **extra
+                )
+            if stdout is not None:
+                sys.stdout.flush()  # what is still buffered fails here, not at the exit
+        except StdoutFailed as exc:
+            _stdout_failed(exc.error, stdout)
+        finally:
+            if stdout is not None:
+                sys.stdout = stdout
+        sys.exit(code)
+
+    def _one_line_errors(
+        self,
+        argv: list[str],
+        prog_name: str | None,
+        complete_var: str | None,
+        windows_expand_args: bool,
+        extra: dict[str, Any],
+    ) -> int:
+        """The command's exit status; a usage error or a bug of pnp's is one line first."""
         try:
             code = super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as exc:
             typer.echo(usage_line(exc), err=True)
-            sys.exit(exc.exit_code)
+            return exc.exit_code
         except typer.Abort:
             typer.echo("aborted", err=True)
-            sys.exit(1)
+            return 1
+        except StdoutFailed:
+            raise
         except Exception as exc:  # a bug of pnp's own: a short line, the traceback on request
             if debugging(argv):
                 raise
             typer.echo(internal_error_line(exc), err=True)
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
+            return 1
+        return code if isinstance(code, int) else 0
+
+
+class StdoutFailed(Exception):
+    """Writing to standard output failed (a full disk, a reader that stopped reading).
+
+    Not an :class:`OSError`: click would take a closed pipe for its own to handle, and the
+    group any other for a bug of pnp's.
+    """
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedStdout:
+    """Standard output as it is, whose failed writes raise :class:`StdoutFailed`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise StdoutFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise StdoutFailed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...: the stream's own
+        return getattr(self._stream, name)
+
+
+def _stdout_failed(error: OSError, stdout: TextIO | None) -> NoReturn:
+    """Exit after ``stdout`` failed: quietly when the reader stopped reading (``pnp list |
+    head``, exit 1 as click's own), else one line on stderr and exit 2."""
+    with suppress(OSError, ValueError, AttributeError):  # no second failure at the exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stdout.fileno())  # type: ignore[union-attr]
+        finally:
+            os.close(devnull)
+    if error.errno == errno.EPIPE:
+        sys.exit(1)
+    with suppress(OSError):  # stderr may be just as full
+        typer.echo(f"error: cannot write to standard output: {error.strerror or error}", err=True)
+    sys.exit(2)
 
 
 DEBUG_ENV = "PNP_DEBUG"

@@ -4,9 +4,10 @@ typer converts every parameter through a pydantic ``TypeAdapter``, built when th
 is first processed, even when its value is the default. Importing pydantic and building the
 adapters of ``pnp build``'s options costs more CPU than deciding that the kit is up to date.
 :func:`convert_quickly` gives each parameter a converter that handles the plain cases pnp's
-options have (a string, a whole number in range, a choice, a path, a list of strings, a
-custom parser) the way typer's adapters do, and hands anything else to typer's own
-conversion, so every unusual value and every error message is still typer's.
+options have (a string, a choice, a path, a list of strings, a custom parser: every whole
+number has one, ``pnp.cli_options.WholeNumber``) the way typer's adapters do, and hands
+anything else to typer's own conversion, so every unusual value and every error message is
+still typer's.
 
 If typer's conversion ever looks different from what this module expects, parameters are
 left as they are: the command line stays right, only slower.
@@ -14,7 +15,6 @@ left as they are: the command line stays right, only slower.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -29,9 +29,6 @@ try:  # typer's private conversion layer (0.29): if it moves, typer converts on 
     from typer._param_types import coerce_cli_choice, coerce_cli_path
 except ImportError:  # pragma: no cover - another typer
     RuntimeParam = None  # type: ignore[assignment, misc]
-
-WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")
-"""Whole numbers converted here; anything else (a sign, spaces, underscores) goes to typer."""
 
 
 class _Unsure(Exception):
@@ -99,11 +96,6 @@ def _one(annotation: Any, info: Any, value: Any, param: Any, ctx: Context) -> An
         return value
     if annotation is bool and isinstance(value, bool):
         return value
-    if annotation is int and not info.clamp:
-        number = value if type(value) is int else _whole(value)
-        if (info.min is None or number >= info.min) and (info.max is None or number <= info.max):
-            return number
-        raise _Unsure  # out of range: typer words the error
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return coerce_cli_choice(
             value, choices=list(annotation), case_sensitive=info.case_sensitive, ctx=ctx
@@ -114,10 +106,4 @@ def _one(annotation: Any, info: Any, value: Any, param: Any, ctx: Context) -> An
         if isinstance(value, str) and (not value or "\0" in value):
             raise _Unsure
         return coerce_cli_path(path, info, path_type=Path, param=param, ctx=ctx)
-    raise _Unsure
-
-
-def _whole(value: Any) -> int:
-    if isinstance(value, str) and WHOLE.fullmatch(value):
-        return int(value)
     raise _Unsure

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
+from pnp.errors import Problem
+
 if TYPE_CHECKING:
     from pnp.engine.core import GameState
     from pnp.engine.kit import EngineKit
     from pnp.rulebook.figures import MapFigure, TableFigure
     from pnp.sheets.board import Board
-    from pnp.spec.model import GameSpec
+    from pnp.spec.model import GameSpec, SourceRef
     from pnp.story.story import Story
 
 # The types above are for the checker only: the registry imports this module to know a Game
@@ -35,6 +37,8 @@ SetupFigures: TypeAlias = (
 )
 """The figures of a kit's setup: the table seen from above, and the map for games on tiles."""
 """One legal map setup of a kit from a seed (games played on tiles, ``--map-sheet``)."""
+DeckLocator: TypeAlias = "Callable[[GameSpec, str], tuple[SourceRef, str | None] | None]"
+"""The table row (and column) a deck problem of the kit's tables is about, if one is."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,9 @@ class Game(Generic[C, S, A]):
     * ``setup``: the figures of the rulebook's setup (the table seen from above,
       the map), drawn from a kit's tables and variants;
     * ``data_root``: for a game installed as its own package, the folder holding
-      its ``cardspecs/<id>/`` (and its ``art/``); ``None`` for the bundled games.
+      its ``cardspecs/<id>/`` (and its ``art/``); ``None`` for the bundled games;
+    * ``locate_deck``: the table row (and column) a deck problem is about, so the
+      problem names the row that breaks the count instead of ``game.toml``.
     """
 
     engine: EngineKit[C, S, A]
@@ -90,6 +96,7 @@ class Game(Generic[C, S, A]):
     study: Study | None = None
     data_root: Path | None = None
     setup: SetupFigures | None = None
+    locate_deck: DeckLocator | None = None
 
     @property
     def id(self) -> str:
@@ -106,3 +113,16 @@ class Game(Generic[C, S, A]):
         except (ValueError, KeyError, TypeError) as exc:
             return [str(exc)]
         return self.validate_config(config)
+
+    def deck_problems(self, spec: GameSpec, variants: tuple[str, ...]) -> list[Problem]:
+        """The deck problems of a kit (see :meth:`validate_deck`), each at the table row it is
+        about (``game.toml`` where no row is); the problems of one place make one line."""
+        places: dict[tuple[Path, int | None, str | None], list[str]] = {}
+        for message in self.validate_deck(spec, variants):
+            found = self.locate_deck(spec, message) if self.locate_deck is not None else None
+            place = (found[0].path, found[0].line, found[1]) if found else None
+            places.setdefault(place or (spec.folder / "game.toml", None, None), []).append(message)
+        return [
+            Problem(path, line, column, "; ".join(messages))
+            for (path, line, column), messages in places.items()
+        ]

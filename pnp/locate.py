@@ -13,6 +13,7 @@ bundled game's engine: ``pnp list`` and completion read the spec tables only;
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -101,16 +102,33 @@ def game_roots(game_id: str, root: Path | None = None) -> list[Path]:
 def game_data_root(game_id: str) -> Path:
     """The data root whose ``cardspecs/<game_id>/`` is the game's folder."""
     roots = game_roots(game_id)
-    return next((r for r in roots if (r / "cardspecs" / game_id / "game.toml").is_file()), roots[0])
+    folder = _game_folder(game_id, roots)
+    return next((r for r in roots if folder == r / "cardspecs" / game_id), roots[0])
+
+
+def _game_folder(game_id: str, roots: Sequence[Path]) -> Path:
+    """The first ``cardspecs/<game_id>/`` of ``roots`` that is there at all.
+
+    A folder of that name replaces the game's whole folder further down, so one without its
+    ``game.toml`` is a mistake, not a reason to fall back to pnp's own copy unnoticed.
+    """
+    folders = [r / "cardspecs" / game_id for r in roots]
+    for folder in folders:
+        if not os.path.lexists(folder):
+            continue
+        if not (folder / "game.toml").is_file():
+            raise PnpError.single(
+                f"{paths.display_path(folder)}/ has no game.toml (a game's folder needs one; "
+                "without the folder, pnp's own copy of the game is built)"
+            )
+        return folder
+    raise PnpError.single(f"game '{game_id}' has no spec folder", folders[0])
 
 
 def spec_files(game_id: str, root: Path | None) -> tuple[Path, Path, tuple[Path, ...]]:
     """A game's spec folder, the ``common`` folder and the art folders, in lookup order."""
     roots = game_roots(game_id, root)
-    folders = [r / "cardspecs" / game_id for r in roots]
-    folder = next((f for f in folders if (f / "game.toml").is_file()), None)
-    if folder is None:
-        raise PnpError.single(f"game '{game_id}' has no spec folder", folders[0])
+    folder = _game_folder(game_id, roots)
     common = common_folder(root)
     art = tuple(r / "art" for r in roots if (r / "art").is_dir()) or (roots[0] / "art",)
     return folder, common, art

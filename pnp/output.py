@@ -34,20 +34,18 @@ def commit_files(folder: Path, files: Mapping[str, bytes]) -> list[Path]:
     staged: list[tuple[Path, Path]] = []
     try:
         for name, data in files.items():
-            target = folder / name
             temp = folder / f".{name}.partial-{os.getpid()}"
-            with open(temp, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            staged.append((temp, target))
+            staged.append((temp, folder / name))  # before writing: a failed write is removed too
+            _write_synced(temp, data)
         for temp, target in staged:
             os.replace(temp, target)
-    except OSError as exc:
+    except BaseException as exc:
         for temp, _ in staged:
             with contextlib.suppress(OSError):
-                temp.unlink()
-        raise PnpError.single(f"cannot write output: {exc.strerror}", folder) from None
+                temp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise PnpError.single(f"cannot write output: {exc.strerror}", folder) from None
+        raise
     return [target for _, target in staged]
 
 

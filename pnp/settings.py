@@ -26,6 +26,7 @@ from typing import Any, Generic, TypeVar
 
 from pnp.back_mode import BackMode
 from pnp.errors import PnpError, ProblemCollector
+from pnp.option_values import folder_name_problem, plain_decimal, quoted
 from pnp.output import write_text_atomic
 from pnp.paths import PROJECT_FILE, find_project_file, project_folder
 from pnp.spec.sizes import PAPERS
@@ -113,18 +114,16 @@ def back_offset_problem(x: float, y: float) -> str | None:
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:
-    """``"1.5,-0.5"`` as (1.5, -0.5); a :class:`ValueError` says what is wrong (to follow the
-    option's name, e.g. ``must be X,Y in mm (e.g. 1.5,-0.5), not '2mm'``)."""
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = float(parts[0]), float(parts[1])
-    except ValueError:
-        raise ValueError(f"must be X,Y in mm (e.g. 1.5,-0.5), not {text!r}") from None
+    """``"1.5,-0.5"`` as (1.5, -0.5): two plain decimals (see :mod:`pnp.option_values`); a
+    :class:`ValueError` says what is wrong (to follow the option's name, e.g. ``must be X,Y in
+    mm (e.g. 1.5,-0.5), not '2mm'``)."""
+    numbers = [plain_decimal(part.strip(" ")) for part in text.split(",")]
+    if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
+        raise ValueError(f"must be X,Y in mm (e.g. 1.5,-0.5), not {quoted(text)}")
+    x, y = numbers[0], numbers[1]
     problem = back_offset_problem(x, y)
     if problem is not None:
-        raise ValueError(f"{problem}, not {text!r}")
+        raise ValueError(f"{problem}, not {quoted(text)}")
     return (x, y)
 
 
@@ -312,8 +311,11 @@ def _back_offset(raw: object, folder: Path) -> tuple[float, float]:
 
 
 def _out(raw: object, folder: Path) -> Path:
-    if not isinstance(raw, str) or not raw.strip():
+    if not isinstance(raw, str):
         raise ValueError(f"must be a folder name, not {raw!r}")
+    problem = folder_name_problem(raw)
+    if problem is not None:
+        raise ValueError(f"must be {problem}")
     return folder / Path(raw).expanduser()
 
 

@@ -228,8 +228,14 @@ BAD_OPTIONS = [
         ("--backs", "duplex"),
         "error: --backs 'duplex' is not one of 'long-edge', 'short-edge', 'gutterfold', 'none'.",
     ),
-    (("--back-offset", "nan,0"), "error: --back-offset must be finite numbers of mm, not 'nan,0'"),
-    (("--back-offset=-inf,1",), "error: --back-offset must be finite numbers of mm, not '-inf,1'"),
+    (
+        ("--back-offset", "nan,0"),
+        "error: --back-offset must be X,Y in mm (e.g. 1.5,-0.5), not 'nan,0'",
+    ),
+    (
+        ("--back-offset=-inf,1",),
+        "error: --back-offset must be X,Y in mm (e.g. 1.5,-0.5), not '-inf,1'",
+    ),
     (
         ("--back-offset", "1,20.5"),
         "error: --back-offset must be within 20 mm in each direction, not '1,20.5'",

@@ -54,7 +54,7 @@ def _commands() -> list[tuple[str, Command, Context]]:
 
 
 def _samples(annotation: Any, parser: bool) -> list[Any]:
-    if parser:
+    if parser and annotation is BackOffset:
         return OFFSETS
     if annotation is str:
         return TEXTS

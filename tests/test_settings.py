@@ -253,7 +253,7 @@ def test_pnp_calibrate_save_prints_where_it_wrote(folders: tuple[Path, Path]) ->
     assert again.stdout == "saved back offset -2,0.5 mm to ../../pnp.toml\n"
     assert read_settings(project / "pnp.toml").back_offset == (-2.0, 0.5)
     for bad, message in (
-        ("inf,0", "must be finite numbers of mm, not 'inf,0'"),
+        ("inf,0", "must be X,Y in mm (e.g. 1.5,-0.5), not 'inf,0'"),
         ("0,-21", "must be within 20 mm in each direction, not '0,-21'"),
         ("1;2", "must be X,Y in mm (e.g. 1.5,-0.5), not '1;2'"),
     ):

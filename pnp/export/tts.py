@@ -49,6 +49,7 @@ from pnp.export.tts_save import (
     tile,
     token,
 )
+from pnp.option_values import has_control_characters, quoted
 
 FOLDER = "tts"
 PIECE_DPI = 300.0
@@ -84,13 +85,37 @@ def image_base(kit: Path, url_base: str | None) -> str:
     return checked_url_base(url_base)
 
 
+MAX_URL = 2000
+"""The longest ``--tts-url``, characters (about what browsers and servers take)."""
+
+
 def checked_url_base(url_base: str) -> str:
-    """``url_base`` ending in ``/``, or one error line if it is no http(s) address."""
-    parts = urlsplit(url_base)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    """``url_base`` ending in ``/``, or one error line if it is no http(s) address a file
+    name can follow (no space or control character, no query or fragment, at most
+    :data:`MAX_URL` characters)."""
+    if len(url_base) > MAX_URL:
         raise PnpError.single(
-            f"--tts-url must be an http(s) address such as https://example.org/kit/, "
-            f"not {url_base!r}"
+            f"--tts-url must be at most {MAX_URL} characters, not {len(url_base)}"
+        )
+    shown = quoted(url_base)
+    if has_control_characters(url_base) or any(char.isspace() for char in url_base):
+        # urlsplit drops tabs and newlines: they would reach the saved object
+        raise PnpError.single(
+            f"--tts-url must be an address without spaces or control characters, not {shown}"
+        )
+    parts = urlsplit(url_base)
+    try:
+        host = parts.hostname if parts.port is None or parts.port > 0 else None
+    except ValueError:  # a port that is no number, or above 65535
+        host = None
+    if parts.scheme not in ("http", "https") or not host:
+        raise PnpError.single(
+            f"--tts-url must be an http(s) address such as https://example.org/kit/, not {shown}"
+        )
+    if parts.query or parts.fragment or url_base.endswith(("?", "#")):
+        raise PnpError.single(
+            f"--tts-url must be a folder's address without ? or # (each picture's file name "
+            f"follows it), not {shown}"
         )
     return url_base if url_base.endswith("/") else url_base + "/"
 

@@ -176,6 +176,7 @@ class LayoutLibrary:
                     "'elements' must be [[elements]] tables",
                 )
                 continue
+            named_here: dict[str, int | None] = {}
             for index, data in enumerate(raw_elements):
                 line = toml.line_of("elements", str(index))
                 source = SourceRef(toml.path, line or 1)
@@ -183,6 +184,19 @@ class LayoutLibrary:
                 if not isinstance(ename, str) or not ename:
                     problems.add(toml.path, line, None, "every element needs a 'name'")
                     continue
+                # The same name in a child file changes the parent's element; twice in one
+                # file it is a copy-paste slip (the second would silently merge into the first).
+                if ename in named_here:
+                    first = named_here[ename]
+                    problems.add(
+                        toml.path,
+                        toml.line_of("elements", str(index), "name") or line,
+                        None,
+                        f"element '{ename}' appears twice in this layout"
+                        + (f" (first at line {first})" if first else ""),
+                    )
+                    continue
+                named_here[ename] = toml.line_of("elements", str(index), "name") or line
                 origins = {key: (toml, index) for key in data}
                 if ename in merged:
                     combined = {**merged[ename].data, **data}

@@ -30,7 +30,7 @@ from pnp.layout.ink import (
     LowInk,
 )
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout, conditions_hold
-from pnp.layout.template import fill_template
+from pnp.layout.template import fill_template, template_fields
 from pnp.spec.model import CardRow
 from pnp.units import mm
 
@@ -123,13 +123,21 @@ class _FaceDrawer:
         self.values = values
 
     # --- errors and values -------------------------------------------------
-    def error(self, element: Element | None, message: str) -> PnpError:
+    def error(self, element: Element | None, message: str, template: str | None = None) -> PnpError:
+        """The located problem of ``element``; it names the card unless ``template`` (what the
+        problem comes from) reads nothing of the row, so it is the same on every card and
+        one line at the layout's says it once."""
         source = element.source if element else self.layout.source
         card = ""
-        if self.row is not None:
+        if self.row is not None and (template is None or self.reads_row(template)):
             card = f" (card '{self.row.id}', {self.row.source.path.name}:{self.row.source.line})"
         label = f"element '{element.name}': " if element else ""
         return PnpError.single(f"{label}{message}{card}", source.path, source.line)
+
+    def reads_row(self, template: str) -> bool:
+        """Whether ``template`` reads a field of the row (its copies too)."""
+        assert self.row is not None
+        return bool(template_fields(template) & {*self.row.fields, "count"})
 
     def fill(self, element: Element | None, template: str) -> str:
         try:
@@ -137,7 +145,7 @@ class _FaceDrawer:
         except KeyError as exc:
             known = ", ".join(sorted(self.values))
             raise self.error(
-                element, f"unknown field {{{exc.args[0]}}} (fields: {known})"
+                element, f"unknown field {{{exc.args[0]}}} (fields: {known})", template
             ) from None
 
     def colour(self, element: Element | None, template: str | None) -> HexColor | None:
@@ -149,7 +157,7 @@ class _FaceDrawer:
         hex_value = self.ctx.colours.get(value, value)
         if not _HEX.match(hex_value):
             raise self.error(
-                element, f"unknown colour '{value}' (not in [colours] and not #RRGGBB)"
+                element, f"unknown colour '{value}' (not in [colours] and not #RRGGBB)", template
             )
         return HexColor(hex_value)
 
@@ -296,7 +304,8 @@ class _FaceDrawer:
         size = element.size
         smallest = max(element.min_size or element.size, MIN_TEXT_PT)
         while True:
-            lines = simpleSplit(text, font, size, width) if element.wrap else [text]
+            # A line break a multi-line cell holds is one in print too, wrapped or not.
+            lines = simpleSplit(text, font, size, width) if element.wrap else text.split("\n")
             ascent, descent = pdfmetrics.getAscentDescent(font, size)
             needed_h = (len(lines) - 1) * size * element.leading + (ascent - descent)
             widest = max((pdfmetrics.stringWidth(line, font, size) for line in lines), default=0.0)
@@ -309,6 +318,7 @@ class _FaceDrawer:
         raise self.error(
             element,
             f"text {text!r} does not fit in {box.w:g}x{box.h:g} mm even at {smallest:g} pt",
+            element.text,
         )
 
     def place_art(
@@ -368,18 +378,22 @@ class _FaceDrawer:
                 strength,
             )
         except PnpError as exc:
-            raise self.error(element, str(exc.problems[0])) from None
+            raise self.error(element, str(exc.problems[0]), self.src_of(element)) from None
 
     def draw_pips(self, canvas: Canvas, element: Element) -> None:
         raw = self.fill(element, element.count)
         try:
             count = int(raw)
         except ValueError:
-            raise self.error(element, f"pip count {raw!r} is not a whole number") from None
+            raise self.error(
+                element, f"pip count {raw!r} is not a whole number", element.count
+            ) from None
         x, y, w, h = self.box_pt(element)
         centres = pip_centres(count, w, h, mm(element.pip_size))
         if centres is None:
-            raise self.error(element, f"{count} pips of {element.pip_size:g} mm do not fit")
+            raise self.error(
+                element, f"{count} pips of {element.pip_size:g} mm do not fit", element.count
+            )
         reference = self.fill(element, self.src_of(element))
         disc = self.colour(element, self.fill_of(element))
         d = mm(element.pip_size)

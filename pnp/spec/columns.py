@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from pnp.datafiles import confined
+from pnp.errors import PnpError
 from pnp.spec.model import Value
 
 MAX_COUNT = 200
@@ -18,10 +20,15 @@ MAX_ID_LENGTH = 64
 MAX_TEXT_LENGTH = 1000
 """The longest text cell when a column declares no ``max_length`` (no card holds more)."""
 
+MAX_CELL_LENGTH = 10_000
+"""The longest cell the CSV reader reads at all, whatever its column (ten times the longest
+text cell): a longer one stops the table's reading at its row."""
+
 _ID = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
-"""Characters no cell may hold: control characters and Unicode line separators (a cell may
-hold a tab or a line break)."""
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+"""Characters no cell may hold: control characters (a tab too: no card or rulebook has
+columns to align it to) and Unicode line separators. A line break is the one exception, in a
+text column that declares ``multiline = true`` (see :attr:`Column.multiline`)."""
 COLUMN_TYPES = ("id", "count", "int", "text", "colour", "art", "bool", "choice")
 _MAY_BE_BLANK = ("text", "choice", "art", "colour")
 """Types whose blank cell in an optional column (``required = false``) reads as ""."""
@@ -49,12 +56,25 @@ class Column:
     max_length: int | None = None
     choices: tuple[str, ...] = ()
     required: bool = True
+    multiline: bool = False
+    """Whether a cell may hold a line break (a text column only): it is kept as a plain
+    ``"\\n"``, which a card draws as a new line. Elsewhere a line break is refused."""
 
     def parse(self, cell: str, ctx: ColumnContext) -> Value:
         """Convert one cell; raise ``ValueError`` with a user-facing message when it is wrong."""
-        text = cell.strip()
+        # A spreadsheet may end a line in a cell with CR LF: the cell holds one line break.
+        text = cell.replace("\r\n", "\n").strip()
         if control := _CONTROL.search(text):
-            raise ValueError(f"holds the control character U+{ord(control.group()):04X}")
+            code = f"U+{ord(control.group()):04X}"
+            raise ValueError(
+                f"holds a tab ({code})"
+                if code == "U+0009"
+                else f"holds the control character {code}"
+            )
+        if "\n" in text and not (self.multiline and self.type == "text"):
+            raise ValueError(
+                "holds a line break (only a text column declaring 'multiline = true' may)"
+            )
         if text == "":
             if self.required:
                 raise ValueError("is empty")
@@ -134,9 +154,25 @@ def check_art_reference(reference: str, art_root: ArtRoots) -> Path:
         raise ValueError(f"art {reference!r} is not an .svg file")
     for root in (art_root,) if isinstance(art_root, Path) else art_root:
         path = root / pure
-        if path.is_file():
-            # A link may not lead out of art/ (its target would end up in the PDFs).
-            if not path.resolve().is_relative_to(root.resolve()):
-                raise ValueError(f"art {reference!r} is a link to a file outside art/")
-            return path
+        # Whatever stands at the path decides, seen without following it (lstat never opens
+        # a pipe): only a name that is not there at all falls through to the next folder. A
+        # folder, a pipe or a link out of art/ at a project's own path is refused, not
+        # silently replaced by pnp's own picture.
+        try:
+            path.lstat()
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            raise ValueError(f"art {reference!r} cannot be read ({exc.strerror})") from None
+        try:
+            outside = not path.resolve(strict=True).is_relative_to(root.resolve())
+        except (OSError, RuntimeError):  # a dangling link, a loop: confined() says which
+            outside = False
+        if outside:  # its target would end up in the PDFs
+            raise ValueError(f"art {reference!r} is a link to a file outside art/")
+        try:
+            confined(path, root)
+        except PnpError as exc:
+            raise ValueError(f"art {reference!r}: {exc.problems[0].message}") from None
+        return path
     raise ValueError(f"art file {reference!r} does not exist in art/")

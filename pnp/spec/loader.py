@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -17,6 +18,7 @@ from pnp.datafiles import read_confined_text, relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
 from pnp.spec.columns import (
     COLUMN_TYPES,
+    MAX_CELL_LENGTH,
     MAX_TEXT_LENGTH,
     ArtRoots,
     Column,
@@ -81,7 +83,7 @@ _SCORESHEET_KEYS = {
     "rules",
     "mark",
 }
-_COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required"}
+_COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required", "multiline"}
 _TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook", "scoresheet"}
 
 
@@ -521,6 +523,9 @@ class _SpecLoader:
             required = decl.get("required", True)
             if not isinstance(required, bool):
                 bad.append("required")
+            multiline = decl.get("multiline", False)
+            if not isinstance(multiline, bool) or (multiline and ctype != "text"):
+                bad.append("multiline")
             for key in bad:
                 self.fail(
                     (*ckeys, name, key),
@@ -529,6 +534,7 @@ class _SpecLoader:
                         "max_length": f"a whole number from 1 to {MAX_TEXT_LENGTH}",
                         "choices": "a list of texts",
                         "required": "true or false",
+                        "multiline": "true or false, and true only for a text column",
                     }.get(key, "a whole number"),
                 )
             if bad:
@@ -542,6 +548,7 @@ class _SpecLoader:
                 max_length=limits["max_length"],
                 choices=tuple(choices),
                 required=required,
+                multiline=multiline,
             )
         for needed, ctype in (("id", "id"), ("count", "count")):
             if needed not in columns or columns[needed].type != ctype:
@@ -549,6 +556,13 @@ class _SpecLoader:
                 return None
         # A table read against broken declarations would only repeat the same mistake.
         return None if broken else columns
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    """The message for a row the csv module cannot read."""
+    if "field limit" in str(exc):
+        return f"a cell holds more than {MAX_CELL_LENGTH:,} characters (the most a cell may hold)"
+    return f"not a CSV row: {exc}"
 
 
 class _TableReader:
@@ -580,12 +594,12 @@ class _TableReader:
         # real line ends count as lines (a form feed or U+2028 in a cell is just a character).
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         try:
-            header = next(reader)
+            header = self.next_row(reader)
         except StopIteration:
             self.problems.add(self.path, 1, None, "the table is empty (no header row)")
             return ()
         except csv.Error as exc:
-            self.problems.add(self.path, 1, None, f"not a CSV row: {exc}")
+            self.problems.add(self.path, 1, None, _csv_problem(exc))
             return ()
         header = [h.strip() for h in header]
         ok = self.check_header(header)
@@ -594,12 +608,13 @@ class _TableReader:
         while True:
             line = reader.line_num + 1  # a row spanning several lines is named by its first
             try:
-                cells = next(reader)
+                cells = self.next_row(reader)
             except StopIteration:
                 break
             except csv.Error as exc:  # e.g. a quote opened and never closed
-                self.problems.add(self.path, line, None, f"not a CSV row: {exc}")
-                break
+                # The rest of the file cannot be read reliably: this row is the one problem.
+                self.problems.add(self.path, line, None, _csv_problem(exc))
+                return tuple(rows)
             if not cells or all(not c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
                 continue
             data_rows += 1
@@ -614,6 +629,16 @@ class _TableReader:
         if ok and data_rows == 0:
             self.problems.add(self.path, 1, None, "the table has no rows")
         return tuple(rows)
+
+    @staticmethod
+    def next_row(reader: Iterator[list[str]]) -> list[str]:
+        """The next row, no cell of it longer than :data:`MAX_CELL_LENGTH` characters."""
+        # The csv module's limit is one for the whole process: lowered while a row is read.
+        before = csv.field_size_limit(MAX_CELL_LENGTH)
+        try:
+            return next(reader)
+        finally:
+            csv.field_size_limit(before)
 
     def check_header(self, header: list[str]) -> bool:
         ok = True

@@ -15,7 +15,7 @@ from pnp.games.twaalf_dagen.examples import STORY
 from pnp.games.twaalf_dagen.notation import render_event
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.setup_figures import setup_figures
-from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.spec_config import config_from_spec, locate_deck_problem
 
 H, R = "heuristic", "random"
 
@@ -37,4 +37,5 @@ GAME = Game(
     validate_config=validate_deck,
     story=STORY,
     setup=setup_figures,
+    locate_deck=locate_deck_problem,
 )
