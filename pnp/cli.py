@@ -5,7 +5,7 @@ its annotations, and annotations kept as text it must evaluate again on every ru
 third of the time it takes to make the command line).
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     cls=OneLineErrors,
+    context_settings={"help_option_names": ["-h", "--help"]},
     add_completion=True,
     no_args_is_help=True,
     help="Print-and-play kits for Dutch holiday games.",
@@ -204,15 +205,24 @@ def build_command(
         from pnp.build_options import reuse_kit
 
         chosen = _settings(paper, backs, back_offset, out_dir)
-        options = _chosen_options(chosen, quiet, cut_lines, map_sheet, seed, proof, ink)
         if game == ALL_GAMES:
             if variant:
                 raise PnpError.single("--variant needs one game, not 'all'")
             if watch:
                 raise PnpError.single("--watch needs one game, not 'all'")
+            options = _chosen_options(chosen, quiet, cut_lines, map_sheet, seed, proof, ink)
             _build_all(options, quiet, force, jobs)
             return
         variants = tuple(variant or ())
+        options = _chosen_options(chosen, True, cut_lines, map_sheet, seed, proof, ink)
+        # An up-to-date kit's record vouches for its names; else a mistyped game or variant
+        # is one line before the settings line.
+        result = None if force or watch else reuse_kit(game, variants, options)
+        if result is None:
+            _known_kit(game, variants)
+        if not quiet:
+            typer.echo(chosen.describe())
+            _note_project_copy(game, typer.echo)
         if watch:
             from pnp.build import build
             from pnp.watch import file_changes, watch_game, watched_folders
@@ -220,7 +230,6 @@ def build_command(
             changes = file_changes(watched_folders(game))
             rebuild = partial(build, game, variants, options, jobs=jobs)
             return watch_game(game, rebuild, changes, typer.echo)
-        result = None if force else reuse_kit(game, variants, options)
         if result is None:
             from pnp.build import build
 
@@ -230,6 +239,28 @@ def build_command(
             _report(result)
 
     _run(run)
+
+
+def _known_kit(game_id: str, variants: Sequence[str]) -> None:
+    """Refuse an unknown game or variant (the nearest name suggested); the game's tables are
+    read only when variants are named."""
+    from pnp.locate import engine_game
+
+    engine_game(game_id)
+    if variants:
+        from pnp.project import load_spec
+        from pnp.variants import resolve_variants
+
+        resolve_variants(load_spec(game_id), variants)
+
+
+def _note_project_copy(game_id: str, say: Callable[[str], None]) -> None:
+    """Say so when the project's copy of a game is built instead of pnp's own."""
+    from pnp.paths import display_path, replaced_game_folder
+
+    folder = replaced_game_folder(game_id)
+    if folder is not None:
+        say(f"{game_id}: the project's copy, {display_path(folder)}/ (not pnp's own)")
 
 
 @contextmanager
@@ -279,6 +310,8 @@ def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> 
             if options.map_sheet and (found is None or found.board is None):
                 own = replace(options, map_sheet=False, seed=None)  # not played on a map
             try:
+                if not quiet:
+                    _note_project_copy(game_id, progress.say)
                 result = build(game_id, (), own, progress, force=force, jobs=jobs)
             except PnpError as exc:
                 failed.append(game_id)
@@ -365,6 +398,7 @@ def _export_kit(
     without a kit there, what ``pnp build`` would use."""
     from pnp.build_options import kit_as_built
 
+    _known_kit(game, variant or ())
     # Read once: the kit's folder, and without a kit there the options to build it with.
     chosen = _settings(paper, backs, None, out_dir)
     out = chosen.out.value

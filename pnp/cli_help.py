@@ -16,6 +16,9 @@ import sys
 import types
 from typing import Any
 
+from typer._click import Command, Context
+from typer.core import TyperArgument, TyperGroup, TyperOption
+
 DEFERRED = {"rich.markdown": "Markdown", "rich.traceback": "Traceback"}
 """The modules ``typer.rich_utils`` imports only for what pnp does not use, and the class
 it takes from each."""
@@ -51,3 +54,53 @@ def defer_help_extras() -> None:
     finally:
         for module in DEFERRED:  # a later import of either module gets the real one
             del sys.modules[module]
+
+
+def readable_metavars(command: Command, parent: Context | None = None) -> None:
+    """Name every value in ``command``'s help (and its subcommands') as people read it.
+
+    typer shows a value by its Python type (``<str>``, ``<list[str]>``, ``<bool>`` even for
+    a flag that takes none) and puts a required argument in braces. Here an argument is its
+    name in capitals (``GAME``), an option's value its name (``--variant VARIANT``, ``--out
+    DIR``) or its choices (``a4|letter``), and a flag shows no value. Names an option sets
+    itself (``X,Y``) stay.
+    """
+    ctx = command.context_class(command, parent=parent, **command.context_settings)
+    help_option = command.get_help_option(ctx)
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        if isinstance(param, TyperArgument):
+            if param.metavar is None and param.name:
+                param.metavar = param.name.upper()
+            _plain_argument(param)
+        elif isinstance(param, TyperOption):
+            if "--show-completion" in param.opts:
+                param.help = (
+                    "Print the completion script of the shell pnp runs in, or of the one named "
+                    "after it: bash, zsh, fish, powershell or pwsh."
+                )
+            if param.is_flag:
+                param.metavar = ""
+            elif param.metavar is None or param.metavar.startswith("<"):
+                param.metavar = _value_name(param)
+    if isinstance(command, TyperGroup):
+        for sub in command.commands.values():
+            readable_metavars(sub, ctx)
+
+
+def _value_name(option: TyperOption) -> str:
+    descriptor = option.type_descriptor
+    if descriptor.is_choice:
+        return "|".join(str(getattr(c, "value", c)) for c in descriptor.choices or ())
+    if descriptor.is_path or option.metavar in ("<path>", "<dir>"):
+        return "DIR"
+    longest = max(option.opts, key=len)
+    return longest.lstrip("-").replace("-", "_").upper()
+
+
+def _plain_argument(argument: TyperArgument) -> None:
+    """An argument shown by its name alone: no type beside it, no braces in the usage line."""
+    name = argument.metavar or ""
+    usage = name if argument.required else f"[{name}]"
+    # typer has no setting for either: the two are overridden on this one parameter.
+    setattr(argument, "display_type_rich", lambda ctx: None)  # noqa: B010
+    setattr(argument, "_usage_display_name", lambda: usage)  # noqa: B010

@@ -22,7 +22,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.back_mode import BackMode
-from pnp.cli_help import defer_help_extras
+from pnp.cli_help import defer_help_extras, readable_metavars
 from pnp.cli_params import convert_quickly
 from pnp.errors import PnpError
 from pnp.ink import Ink
@@ -210,6 +210,7 @@ PaperOption = Annotated[
     PaperName | None,
     typer.Option(
         "--paper",
+        case_sensitive=False,
         help="Paper size (default a4, or pnp.toml's).",
         autocompletion=complete_paper,
         show_default=False,
@@ -242,6 +243,7 @@ InkOption = Annotated[
     Ink,
     typer.Option(
         "--ink",
+        case_sensitive=False,
         help="normal, or low: the low-ink edition (white backgrounds, outlines, light backs) "
         "for an inkjet.",
         autocompletion=complete_ink,
@@ -251,6 +253,7 @@ BacksOption = Annotated[
     BackMode | None,
     typer.Option(
         "--backs",
+        case_sensitive=False,
         help="How to print card backs (default long-edge, or pnp.toml's).",
         autocompletion=complete_backs,
         show_default=False,
@@ -260,6 +263,7 @@ DuplexOption = Annotated[
     BackMode | None,
     typer.Option(
         "--backs",
+        case_sensitive=False,
         help="long-edge or short-edge (default long-edge, or pnp.toml's).",
         autocompletion=complete_duplex,
         show_default=False,
@@ -283,6 +287,24 @@ SaveOption = Annotated[
         metavar="X,Y",
     ),
 ]
+
+
+SHOW_COMPLETION = "--show-completion"
+
+
+def named_completion_script(argv: Sequence[str], prog_name: str) -> str | None:
+    """The completion script of the shell named after ``--show-completion`` (``pnp
+    --show-completion zsh``), or ``None`` when no shell is named there: typer itself then
+    prints the script of the shell pnp runs in."""
+    from typer._completion_shared import Shells, get_completion_script
+
+    for at, word in enumerate(argv[:-1]):
+        if word == SHOW_COMPLETION and argv[at + 1] in {shell.value for shell in Shells}:
+            complete_var = "_{}_COMPLETE".format(prog_name.replace("-", "_").upper())
+            return get_completion_script(
+                prog_name=prog_name, complete_var=complete_var, shell=argv[at + 1]
+            )
+    return None
 
 
 _INVALID = re.compile(r"^Invalid value for '([^']+)': (Value error, )?")
@@ -309,9 +331,14 @@ class OneLineErrors(TyperGroup):
         """Run the command; in standalone mode usage errors become one line (help stays as is),
         and so does a standard output that cannot be written."""
         convert_quickly(self)
+        readable_metavars(self)
         argv = list(sys.argv[1:] if args is None else args)
-        if not argv or "--help" in argv:
+        if not argv or "--help" in argv or "-h" in argv:
             defer_help_extras()
+        script = named_completion_script(argv, prog_name or "pnp")
+        if script is not None:
+            typer.echo(script)
+            sys.exit(0)
         if not standalone_mode:
             return super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
         stdout = sys.stdout

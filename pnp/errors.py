@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,3 +66,13 @@ class ProblemCollector:
         """Raise a :class:`PnpError` holding every recorded problem, if there are any."""
         if self.problems:
             raise PnpError(self.problems)
+
+
+def unknown_name(kind: str, name: str, known: Sequence[str], of: str = "") -> PnpError:
+    """The error for a ``kind`` (game, variant) called ``name`` that is not one of ``known``:
+    the nearest known name suggested, as for a mistyped command, and every known one listed."""
+    nearest = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    hint = f"; did you mean '{nearest[0]}'?" if nearest else ""
+    return PnpError.single(
+        f"unknown {kind} '{name}'{of}{hint} (known: {', '.join(known) or 'none'})"
+    )

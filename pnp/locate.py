@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import paths, registry
-from pnp.errors import PnpError
+from pnp.errors import PnpError, unknown_name
 from pnp.registry import AnyGame
 from pnp.spec.loader import load_game_spec
 from pnp.spec.model import GameSpec
@@ -75,7 +75,7 @@ def engine_game(game_id: str) -> AnyGame | None:
         return registry.game(game_id)
     if game_id in data_only_games(data_roots()):
         return None
-    raise PnpError.single(f"unknown game '{game_id}' (known: {', '.join(game_ids()) or 'none'})")
+    raise unknown_name("game", game_id, game_ids())
 
 
 def require_engine(game_id: str, command: str) -> AnyGame:

@@ -188,3 +188,16 @@ def display_path(path: Path) -> str:
         except ValueError:
             continue
     return str(path)
+
+
+def replaced_game_folder(game_id: str) -> Path | None:
+    """The project's ``cardspecs/<game_id>/`` when it takes the place of pnp's own copy of
+    the game (the project is looked in first), else ``None``. Reads no game, so an up-to-date
+    build can say it at once."""
+    project, bundled = project_folder(), bundled_root()
+    if project is None or bundled is None or project.resolve() == bundled:
+        return None
+    if not (bundled / "cardspecs" / game_id / "game.toml").is_file():
+        return None
+    folder = project / "cardspecs" / game_id
+    return folder if folder.is_dir() else None

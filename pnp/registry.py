@@ -22,7 +22,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 import pnp.games
-from pnp.errors import PnpError
+from pnp.errors import PnpError, unknown_name
 from pnp.gamedef import Game
 
 ENTRY_POINT_GROUP = "pnp.games"
@@ -127,5 +127,4 @@ def game(game_id: str) -> AnyGame:
         return installed[game_id]
     if game_id in _bundled():
         return _load_bundled(game_id)
-    known = game_ids()
-    raise PnpError.single(f"unknown game '{game_id}' (known: {', '.join(known) or 'none'})")
+    raise unknown_name("game", game_id, game_ids())

@@ -91,7 +91,6 @@ class BuildSettings:
             f"out {self._shown_out()} ({self.out.source})"
         )
 
-
     def _shown_out(self) -> str:
         # An --out is shown as typed; a saved or default one relative to the working folder.
         if self.out.source == COMMAND_LINE:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, unknown_name
 from pnp.spec.model import GameSpec
 
 
@@ -15,8 +15,7 @@ def resolve_variants(spec: GameSpec, requested: Iterable[str]) -> tuple[str, ...
     while pending:
         vid = pending.pop()
         if vid not in spec.variants:
-            known = ", ".join(spec.variants) or "none"
-            raise PnpError.single(f"unknown variant '{vid}' for {spec.id} (known: {known})")
+            raise unknown_name("variant", vid, list(spec.variants), f" for {spec.id}")
         if vid not in chosen:
             chosen.add(vid)
             pending.extend(spec.variants[vid].includes)
