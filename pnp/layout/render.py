@@ -296,7 +296,9 @@ class _FaceDrawer:
         size = element.size
         smallest = max(element.min_size or element.size, MIN_TEXT_PT)
         while True:
-            lines = simpleSplit(text, font, size, width) if element.wrap else [text]
+            # A line break of the text is kept on a line of its own (one drawString would show
+            # it as a missing glyph); only a wrapping element breaks lines of its own as well.
+            lines = simpleSplit(text, font, size, width) if element.wrap else text.split("\n")
             ascent, descent = pdfmetrics.getAscentDescent(font, size)
             needed_h = (len(lines) - 1) * size * element.leading + (ascent - descent)
             widest = max((pdfmetrics.stringWidth(line, font, size) for line in lines), default=0.0)

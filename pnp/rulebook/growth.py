@@ -176,14 +176,17 @@ def _held(
     """``filter_`` that measures its arguments first, predicts what it makes and checks it."""
     length = _FILTER_LENGTHS.get(name)
     signature = inspect.signature(filter_)
+    # A context, an eval context or the environment may come first: it is not measured, and
+    # it is bound by name only where the filter's own function asks for it (Jinja2's async
+    # variants add an eval context their function does not take).
     passed = 1 if getattr(filter_, "jinja_pass_arg", None) else 0
-    """A context, an eval context or the environment comes first: not measured."""
+    bound_from = 0 if getattr(inspect.unwrap(filter_), "jinja_pass_arg", None) else passed
 
     @wraps(filter_)  # keeps Jinja's marks (pass_context, pass_environment, pass_eval_context)
     def held(*args: Any, **kwargs: Any) -> Any:
         found = [measure(value) for value in (*args[passed:], *kwargs.values())]
         try:
-            bound = signature.bind(*args, **kwargs)
+            bound = signature.bind(*args[bound_from:], **kwargs)
         except TypeError:
             return filter_(*args, **kwargs)  # the filter's own error says what is wrong
         bound.apply_defaults()
