@@ -296,9 +296,9 @@ class _FaceDrawer:
         size = element.size
         smallest = max(element.min_size or element.size, MIN_TEXT_PT)
         while True:
-            # A line break of the text is kept on a line of its own (one drawString would show
-            # it as a missing glyph); only a wrapping element breaks lines of its own as well.
-            lines = simpleSplit(text, font, size, width) if element.wrap else text.split("\n")
+            # A wrapping element breaks at a line break of the text too; a one-line element reads
+            # it as a space (drawn as it is, it would show as a missing glyph).
+            lines = simpleSplit(text, font, size, width) if element.wrap else [_one_line(text)]
             ascent, descent = pdfmetrics.getAscentDescent(font, size)
             needed_h = (len(lines) - 1) * size * element.leading + (ascent - descent)
             widest = max((pdfmetrics.stringWidth(line, font, size) for line in lines), default=0.0)
@@ -430,3 +430,8 @@ def pip_centres(
         for k in range(size):
             centres.append((left + diameter / 2 + k * (diameter + gap), cy))
     return centres
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line: each line break a space."""
+    return " ".join(text.split("\n"))
