@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import pnp.rulebook.budget
@@ -400,8 +399,3 @@ def test_an_example_phrase_is_filled_by_name_only() -> None:
     assert fill("{a} en {{b}} {c}", {"a": _Loud(), "c": 3}) == "stil en {b} 3"
     with pytest.raises(KeyError):
         fill("{missing}", {})
-
-
-def _rulebook_lines(kit: Path) -> list[str]:
-    pages = PdfReader(kit / "spelregels.pdf").pages
-    return [line for page in pages for line in page.extract_text().splitlines()]
