@@ -20,10 +20,11 @@ from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound
 from jinja2.exceptions import TemplateSyntaxError
 from jinja2.loaders import split_template_path
 
-from pnp.datafiles import read_confined_text
+from pnp.datafiles import read_confined_text, relative_name_problem
 from pnp.errors import PnpError
 from pnp.rulebook.budget import BudgetedEnvironment
 from pnp.rulebook.dutch import all_of, count_phrase, number_word, plural_number
+from pnp.rulebook.text_size import CONTROL
 
 TEMPLATE_SUFFIX = ".j2"
 
@@ -38,14 +39,25 @@ class _ConfinedLoader(BaseLoader):
     def get_source(
         self, environment: Environment, template: str
     ) -> tuple[str, str, Callable[[], bool]]:
-        pieces = split_template_path(template)  # refuses '..'
+        if relative_name_problem(template, "template"):
+            raise TemplateNotFound(template)  # reported without a path of its own (see render)
+        pieces = split_template_path(template)
         for folder in self.folders:
             path = folder.joinpath(*pieces)
             if os.path.lexists(path):
                 text = read_confined_text(path, folder)
+                _refuse_control_characters(text, path)
                 mtime = path.stat().st_mtime_ns
                 return text, str(path), partial(_unchanged, path, mtime)
         raise TemplateNotFound(template)
+
+
+def _refuse_control_characters(text: str, path: Path) -> None:
+    """A template may not hold a control character (it would reach the rulebook as it is)."""
+    if found := CONTROL.search(text):
+        line = text.count("\n", 0, found.start()) + 1
+        code = f"U+{ord(found.group()):04X}"
+        raise PnpError.single(f"the template holds the control character {code}", path, line)
 
 
 MAX_COUNT_WORD = 1_000_000
@@ -90,13 +102,18 @@ class TemplateSet:
             lstrip_blocks=True,
             keep_trailing_newline=True,
         )
-        self.environment.filters["getal"] = _counting("getal", number_word)
-        self.environment.filters["meervoud"] = _counting("meervoud", plural_number)
-        self.environment.filters["aantal"] = _counting("aantal", count_phrase)
-        self.environment.filters["alle"] = _counting("alle", all_of)
+        self.environment.add_filters(
+            getal=_counting("getal", number_word),
+            meervoud=_counting("meervoud", plural_number),
+            aantal=_counting("aantal", count_phrase),
+            alle=_counting("alle", all_of),
+        )
 
     def path_of(self, name: str) -> Path:
-        """The file a template name resolves to (the first folder that has it)."""
+        """The file a template name resolves to (the first folder that has it); a name that
+        points out of the folders stands for the game's rulebook folder itself."""
+        if relative_name_problem(name, "template"):
+            return self.folders[0]
         for folder in self.folders:
             candidate = folder / name
             if candidate.is_file():
@@ -109,11 +126,13 @@ class TemplateSet:
             template = self.environment.get_template(name)
             return self.environment.render_within_budget(lambda: template.generate(dict(context)))
         except TemplateNotFound as exc:
-            missing = exc.name or name
-            raise PnpError.single(
-                f"template '{missing}' not found (looked in {', '.join(f.name for f in self.folders)})",
-                self.folders[0] / str(missing),
-            ) from None
+            missing = str(exc.name or name)
+            looked = ", ".join(f.name for f in self.folders)
+            problem = relative_name_problem(missing, "template")
+            # Located at the template line that names it ({% include %}), else at the name.
+            path, line = self._location(exc) or (self.path_of(missing), None)
+            message = problem or f"template '{missing}' not found (looked in {looked})"
+            raise PnpError.single(message, path, line) from None
         except PnpError:
             raise
         except TemplateSyntaxError as exc:

@@ -286,6 +286,8 @@ class _SpecLoader:
         table = self.table(keys)
         self.unknown_keys(keys, table, _RULEBOOK_KEYS)
         template = self.text(keys, table, "template", "spelregels.j2")
+        if template and (problem := relative_name_problem(template, "template")):
+            self.fail((*keys, "template"), problem)
         accent = table.get("accent", "inkt")
         if not isinstance(accent, str) or accent not in colours:
             self.fail(

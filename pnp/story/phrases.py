@@ -80,12 +80,10 @@ class Phrases:
         if key not in texts:
             raise self._error(f"no {_ENTRY[table]} '{key}' in [{table}]", table)
         try:
-            return texts[key].format(**fields)
+            return fill(texts[key], fields)
         except KeyError as exc:
             given = ", ".join(sorted(fields)) or "nothing"
             problem = f"uses {{{exc.args[0]}}}, which is not given here (given: {given})"
-        except (IndexError, AttributeError, ValueError, TypeError) as exc:
-            problem = f"cannot be filled in: {exc}"
         raise self._error(f"{_ENTRY[table]} '{key}' {problem}", table, key)
 
     def _error(self, message: str, *keys: str) -> PnpError:
@@ -139,12 +137,31 @@ def load_phrases(spec: GameSpec) -> Phrases:
 
 
 def _format_problem(text: str) -> str:
-    """Why ``text`` cannot be filled by name (``{}``, ``{0}``, broken braces); ``""`` if it can."""
+    """Why ``text`` cannot be filled by name: a placeholder that is no plain name (``{}``,
+    ``{0}``, ``{x.y}``, ``{x[0]}``, ``{x!r}``, ``{x:>9}``) or broken braces; ``""`` if it can."""
     try:
         parsed = list(string.Formatter().parse(text))
     except ValueError as exc:
         return f"is not a valid format string: {exc}"
-    for _, field, _, _ in parsed:
-        if field is not None and not field.isidentifier():
-            return f"has the placeholder {{{field}}}; use a name such as {{name}}"
+    for _, field, spec, conversion in parsed:
+        if field is None:
+            continue
+        written = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+        if not field.isidentifier() or spec or conversion:
+            return f"has the placeholder {{{written[:40]}}}; use a plain name such as {{name}}"
     return ""
+
+
+def fill(text: str, fields: Mapping[str, object]) -> str:
+    """``text`` with each ``{name}`` replaced by ``str(fields[name])`` and ``{{``/``}}`` by a brace.
+
+    Only plain names are filled (:func:`load_phrases` refuses anything else), and
+    nothing of ``str.format`` runs on a value: no attribute, index or format spec
+    of the text can reach into what is filled in. A missing name is a ``KeyError``.
+    """
+    pieces = []
+    for literal, field, _, _ in string.Formatter().parse(text):
+        pieces.append(literal)
+        if field is not None:
+            pieces.append(str(fields[field]))
+    return "".join(pieces)
