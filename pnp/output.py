@@ -101,10 +101,11 @@ def checkpoint(step: str) -> None:
         time.sleep(3600)
 
 
-def check_own_folder(folder: Path, record: str) -> None:
+def check_own_folder(folder: Path, record: str | None) -> None:
     """Refuse to replace ``folder`` unless pnp made it: it is absent, empty, or a folder
-    holding pnp's ``record`` file. A link, a file or someone else's folder is left as it is
-    (one located error), so that nothing outside the output folder is ever touched."""
+    holding pnp's ``record`` file (with ``record`` None: any folder, for a kit an export
+    only reads). A link, a file or someone else's folder is left as it is (one located
+    error), so that nothing outside the output folder is ever read or touched through it."""
     try:
         info = os.lstat(folder)
     except FileNotFoundError:
@@ -115,10 +116,11 @@ def check_own_folder(folder: Path, record: str) -> None:
         raise _refused(folder, "is a link")
     if not stat.S_ISDIR(info.st_mode):
         raise _refused(folder, "is not a folder")
-    if _is_file(folder / record):
+    if record is None or _is_file(folder / record):
         return
     try:
-        empty = not any(os.scandir(folder))
+        with os.scandir(folder) as listing:
+            empty = next(listing, None) is None
     except OSError as exc:
         raise PnpError.single(f"cannot read the output folder: {exc.strerror}", folder) from None
     if not empty:

@@ -20,7 +20,6 @@ from typing import Any
 from pnp.build_options import MANIFEST
 from pnp.export.pages import manifest_bytes, parse_manifest
 from pnp.fingerprint import code_fingerprint
-from pnp.kit_record import RECORD_FILE
 from pnp.output import check_own_folder, commit_kit, kit_lock
 
 RECORD = "export.json"
@@ -66,7 +65,7 @@ def write_export(
     folder without an intact kit, and a kit or export folder pnp did not make (a link, a
     file), is one located error."""
     with kit_lock(kit):  # no build swaps the kit while the export reads it
-        check_own_folder(kit, RECORD_FILE)  # nothing is read or written through a link
+        check_own_folder(kit, None)  # nothing is read or written through a link
         check_own_folder(kit / name, RECORD)
         data = manifest_bytes(kit)
         manifest = parse_manifest(data, kit)
