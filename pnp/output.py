@@ -213,16 +213,23 @@ def recover_kit(folder: Path) -> None:
 
 def _recover_copies(parent: Path, only: str | None) -> None:
     """Put back or remove the staged and retired copies in ``parent`` (of folder ``only``,
-    or of any folder)."""
+    or of any folder).
+
+    A link so named (an earlier pnp renamed a linked kit folder aside) goes back where it was
+    or is removed itself, never followed; a file so named may be the only copy of a user's
+    file that an earlier pnp renamed aside, and is left alone."""
     for entry in _entries(parent):
         found = _TEMPORARY.fullmatch(entry.name)
         if found is None or (only is not None and found["name"] != only):
             continue
-        if not entry.is_dir(follow_symlinks=False):
-            continue  # not a copy pnp made: left alone
+        folder, link = entry.is_dir(follow_symlinks=False), entry.is_symlink()
+        if not (folder or link):
+            continue
         target = parent / found["name"]
         if found["kind"] == "old" and not os.path.lexists(target):
             os.rename(entry.path, target)  # the swap stopped halfway: the earlier kit returns
+        elif link:
+            os.unlink(entry.path)
         else:
             shutil.rmtree(entry.path, ignore_errors=True)
 

@@ -97,13 +97,18 @@ def leftovers(out: Path) -> list[str]:
     )
 
 
-def _pause_build(out: Path, step: str, tmp_path: Path) -> subprocess.Popen[bytes]:
-    """A real ``pnp build --paper letter`` of the kit in ``out``, paused at ``step``."""
+LETTER = ("build", GAME, "--paper", "letter")
+"""A rebuild of the A4 kit: every file changes."""
+
+
+def _pause(
+    out: Path, step: str, tmp_path: Path, command: tuple[str, ...] = LETTER
+) -> subprocess.Popen[bytes]:
+    """A real ``pnp COMMAND --out OUT`` (by default a rebuild), paused at ``step``."""
     paused = tmp_path / "paused"
     env = {**os.environ, PAUSE_AT: step, PAUSE_FILE: str(paused)}
-    command = [sys.executable, "-m", "pnp", "build", GAME, "--out", str(out), "--paper", "letter"]
     run = subprocess.Popen(
-        command,
+        [sys.executable, "-m", "pnp", *command, "--out", str(out)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -114,8 +119,8 @@ def _pause_build(out: Path, step: str, tmp_path: Path) -> subprocess.Popen[bytes
     while not paused.exists():
         if run.poll() is not None:
             _, err = run.communicate()
-            pytest.fail(f"the build ended before reaching {step}: {err.decode()}")
-        assert time.monotonic() < deadline, f"the build never reached {step}"
+            pytest.fail(f"{command[0]} ended before reaching {step}: {err.decode()}")
+        assert time.monotonic() < deadline, f"{command[0]} never reached {step}"
         time.sleep(0.02)
     return run
 
@@ -140,7 +145,7 @@ def test_a_rebuild_cut_off_at_any_step_keeps_the_users_files_and_one_whole_kit(
     theirs = users_files(kit)
     assert {"preview/export.json", "tts/export.json", "eigen/naar-notities"} <= set(theirs)
 
-    run = _pause_build(out, step, tmp_path)
+    run = _pause(out, step, tmp_path)
     run.send_signal(signum)
     _, err = run.communicate(timeout=60)
     if signum == signal.SIGINT:
@@ -162,6 +167,34 @@ def test_a_rebuild_cut_off_at_any_step_keeps_the_users_files_and_one_whole_kit(
     else:
         assert (paper, files) == earlier
     assert users_files(kit) == theirs
+    assert leftovers(out) == []
+
+
+def export_state(folder: Path) -> tuple[str, dict[str, bytes]]:
+    """An export folder's image address and files; asserts its record lists exactly them."""
+    record = json.loads((folder / "export.json").read_text(encoding="utf-8"))
+    files = {p.name: p.read_bytes() for p in folder.iterdir() if p.name != "export.json"}
+    assert record["files"] == {n: hashlib.sha256(b).hexdigest() for n, b in files.items()}
+    return str(record["request"]["settings"]["images"]), files
+
+
+@pytest.mark.parametrize("step", ["retired", "swapped"])
+def test_an_export_killed_in_its_commit_leaves_one_whole_export(
+    built: Path, tmp_path: Path, step: str
+) -> None:
+    out = _copy(built, tmp_path)
+    tts = out / GAME / "tts"
+    earlier = export_state(tts)
+    command = ("export", GAME, "--tts-url", "https://example.org/kaarten/")
+    run = _pause(out, step, tmp_path, command)
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=60)
+    with kit_lock(out / GAME):
+        pass
+    if step == "swapped":
+        assert export_state(tts)[0] == "https://example.org/kaarten/"
+    else:
+        assert export_state(tts) == earlier
     assert leftovers(out) == []
 
 
@@ -272,12 +305,13 @@ def test_what_an_interrupted_build_left_is_cleaned_by_the_next_preview(
     victim = tmp_path / "victim"
     victim.mkdir()
     (victim / "keep.txt").write_bytes(b"p\n")
-    (out / f".{GAME}.old-77").symlink_to(victim)  # not a copy pnp made: never followed
+    (out / f".{GAME}.old-77").symlink_to(victim)  # a linked kit an earlier pnp renamed aside
 
     ran = run_pnp("preview", GAME, "--out", str(out), "--quiet")
     assert ran.returncode == 0, ran.stderr
-    assert leftovers(out) == [f".{GAME}.old-77"]
+    assert leftovers(out) == [], "the link is removed, never followed"
     assert sorted(p.name for p in victim.iterdir()) == ["keep.txt"]
+    assert (victim / "keep.txt").read_bytes() == b"p\n"
     assert users_files(kit) == theirs
 
 
