@@ -26,6 +26,7 @@ from pnp.errors import PnpError
 from pnp.examples import game_parts
 from pnp.fingerprint import matches
 from pnp.kit_record import (
+    RECORD_FILE,
     KitRecord,
     Part,
     check_kit,
@@ -37,7 +38,7 @@ from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
 from pnp.layout.validate import check_layouts
 from pnp.option_values import SEED_MAX
-from pnp.output import commit_kit, kit_lock
+from pnp.output import check_own_folder, commit_kit, kit_lock
 from pnp.paths import DATA_FOLDERS, find_data_file
 from pnp.project import COMMON, engine_game, game_roots, load_game
 from pnp.reads import record, recording
@@ -113,6 +114,8 @@ def build(
     check_options(options)
     # One build of a kit folder at a time: a second waits, so a kit is never two builds' mix.
     with kit_lock(options.out_dir / game_id):
+        # A link, a file or a folder pnp did not make at the kit's path is refused at once.
+        check_own_folder(options.out_dir / game_id, RECORD_FILE)
         return _build(game_id, variants, options, progress, force, jobs)
 
 
@@ -200,7 +203,7 @@ def _build(
         )
         write_record(staged, record)
 
-    commit_kit(folder, blobs, keep=reused, finish=finish)
+    commit_kit(folder, blobs, keep=reused, finish=finish, record=RECORD_FILE)
     return BuildResult(
         spec.id,
         chosen,

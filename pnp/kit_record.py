@@ -103,7 +103,10 @@ class KitRecord:
 
 
 def read_record(folder: Path) -> KitRecord | None:
-    """The build record of kit ``folder``, or ``None`` (none, unreadable or corrupt)."""
+    """The build record of kit ``folder``, or ``None`` (none, unreadable or corrupt, or
+    ``folder`` is a link: a kit is never read through one)."""
+    if folder.is_symlink():
+        return None
     try:
         text = (folder / RECORD_FILE).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

@@ -3,21 +3,34 @@
 A build renders everything first, so one that fails while rendering never touches
 the output folder. A kit is then replaced as a whole (:func:`commit_kit`): written
 into a hidden folder beside the kit and swapped in, under a lock per kit folder
-(:func:`kit_lock`). Single files (the calibration sheet) are written beside their
+(:func:`kit_lock`), which also finishes or undoes what a cut-off build left
+(:func:`recover_kit`). Single files (the calibration sheet) are written beside their
 target and renamed (:func:`commit_files`).
+
+pnp replaces only folders it made (:func:`check_own_folder`): a link, a file, or a folder
+without pnp's record at a kit's (or an export's) path is refused and left as it is.
+
+Test hook: when the environment variable ``PNP_TEST_PAUSE_AT`` names one of
+:data:`CHECKPOINTS`, a commit that reaches that step touches the file named by
+``PNP_TEST_PAUSE_FILE`` (if set) and sleeps until it is killed, so that a test can kill a
+real build at each step of the commit. Without the variable a checkpoint is one lookup.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
+import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.paths import display_path
 
 if sys.platform == "win32":  # pragma: no cover
     import msvcrt
@@ -66,6 +79,59 @@ def write_text_atomic(path: Path, text: str) -> None:
 KitWriter = Callable[[Path], None]
 """Writes a last file into the staged kit folder, after its other files (the build record)."""
 
+CHECKPOINTS = ("staged", "carrying", "carried", "retired", "swapped")
+"""The steps of :func:`commit_kit` a test can pause at: the new files are staged; the first
+entry of the kit folder is carried over; all are; the earlier kit is renamed aside; the new
+kit is in place (the earlier one not yet removed)."""
+
+PAUSE_AT = "PNP_TEST_PAUSE_AT"
+PAUSE_FILE = "PNP_TEST_PAUSE_FILE"
+
+
+def checkpoint(step: str) -> None:
+    """Test hook: pause for good at ``step`` when ``PNP_TEST_PAUSE_AT`` names it."""
+    if os.environ.get(PAUSE_AT) != step:
+        return
+    signal_file = os.environ.get(PAUSE_FILE)
+    if signal_file:
+        Path(signal_file).touch()
+    while True:  # until killed; an interrupt raises here, as it would in the real step
+        time.sleep(3600)
+
+
+def check_own_folder(folder: Path, record: str | None) -> None:
+    """Refuse to replace ``folder`` unless pnp made it: it is absent, empty, or a folder
+    holding pnp's ``record`` file (with ``record`` None: any folder, for a kit an export
+    only reads). A link, a file or someone else's folder is left as it is (one located
+    error), so that nothing outside the output folder is ever read or touched through it."""
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise PnpError.single(f"cannot read the output folder: {exc.strerror}", folder) from None
+    if stat.S_ISLNK(info.st_mode):
+        raise _refused(folder, "is a link")
+    if not stat.S_ISDIR(info.st_mode):
+        raise _refused(folder, "is not a folder")
+    if record is None or _is_file(folder / record):
+        return
+    try:
+        with os.scandir(folder) as listing:
+            empty = next(listing, None) is None
+    except OSError as exc:
+        raise PnpError.single(f"cannot read the output folder: {exc.strerror}", folder) from None
+    if not empty:
+        raise _refused(folder, f"is a folder without pnp's {record}")
+
+
+def _refused(folder: Path, what: str) -> PnpError:
+    # Named as given, in its parent: showing the path resolved would name a link's target.
+    where = (Path(display_path(folder.parent)) / folder.name).as_posix()
+    return PnpError.single(
+        f"{where}: {what}, not a folder pnp made: left as it is (move it away to write here)"
+    )
+
 
 def commit_kit(
     folder: Path,
@@ -73,23 +139,28 @@ def commit_kit(
     keep: Iterable[str] = (),
     finish: KitWriter | None = None,
     carry_over: bool = True,
+    *,
+    record: str,
 ) -> list[Path]:
     """Replace kit ``folder`` as a whole: its new ``files``, the ``keep`` files of the kit
     already there, and what ``finish`` writes; return the paths of ``files`` and ``keep``.
 
+    Call it holding :func:`kit_lock` of the kit. ``record`` is the file by which pnp knows
+    a folder at ``folder`` as its own (see :func:`check_own_folder`); any other is refused.
     The new kit is written into a hidden folder beside ``folder`` and swapped in with two
     renames. After any failure, even a killed process, the folder holds the whole earlier
-    kit or the whole new one: :func:`recover_kit` (which runs first) puts the earlier kit
-    back if a swap was cut short, and removes what a cut-off build left behind. Files in
-    ``folder`` that are not kit files (a user's notes, export folders) move over to the new
-    kit, unless ``carry_over`` is false (an export folder is all its own files).
+    kit or the whole new one once :func:`recover_kit` ran. Entries of ``folder`` that are
+    not kit files (a user's notes, export folders) are carried over to the new kit, unless
+    ``carry_over`` is false (an export folder is all its own files): recreated by hard
+    links, never moved, so each of them is in the kit folder or in the earlier kit that
+    recovery puts back at every moment.
     """
     parent = folder.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError.single(f"cannot create the output folder: {exc.strerror}", parent) from None
-    recover_kit(folder)
+    check_own_folder(folder, record)
     staging = parent / f".{folder.name}{_STAGING}{os.getpid()}"
     kept = list(keep)
     try:
@@ -100,49 +171,72 @@ def commit_kit(
             _link_or_copy(folder / name, staging / name)
         if finish is not None:
             finish(staging)
+        checkpoint("staged")
         if carry_over:
             _carry_over_others(folder, staging, set(files) | set(kept))
+        checkpoint("carried")
         _sync_folder(staging)
         _swap(folder, staging)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise PnpError.single(f"cannot write output: {exc.strerror or exc}", folder) from None
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(staging, ignore_errors=True)  # links and new files only
         raise
     return [folder / name for name in (*files, *kept)]
 
 
 _STAGING = ".new-"
 _RETIRED = ".old-"
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<kind>new|old)-\d+")
+"""A staged or retired copy of folder ``name`` (``.NAME.new-PID``, ``.NAME.old-PID``)."""
 
 
 def recover_kit(folder: Path) -> None:
-    """Finish or undo what a build of ``folder`` cut off left: a swap cut between its two
-    renames gets the earlier kit back; staged and retired copies are removed."""
-    parent = folder.parent
-    prefix = f".{folder.name}"
-    if not parent.is_dir():
+    """Finish or undo what a cut-off commit of kit ``folder`` left: a swap cut between its two
+    renames gets the earlier kit back; staged and retired copies beside the kit, those of
+    its export folders inside it and partial files in it are removed.
+
+    Only real folders named as pnp names its copies are renamed or removed; a link is never
+    followed. Call it holding the kit's lock (:func:`kit_lock` does)."""
+    _recover_copies(folder.parent, folder.name)
+    if not _is_folder(folder):
         return
-    for entry in sorted(parent.iterdir()):
-        name = entry.name
-        if name.startswith(prefix + _RETIRED) and entry.is_dir():
-            if not folder.exists():
-                os.rename(entry, folder)  # the swap stopped halfway: the earlier kit returns
-            else:
-                shutil.rmtree(entry, ignore_errors=True)
-        elif name.startswith(prefix + _STAGING) and entry.is_dir():
-            shutil.rmtree(entry, ignore_errors=True)
-    if folder.is_dir():
-        for stray in folder.glob(".*.partial*"):  # left by an earlier, file-by-file writer
+    _recover_copies(folder, None)
+    for entry in _entries(folder):
+        if _is_partial(entry.name) and entry.is_file(follow_symlinks=False):
             with contextlib.suppress(OSError):
-                stray.unlink()
+                os.unlink(entry.path)
+
+
+def _recover_copies(parent: Path, only: str | None) -> None:
+    """Put back or remove the staged and retired copies in ``parent`` (of folder ``only``,
+    or of any folder).
+
+    A link so named (an earlier pnp renamed a linked kit folder aside) goes back where it was
+    or is removed itself, never followed; a file so named may be the only copy of a user's
+    file that an earlier pnp renamed aside, and is left alone."""
+    for entry in _entries(parent):
+        found = _TEMPORARY.fullmatch(entry.name)
+        if found is None or (only is not None and found["name"] != only):
+            continue
+        folder, link = entry.is_dir(follow_symlinks=False), entry.is_symlink()
+        if not (folder or link):
+            continue
+        target = parent / found["name"]
+        if found["kind"] == "old" and not os.path.lexists(target):
+            os.rename(entry.path, target)  # the swap stopped halfway: the earlier kit returns
+        elif link:
+            os.unlink(entry.path)
+        else:
+            shutil.rmtree(entry.path, ignore_errors=True)
 
 
 @contextlib.contextmanager
 def kit_lock(folder: Path) -> Iterator[None]:
-    """Hold the lock of kit ``folder`` for a whole build: a second build into the same output
-    folder waits until the first is done, so each kit is one build's, never a mix of two.
+    """Hold the lock of kit ``folder`` for a whole build or export: a second one into the
+    same output folder waits until the first is done, so each kit is one build's, never a
+    mix of two. Taking it first cleans what an interrupted one left (:func:`recover_kit`).
 
     The lock is taken on the output folder itself (on Windows, on a hidden file in it), or
     while it does not exist yet on the nearest folder above it that does: a build leaves no
@@ -157,6 +251,12 @@ def kit_lock(folder: Path) -> Iterator[None]:
         raise PnpError.single(f"cannot open the output folder: {exc.strerror}", parent) from None
     try:
         _lock(handle)
+        try:
+            recover_kit(folder)
+        except OSError as exc:
+            raise PnpError.single(
+                f"cannot clean the output folder: {exc.strerror}", parent
+            ) from None
         yield
     finally:
         os.close(handle)  # closing releases the lock
@@ -181,17 +281,20 @@ def _lock(handle: int) -> None:
 
 
 def _swap(folder: Path, staging: Path) -> None:
-    if not folder.exists():
+    if not os.path.lexists(folder):
         os.rename(staging, folder)
         return
     retired = folder.parent / f".{folder.name}{_RETIRED}{os.getpid()}"
     os.rename(folder, retired)
     try:
+        checkpoint("retired")
         os.rename(staging, folder)  # a kill between these two renames: recover_kit undoes it
     except BaseException:
-        os.rename(retired, folder)
+        if not os.path.lexists(folder):
+            os.rename(retired, folder)
         raise
-    shutil.rmtree(retired, ignore_errors=True)
+    checkpoint("swapped")
+    shutil.rmtree(retired, ignore_errors=True)  # its user files are linked into the new kit
 
 
 def _write_synced(path: Path, data: bytes) -> None:
@@ -209,19 +312,81 @@ def _link_or_copy(source: Path, target: Path) -> None:
 
 
 def _carry_over_others(folder: Path, staging: Path, kit_files: set[str]) -> None:
-    """Move what is in ``folder`` but is not a kit file (a user's notes, a preview folder).
+    """Recreate in ``staging`` what is in ``folder`` but is not a kit file (a user's notes,
+    a preview folder), leaving the originals where they are.
 
     PDF files and the manifest belong to kits: one the new kit does not have (the map
-    sheet of an earlier ``--map-sheet`` build) goes with the earlier kit."""
-    if not folder.is_dir():
+    sheet of an earlier ``--map-sheet`` build) goes with the earlier kit, as do pnp's own
+    hidden files (the record, partial files)."""
+    if not _is_folder(folder):
         return
-    for entry in folder.iterdir():
+    carried = False
+    for entry in _entries(folder):
         name = entry.name
-        if name in kit_files or name.startswith(".") or (staging / name).exists():
+        if name in kit_files or os.path.lexists(staging / name) or _is_pnp_temporary(name):
             continue
         if name.endswith(".pdf") or name == "manifest.json":
             continue  # a file of an earlier kit that this one does not have
-        os.rename(entry, staging / name)
+        _replicate(Path(entry.path), staging / name)
+        if not carried:
+            carried = True
+            checkpoint("carrying")
+
+
+def _replicate(source: Path, target: Path) -> None:
+    """Recreate ``source`` at ``target`` without touching it: a file by a hard link (a copy
+    where linking fails), a folder as a folder of the same, a link as the same link (never
+    followed)."""
+    info = os.lstat(source)
+    if stat.S_ISLNK(info.st_mode):
+        os.symlink(os.readlink(source), target)
+    elif stat.S_ISDIR(info.st_mode):
+        os.mkdir(target)
+        for entry in _entries(source):
+            _replicate(Path(entry.path), target / entry.name)
+        shutil.copystat(source, target, follow_symlinks=False)  # after filling: it may be read-only
+    else:
+        try:
+            os.link(source, target, follow_symlinks=False)
+        except OSError:
+            if not stat.S_ISREG(info.st_mode):
+                raise
+            shutil.copy2(source, target, follow_symlinks=False)
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of ``folder`` by name; none when it cannot be listed."""
+    try:
+        with os.scandir(folder) as listing:
+            return sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return []
+
+
+def _is_folder(path: Path) -> bool:
+    """``path`` is a folder itself (not a link to one)."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    """``path`` is a regular file itself (not a link to one)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _is_partial(name: str) -> bool:
+    """A file half written by pnp (``.NAME.partial-PID``, ``.NAME.XXXX.partial``)."""
+    return name.startswith(".") and ".partial" in name
+
+
+def _is_pnp_temporary(name: str) -> bool:
+    """A hidden name pnp writes while committing (a staged or retired copy, a partial file)."""
+    return _is_partial(name) or _TEMPORARY.fullmatch(name) is not None
 
 
 def _sync_folder(folder: Path) -> None:

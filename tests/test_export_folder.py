@@ -81,12 +81,13 @@ def test_an_export_replaces_its_folder_whole_and_a_failed_one_leaves_it(
 
 
 def test_a_rebuilt_kit_keeps_its_export_folders(kit_copy: Path) -> None:
+    from pnp.kit_record import RECORD_FILE
     from pnp.output import commit_kit
 
     with kit_lock(kit_copy):
         commit_export(kit_copy, "probe", export_request(kit_copy, "probe", {}), {"a": b"1"})
-    files = {p.name: p.read_bytes() for p in kit_copy.iterdir() if p.is_file()}
-    commit_kit(kit_copy, files)
+        files = {p.name: p.read_bytes() for p in kit_copy.iterdir() if p.is_file()}
+        commit_kit(kit_copy, files, record=RECORD_FILE)
     assert (kit_copy / "probe" / "a").read_bytes() == b"1"
 
 

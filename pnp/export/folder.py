@@ -20,7 +20,7 @@ from typing import Any
 from pnp.build_options import MANIFEST
 from pnp.export.pages import manifest_bytes, parse_manifest
 from pnp.fingerprint import code_fingerprint
-from pnp.output import commit_kit, kit_lock
+from pnp.output import check_own_folder, commit_kit, kit_lock
 
 RECORD = "export.json"
 
@@ -62,8 +62,11 @@ def write_export(
     """The export ``kit/name`` for ``settings``: the folder as it is when its record matches,
     else the files ``make`` returns, given the kit's manifest, committed whole; all under
     the kit's lock. The manifest is read once (checked, hashed, handed to ``make``). A
-    folder without an intact kit is one located error."""
+    folder without an intact kit, and a kit or export folder pnp did not make (a link, a
+    file), is one located error."""
     with kit_lock(kit):  # no build swaps the kit while the export reads it
+        check_own_folder(kit, None)  # nothing is read or written through a link
+        check_own_folder(kit / name, RECORD)
         data = manifest_bytes(kit)
         manifest = parse_manifest(data, kit)
         request = export_request(kit, name, settings, data)
@@ -108,6 +111,6 @@ def commit_export(
     }
     blobs = dict(files)
     blobs[RECORD] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode()
-    paths = commit_kit(kit / name, blobs, carry_over=False)
+    paths = commit_kit(kit / name, blobs, carry_over=False, record=RECORD)
     kind = str(request.get("kind", name))
     return ExportResult(kind, kit / name, [p for p in paths if p.name != RECORD])
