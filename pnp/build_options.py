@@ -105,7 +105,10 @@ def reuse_kit(game_id: str, variants: Sequence[str], options: BuildOptions) -> B
 
 def kit_as_built(folder: Path) -> tuple[tuple[str, ...], BuildOptions] | None:
     """The variants and options the kit in ``folder`` was built with (its manifest), or None
-    when there is no readable kit there. Its ``out_dir`` is ``folder``'s parent."""
+    when there is no readable kit there. Its ``out_dir`` is ``folder``'s parent. A linked
+    folder is no kit pnp made: nothing is read through it (the export refuses it)."""
+    if folder.is_symlink():
+        return None
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         given = manifest["options"]

@@ -79,7 +79,9 @@ def _run(action: Callable[[], T]) -> T:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        typer.echo("interrupted; nothing was written", err=True)
+        # A kit is swapped in whole: cut off before the swap it is the earlier one, after it
+        # the new one (and `build all` may have finished some games before).
+        typer.echo("interrupted; every kit in the output folder is whole", err=True)
         raise typer.Exit(130) from None
 
 

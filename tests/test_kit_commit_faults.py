@@ -332,3 +332,16 @@ def test_a_preview_of_an_earlier_kit_is_not_up_to_date_once_the_kit_changes(
     record = json.loads((kit / "preview" / "export.json").read_text(encoding="utf-8"))
     manifest = hashlib.sha256((kit / "manifest.json").read_bytes()).hexdigest()
     assert record["request"]["kit_manifest_sha256"] == manifest
+
+
+def test_the_options_of_a_kit_are_not_read_through_a_link(built: Path, tmp_path: Path) -> None:
+    """What preview and export read first (the kit as it was built) is never read through a
+    linked kit folder: a link is no kit pnp made."""
+    from pnp.build_options import kit_as_built
+
+    kit = _copy(built, tmp_path) / GAME
+    assert kit_as_built(kit) is not None
+    link = tmp_path / "elders" / GAME
+    link.parent.mkdir()
+    link.symlink_to(kit)
+    assert kit_as_built(link) is None
