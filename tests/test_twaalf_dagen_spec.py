@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -34,5 +35,9 @@ def test_a_deck_the_engine_rejects_stops_the_build(
     edit(project_copy, GAME / file, old, new)
     result = CliRunner().invoke(app, ["build", "twaalf-dagen", "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
-    assert "cardspecs/twaalf-dagen/game.toml" in result.stderr and message in result.stderr
+    # The problem names the file whose change broke the deck (a table's row by its line).
+    where = rf"cardspecs/twaalf-dagen/{re.escape(file)}" + (
+        r":\d+: " if file.endswith(".csv") else ""
+    )
+    assert re.search(where, result.stderr) and message in result.stderr, result.stderr
     assert not (tmp_path / "o").exists()
