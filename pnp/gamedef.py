@@ -8,6 +8,7 @@ the ``pnp.games`` entry-point group instead (see ``docs/adding-a-game.md``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,9 +121,26 @@ class Game(Generic[C, S, A]):
         places: dict[tuple[Path, int | None, str | None], list[str]] = {}
         for message in self.validate_deck(spec, variants):
             found = self.locate_deck(spec, message) if self.locate_deck is not None else None
+            found = found or row_named_in(spec, message)
             place = (found[0].path, found[0].line, found[1]) if found else None
             places.setdefault(place or (spec.folder / "game.toml", None, None), []).append(message)
         return [
             Problem(path, line, column, "; ".join(messages))
             for (path, line, column), messages in places.items()
         ]
+
+
+def row_named_in(spec: GameSpec, message: str) -> tuple[SourceRef, str | None] | None:
+    """The one table row a deck problem names by its id (``card rood-2 …``, ``tile 'x' …``),
+    with the ``count`` column when the problem is about copies; ``None`` when it names no
+    row, or more than one."""
+    named = {
+        row.source: row
+        for component in spec.components
+        for row in component.rows
+        if re.search(rf"(?:card |')({re.escape(row.id)})(?![\w-])", message)
+    }
+    if len(named) != 1:
+        return None
+    source = next(iter(named))
+    return source, "count" if "copies" in message else None

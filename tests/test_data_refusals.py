@@ -289,6 +289,23 @@ def test_one_gift_too_few_names_the_gift_row(
     )
 
 
+def test_a_deck_problem_naming_a_card_of_another_game_names_that_row(
+    project_copy: Path, tmp_path: Path
+) -> None:
+    """A game without a locator of its own: the problem names the card by its id, and that
+    table row is where it is reported, by check and build alike."""
+    deck = Path("cardspecs") / "sinterklaas" / "deck.csv"
+    line = edit(project_copy, deck, "rood-2,3,", "rood-2,0,")
+    out = tmp_path / "out"
+    for args in (["check", "sinterklaas"], ["build", "sinterklaas", "--out", str(out)]):
+        result = run_pnp(*args)
+        assert result.returncode == 2
+        assert result.stderr.splitlines() == [
+            f"error: {deck}:{line}: column 'count': SK-C1: card rood-2 has 0 copies"
+        ]
+    assert not out.exists()
+
+
 # --- art overrides -------------------------------------------------------------------------
 
 PICTURE = "twaalf-dagen/01-patrijs.svg"
