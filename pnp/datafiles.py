@@ -6,12 +6,18 @@ the file read must lie inside its folder once every link is resolved, must be a
 regular file (not a folder, a device or a pipe) and must not be larger than a
 data file of its kind can sensibly be. A refusal is one located line; it never
 quotes the refused file.
+
+What a TOML file or JSON record holds once parsed is bounded here too
+(:func:`tree_problem`): no text longer than a data file needs, no control
+characters, no nesting deeper than any real file has.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from pnp.errors import PnpError
@@ -24,6 +30,25 @@ SVG_LIMIT = 8 * 1024 * 1024
 
 FONT_LIMIT = 16 * 1024 * 1024
 """The largest font file pnp reads (bytes)."""
+
+MAX_DEPTH = 20
+"""The deepest nesting of tables and lists in a TOML file or JSON record (the bundled data nests
+5 deep); deeper data would only exhaust the parser's stack."""
+
+MAX_STRING = 2_000
+"""The longest text or key anywhere in a TOML file or JSON record (the bundled longest is a
+player aid's paragraph of a few hundred characters)."""
+
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+"""Characters no loaded text may hold: control characters (a line break excepted) and Unicode
+line separators."""
+
+_NESTING = re.compile(
+    r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]|\n',
+    re.DOTALL,
+)
+"""The tokens that matter for nesting in TOML or JSON text: strings and comments (skipped),
+brackets and line ends."""
 
 
 def relative_name_problem(name: str, what: str) -> str | None:
@@ -87,6 +112,61 @@ def read_confined_text(path: Path, root: Path, limit: int = TEXT_LIMIT, bom: boo
         return data.decode("utf-8-sig" if bom else "utf-8")
     except UnicodeDecodeError as exc:
         raise PnpError.single(f"not UTF-8 text ({exc.reason})", path) from None
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` (a loaded value or key) is refused: too long or holding a control character."""
+    if len(text) > MAX_STRING:
+        return f"a text of {len(text):,} characters (at most {MAX_STRING:,})"
+    if control := CONTROL.search(text):
+        return f"holds the control character U+{ord(control.group()):04X}"
+    return None
+
+
+def tree_problem(data: object) -> tuple[tuple[str, ...], str] | None:
+    """The first refused text or too deep nesting in parsed TOML or JSON ``data``, with the keys
+    that lead to it (a list item by its index), in file order; None when all is well.
+
+    Walks without recursion: the data may be as deep as the parser allowed.
+    """
+    for keys, node, depth in _walk(data):
+        if depth > MAX_DEPTH:
+            return keys, f"nested more than {MAX_DEPTH} levels deep"
+        if isinstance(node, str) and (problem := text_problem(node)):
+            return keys, problem
+    return None
+
+
+def _walk(data: object) -> Iterator[tuple[tuple[str, ...], object, int]]:
+    """Every key and value of ``data`` with its keys and depth, depth first in file order."""
+    stack: list[tuple[tuple[str, ...], object, int]] = [((), data, 0)]
+    while stack:
+        keys, node, depth = stack.pop()
+        yield keys, node, depth
+        children: list[tuple[tuple[str, ...], object, int]] = []
+        if isinstance(node, dict):
+            for key, value in node.items():
+                children.append(((*keys, str(key)), str(key), depth + 1))
+                children.append(((*keys, str(key)), value, depth + 1))
+        elif isinstance(node, list):
+            children = [((*keys, str(i)), item, depth + 1) for i, item in enumerate(node)]
+        stack.extend(reversed(children))
+
+
+def nesting_line(text: str, limit: int = MAX_DEPTH) -> int | None:
+    """The line of TOML or JSON ``text`` where brackets first nest deeper than ``limit``."""
+    depth = 0
+    line = 1
+    for token in _NESTING.finditer(text):
+        found = token.group()
+        if found in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif found in "]}":
+            depth -= 1
+        line += found.count("\n")
+    return None
 
 
 def _too_large(size: int, limit: int) -> str:
