@@ -14,6 +14,7 @@ characters, no nesting deeper than any real file has.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -114,6 +115,10 @@ def read_confined_text(path: Path, root: Path, limit: int = TEXT_LIMIT, bom: boo
         raise PnpError.single(f"not UTF-8 text ({exc.reason})", path) from None
 
 
+TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep"
+"""The problem of data nested deeper than :data:`MAX_DEPTH`."""
+
+
 def text_problem(text: str) -> str | None:
     """Why ``text`` (a loaded value or key) is refused: too long or holding a control character."""
     if len(text) > MAX_STRING:
@@ -131,7 +136,7 @@ def tree_problem(data: object) -> tuple[tuple[str, ...], str] | None:
     """
     for keys, node, depth in _walk(data):
         if depth > MAX_DEPTH:
-            return keys, f"nested more than {MAX_DEPTH} levels deep"
+            return keys, TOO_DEEP
         if isinstance(node, str) and (problem := text_problem(node)):
             return keys, problem
     return None
@@ -151,6 +156,30 @@ def _walk(data: object) -> Iterator[tuple[tuple[str, ...], object, int]]:
         elif isinstance(node, list):
             children = [((*keys, str(i)), item, depth + 1) for i, item in enumerate(node)]
         stack.extend(reversed(children))
+
+
+def parse_json(text: str, path: Path) -> object:
+    """The data of JSON ``text`` read from ``path``, bounded as :func:`tree_problem` says; a
+    syntax error, nesting too deep or a refused text is a :class:`PnpError` located at ``path``
+    (and the line, where there is one)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PnpError.single(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
+    except RecursionError:  # the parser recurses once per level of nesting
+        raise bounded_error((), TOO_DEEP, path, nesting_line(text)) from None
+    problem = tree_problem(data)
+    if problem is not None:
+        keys, message = problem
+        line = nesting_line(text) if message == TOO_DEEP else None
+        raise bounded_error(keys, message, path, line)
+    return data
+
+
+def bounded_error(keys: tuple[str, ...], message: str, path: Path, line: int | None) -> PnpError:
+    """The error for a :func:`tree_problem` at ``keys``: the message after the innermost key."""
+    named = next((key for key in reversed(keys) if not key.isdigit()), None)
+    return PnpError.single((f"'{named[:40]}': " if named else "") + message, path, line)
 
 
 def nesting_line(text: str, limit: int = MAX_DEPTH) -> int | None:

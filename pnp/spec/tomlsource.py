@@ -13,7 +13,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pnp.datafiles import MAX_DEPTH, nesting_line, read_confined_text, tree_problem
+from pnp.datafiles import (
+    TOO_DEEP,
+    bounded_error,
+    nesting_line,
+    read_confined_text,
+    tree_problem,
+)
 from pnp.errors import PnpError
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -47,16 +53,12 @@ class TomlSource:
             message = str(exc).split(" (at ")[0]
             raise PnpError.single(f"invalid TOML: {message}", path, line) from None
         except RecursionError:  # the parser recurses once per level of nesting
-            raise PnpError.single(
-                f"nested more than {MAX_DEPTH} levels deep", path, nesting_line(text)
-            ) from None
+            raise bounded_error((), TOO_DEEP, path, nesting_line(text)) from None
         source = cls(path, tuple(text.splitlines()), data)
         problem = tree_problem(data)
         if problem is not None:
             keys, message = problem
-            named = next((key for key in reversed(keys) if not key.isdigit()), None)
-            where = f"'{named[:40]}': " if named else ""
-            raise PnpError.single(where + message, path, source.line_of(*keys))
+            raise bounded_error(keys, message, path, source.line_of(*keys))
         return source
 
     def line_of(self, *keys: str) -> int | None:
