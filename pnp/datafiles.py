@@ -7,6 +7,13 @@ regular file (not a folder, a device or a pipe) and must not be larger than a
 data file of its kind can sensibly be. A refusal is one located line; it never
 quotes the refused file.
 
+Links: a data file may be a link to a file inside its folder. A game's folder,
+``cardspecs/common/`` and ``art/`` must lie inside their data root once links are
+resolved, and no folder inside them may be a link out of them
+(:func:`confined_folder`). Only ``fonts/`` may be a link to a folder elsewhere (a
+project shares the installed fonts that way); each font file in it is still
+confined to it.
+
 What a TOML file or JSON record holds once parsed is bounded here too
 (:func:`tree_problem`): no text longer than a data file needs, no control
 characters, no nesting deeper than any real file has.
@@ -88,6 +95,48 @@ def confined(path: Path, root: Path) -> Path:
     if not stat.S_ISREG(mode):
         raise PnpError.single("is not a regular file", path)
     return real
+
+
+def confined_folder(folder: Path, root: Path) -> None:
+    """Refuse ``folder`` (a game's folder, ``cardspecs/common/``, ``art/``) unless it lies inside
+    ``root`` (its data root) once links are resolved and no folder inside it is a link out of it.
+
+    The error names the link, located at the folder holding it. A link to a single file is
+    :func:`confined`'s to judge, file by file.
+    """
+    try:
+        real = folder.resolve(strict=True)
+        real_root = root.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise PnpError.single("folder not found", folder) from None
+    if not real.is_relative_to(real_root):
+        link = _first_link(folder, root)
+        raise PnpError.single(_LINKED_FOLDER.format(link.name, root.name), link.parent)
+    for inside, names, _files in os.walk(folder):  # links to folders are listed, not followed
+        for name in names:
+            linked = Path(inside) / name
+            if linked.is_symlink() and not _resolves_inside(linked, real):
+                raise PnpError.single(_LINKED_FOLDER.format(name, folder.name), Path(inside))
+
+
+_LINKED_FOLDER = "refused: '{}' is a link to a folder outside {}/"
+
+
+def _first_link(folder: Path, root: Path) -> Path:
+    """The first folder on the way from ``root`` down to ``folder`` that is a link."""
+    path = root
+    for part in folder.relative_to(root).parts:
+        path = path / part
+        if path.is_symlink():
+            return path
+    return folder
+
+
+def _resolves_inside(path: Path, real_root: Path) -> bool:
+    try:
+        return path.resolve(strict=True).is_relative_to(real_root)
+    except (OSError, RuntimeError):  # a broken link or a loop of links: nothing is read there
+        return True
 
 
 def read_confined_bytes(path: Path, root: Path, limit: int) -> bytes:
