@@ -323,3 +323,27 @@ def test_the_bundled_art_holds_no_refused_number_and_no_use_fan_out() -> None:
     assert len(pictures) > 100
     for picture in pictures:
         check_svg(picture.read_bytes(), picture)
+
+
+def test_a_data_file_replaced_by_a_link_is_refused_though_the_kit_was_up_to_date(
+    project_copy: Path, tmp_path: Path
+) -> None:
+    """The link leads to the same bytes, so the kit's record alone would call it up to date."""
+    out = tmp_path / "out"
+    args = ["build", "twaalf-dagen", "--out", str(out), "--quiet"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    kit = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    deck = project_copy / GAME / "deck.csv"
+    outside = tmp_path / "buiten" / "deck.csv"
+    outside.parent.mkdir()
+    shutil.move(deck, outside)
+    deck.symlink_to(outside)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("error: ")
+    assert lines[0].endswith(
+        "deck.csv: refused: the file lies outside twaalf-dagen/ (a link out of the folder?)"
+    )
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == kit, "kit left as it was"
