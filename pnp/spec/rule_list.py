@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from pnp.datafiles import read_confined_text
+from pnp.reads import unrecorded
 
 RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+$")
 """The form of a rule ID: the game's two letters, a hyphen, the rule (``TD-C1``)."""
@@ -25,7 +26,10 @@ def stated_rule_ids(folder: Path) -> frozenset[str]:
     found: set[str] = set()
     if not folder.is_dir():
         return frozenset()
-    for path in sorted(folder.rglob("*.j2")):
-        for group in _STATED.findall(read_confined_text(path, folder)):
-            found.update(part.strip() for part in group.split(","))
+    # Not a read of the cards: the rulebook reads (and records) these templates itself, and a
+    # change to them rebuilds it, loading the game and checking its rule IDs again.
+    with unrecorded():
+        for path in sorted(folder.rglob("*.j2")):
+            for group in _STATED.findall(read_confined_text(path, folder)):
+                found.update(part.strip() for part in group.split(","))
     return frozenset(found)
