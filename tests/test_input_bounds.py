@@ -8,6 +8,7 @@ no traceback, nothing written, well within a second of loading.
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable
@@ -91,7 +92,18 @@ def _linked(relative: Path, message: str) -> Callable[[Path], str]:
     return mutate
 
 
-NUMBERS = "numbers must be finite and at most 100,000"
+def _art_override(make: Callable[[Path], None], message: str) -> Callable[[Path], str]:
+    """The project's copy of the first card's picture replaced by something else (pnp's own
+    picture of that name is still there to fall back to)."""
+
+    def mutate(root: Path) -> str:
+        path = root / ART
+        path.unlink()
+        make(path)
+        return f"{GAME.as_posix()}/deck.csv:2: column 'art': art 'twaalf-dagen/01-patrijs.svg' {message}"
+
+    return mutate
+
 
 CASES = [
     Case(
@@ -231,6 +243,12 @@ CASES = [
     Case(
         "svg-use-draws-itself",
         _svg('<g id="a"><use xlink:href="#a"/></g>', "2: refused SVG: a <use> that draws itself"),
+    ),
+    Case("art-override-a-folder", _art_override(Path.mkdir, "is not a regular file")),
+    Case("art-override-a-pipe", _art_override(os.mkfifo, "is not a regular file")),
+    Case(
+        "art-override-a-link-to-a-device",
+        _art_override(lambda path: path.symlink_to("/dev/zero"), "is a link to a file outside"),
     ),
     Case(
         "linked-game-folder",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -134,9 +135,13 @@ def check_art_reference(reference: str, art_root: ArtRoots) -> Path:
         raise ValueError(f"art {reference!r} is not an .svg file")
     for root in (art_root,) if isinstance(art_root, Path) else art_root:
         path = root / pure
-        if path.is_file():
-            # A link may not lead out of art/ (its target would end up in the PDFs).
-            if not path.resolve().is_relative_to(root.resolve()):
-                raise ValueError(f"art {reference!r} is a link to a file outside art/")
-            return path
+        if not os.path.lexists(path):
+            continue  # the next folder's file, if it has one
+        # Whatever stands here is the art: a link out of art/ (its target would end up in the
+        # PDFs) or something that is no file is refused, never passed over for pnp's own.
+        if not path.resolve().is_relative_to(root.resolve()):
+            raise ValueError(f"art {reference!r} is a link to a file outside art/")
+        if not path.is_file():
+            raise ValueError(f"art {reference!r} is not a regular file (a folder, a pipe?)")
+        return path
     raise ValueError(f"art file {reference!r} does not exist in art/")
