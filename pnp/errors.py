@@ -1,13 +1,28 @@
-"""Errors that reach the user as one clear line each (``file:line: column 'x': what``)."""
+"""Errors that reach the user as one clear line each (``file:line: column 'x': what``).
+
+Every error line is made by :class:`Problem`, and it quotes at most :data:`MAX_QUOTE`
+characters of the input: a longer quoted text is cut there, whoever wrote the message.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.paths import display_path
+
+MAX_QUOTE = 80
+"""The most characters of the input an error line quotes ('…' marks the cut)."""
+
+_QUOTED = re.compile(rf"(?<!\w)(['\"])([^'\"\n]{{{MAX_QUOTE + 1},}})\1(?!\w)")
+"""A quoted text longer than :data:`MAX_QUOTE` (a quote after a letter is an apostrophe)."""
+
+
+def _clipped(message: str) -> str:
+    return _QUOTED.sub(lambda m: f"{m[1]}{m[2][:MAX_QUOTE]}…{m[1]}", message)
 
 
 @dataclass(frozen=True)
@@ -27,7 +42,7 @@ class Problem:
                 where += f":{self.line}"
             where += ": "
         col = f"column '{self.column}': " if self.column else ""
-        return f"{where}{col}{self.message}"
+        return _clipped(f"{where}{col}{self.message}")
 
 
 class PnpError(Exception):

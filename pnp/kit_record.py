@@ -135,16 +135,23 @@ def forget_record(folder: Path) -> None:
 
 
 def listing(folders: Iterable[str]) -> str:
-    """Hash of the names of the files under ``folders`` (hidden files and folders left out)."""
+    """Hash of the names of the files under ``folders`` (hidden files and folders left out).
+
+    A file or folder that is a link is marked as one: a data file replaced by a link to the
+    same bytes elsewhere is a change (the next build loads the data, and refuses the link).
+    """
     digest = hashlib.sha256()
     for top in folders:
-        digest.update(top.encode() + b"\0\0")
+        digest.update(top.encode() + (b"@" if os.path.islink(top) else b"") + b"\0\0")
         for folder, dirs, names in os.walk(top):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             rel = os.path.relpath(folder, top)
-            for name in sorted(names):
+            # A link to a folder is listed in ``dirs`` but not walked: name it with its files.
+            entries = [(name, os.path.islink(os.path.join(folder, name))) for name in names]
+            entries += [(d, True) for d in dirs if os.path.islink(os.path.join(folder, d))]
+            for name, link in sorted(entries):
                 if not name.startswith("."):
-                    digest.update(f"{rel}/{name}".encode() + b"\0")
+                    digest.update(f"{rel}/{name}".encode() + (b"@" if link else b"") + b"\0")
     return digest.hexdigest()
 
 

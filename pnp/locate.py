@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import paths, registry
+from pnp.datafiles import confined_folder
 from pnp.errors import PnpError, unknown_name
 from pnp.registry import AnyGame
 from pnp.spec.loader import load_game_spec
@@ -129,15 +130,23 @@ def spec_files(game_id: str, root: Path | None) -> tuple[Path, Path, tuple[Path,
     """A game's spec folder, the ``common`` folder and the art folders, in lookup order."""
     roots = game_roots(game_id, root)
     folder = _game_folder(game_id, roots)
+    data_root = next((r for r in roots if folder == r / "cardspecs" / game_id), roots[0])
+    confined_folder(folder, data_root)
     common = common_folder(root)
-    art = tuple(r / "art" for r in roots if (r / "art").is_dir()) or (roots[0] / "art",)
+    art_roots = [r for r in roots if (r / "art").is_dir()]
+    for art_root in art_roots:
+        confined_folder(art_root / "art", art_root)
+    art = tuple(r / "art" for r in art_roots) or (roots[0] / "art",)
     return folder, common, art
 
 
 def common_folder(root: Path | None = None) -> Path:
     """The ``cardspecs/common/`` folder every game shares: the first data root's that has one."""
-    commons = [r / "cardspecs" / COMMON for r in data_roots(root)]
-    return next((c for c in commons if c.is_dir()), commons[-1])
+    commons = [(r / "cardspecs" / COMMON, r) for r in data_roots(root)]
+    common, data_root = next(((c, r) for c, r in commons if c.is_dir()), commons[-1])
+    if common.is_dir():
+        confined_folder(common, data_root)
+    return common
 
 
 def load_spec(game_id: str, root: Path | None = None) -> GameSpec:

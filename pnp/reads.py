@@ -7,6 +7,8 @@ data, pinned example records and fonts all read through ``open``, so none of the
 needs to know it is being recorded. A reader that opens files outside Python
 (a C library parsing a path) or answers from a cache calls :func:`record`
 itself. Recordings nest: a read is added to every recording that is open.
+Inside ``with unrecorded():`` nothing is recorded: for a check whose files
+another part of the work reads and records anyway.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from pathlib import Path
 _open: list[set[str]] = []
 """The recordings open now, innermost last."""
 
+_paused = 0
+"""How many ``unrecorded()`` blocks are open now."""
+
 _hooked = False
 """Whether the audit hook is installed (once per process; audit hooks cannot be removed)."""
 
@@ -29,7 +34,7 @@ _WRITING = frozenset("wax+")
 
 def _audit(event: str, args: tuple[object, ...]) -> None:
     # Called for every audited event of the process: keep the common case one comparison.
-    if event != "open" or not _open:
+    if event != "open" or not _open or _paused:
         return
     path, mode, flags = args
     if not isinstance(path, str | Path):
@@ -45,7 +50,7 @@ def _audit(event: str, args: tuple[object, ...]) -> None:
 
 def record(path: str | Path) -> None:
     """Add ``path`` to every open recording (for reads the audit hook does not see)."""
-    if _open:
+    if _open and not _paused:
         name = os.path.abspath(path)
         for reads in _open:
             reads.add(name)
@@ -64,3 +69,18 @@ def recording() -> Iterator[set[str]]:
         yield reads
     finally:
         _open.remove(reads)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Record none of the files read inside the ``with`` block.
+
+    For a check made while loading whose files some later part of the work reads (and so
+    records) in full: a change to them reruns that part, and the load with it.
+    """
+    global _paused
+    _paused += 1
+    try:
+        yield
+    finally:
+        _paused -= 1

@@ -142,7 +142,10 @@ CASES = [
         ),
     ),
     Case("art-link-out", _link(ART, "is a link to a file outside art/")),
-    Case("art-folder-link-out", _link(ART, "is a link to a file outside art/", folder=True)),
+    Case(
+        "art-folder-link-out",
+        _link(ART, "art: refused: 'twaalf-dagen' is a link to a folder outside art/", folder=True),
+    ),
     Case(
         "svg-use-outside",
         _svg(

@@ -1,7 +1,9 @@
 """Generated hostile inputs for all four games: broken spec tables, layouts, game.toml keys, SVG
-art and rulebook templates. Every case must end with exit 2, error lines only (one of them naming
-the broken file, and its line where it has one), no traceback, the earlier kit in the output
-folder byte-identical, no temporary file left, and within a time bound.
+art and rulebook templates; files and folders linked out of the project, data nested too deep,
+overlong texts and control characters, nan and overflowing numbers in SVG, ``<use>`` fan-out and
+rule IDs the game does not have. Every case must end with exit 2, error lines only (one of them
+naming the broken file, and its line where it has one), no traceback, the earlier kit in the
+output folder byte-identical, no temporary file left, and within a time bound.
 
 The cases are derived deterministically (``derandomize``), so a failure replays in CI and here.
 This module is marked ``slow``: the default run leaves it out; CI runs it as a step of its own.
@@ -11,6 +13,8 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import shutil
 import time
 import tomllib
 from collections.abc import Iterator
@@ -26,7 +30,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.draw.art import Art, ArtLibrary
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.paths import ROOT_ENV
+from pnp.paths import ROOT_ENV, display_path
 from pnp.project import load_game
 from pnp.sheets.card_jobs import card_jobs
 from pnp.sheets.pdf import new_canvas
@@ -41,8 +45,22 @@ TIME_BOUND_S = 90.0
 SCALE = float(os.environ.get("PNP_FUZZ_SCALE", "1"))
 """Multiplies every test's number of cases (e.g. 0.05 for a quick look while editing)."""
 
-CASES = {"tables": 380, "layouts": 380, "components": 160, "svg": 100, "templates": 20}
-"""Cases per kind of input: 1,040 in all."""
+CASES = {
+    "tables": 380,
+    "layouts": 380,
+    "components": 160,
+    "svg": 100,
+    "templates": 20,
+    "links": 40,
+    "depth": 60,
+    "strings": 100,
+    "svg_numbers": 100,
+    "use": 30,
+    "rule_ids": 40,
+}
+"""Cases per kind of input: 1,410 in all."""
+
+TOTAL = sum(CASES.values())
 
 RUN: dict[str, int] = {}
 """Cases run per kind in this process (the last test checks the total)."""
@@ -71,6 +89,9 @@ class Mutation:
     kind: str
     within: bool = False
     """The location may come after the card's own (art drawn by a layout element)."""
+    link: bool = False
+    """Instead of new bytes: the file or folder is moved out of the project, a link left in its
+    place."""
 
 
 @dataclass
@@ -105,9 +126,25 @@ class Playground:
             str(p.relative_to(self.out)): p.read_bytes() for p in self.out.rglob("*") if p.is_file()
         }
 
+    @property
+    def outside(self) -> Path:
+        """A folder beside the project, where a linked file or folder really lies."""
+        return self.root.parent / "buiten"
+
     @contextmanager
     def broken(self, mutation: Mutation) -> Iterator[None]:
         path = self.root / mutation.relative
+        if mutation.link:
+            target = self.outside / path.name
+            self.outside.mkdir(exist_ok=True)
+            shutil.move(path, target)
+            path.symlink_to(target, target_is_directory=target.is_dir())
+            try:
+                yield
+            finally:
+                path.unlink()
+                shutil.move(target, path)
+            return
         original = path.read_bytes()
         path.write_bytes(mutation.data)
         try:
@@ -292,7 +329,7 @@ def layout_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
     return Mutation(relative, data, f"{relative}:{index + 1}:", ("check", facts.id), "layouts")
 
 
-@fuzz("tables")
+@fuzz("layouts")
 @given(data=st.data())
 def test_broken_layout_keys(playground: Playground, data: st.DataObject) -> None:
     game = data.draw(st.sampled_from(GAMES))
@@ -421,8 +458,261 @@ def test_broken_rulebook_templates(playground: Playground, data: st.DataObject) 
     )
 
 
-def test_the_fuzz_cases_ran_a_thousand_times() -> None:
+# -- links: a data file or folder replaced by a link to its copy outside the project ---------
+
+LINKED_FOLDERS = ("cardspecs", "art", "cardspecs/common")
+"""Folders every game reads (beside each game's own folders, art and example sets)."""
+
+
+def _linkable(root: Path, game: str) -> tuple[list[str], list[str]]:
+    """The folders and the files of ``game`` a link may stand in for (each read by a build)."""
+    folder = f"cardspecs/{game}"
+    folders = [folder, f"art/{game}", f"{folder}/layouts", f"{folder}/rulebook"]
+    folders += [f"{folder}/examples/basis", *LINKED_FOLDERS]
+    files = [f"{folder}/game.toml", f"{folder}/rulebook/spelregels.j2"]
+    files += [f"{folder}/rulebook/voorbeelden.toml", *_layout_files(root, game)]
+    files += sorted(
+        p.relative_to(root).as_posix()
+        for p in (root / folder / "examples" / "basis").glob("*.json")
+    )
+    return folders, files
+
+
+def _layout_files(root: Path, game: str) -> list[str]:
+    """The game's own layouts that its base kit draws with (a map sheet's is read only with
+    ``--map-sheet``)."""
+    layouts = root / "cardspecs" / game / "layouts"
+    components = load_game(game).spec.components_for(())
+    named = {name for comp in components for name in (comp.layout, comp.back) if name}
+    return sorted(
+        (layouts / f"{name}.toml").relative_to(root).as_posix()
+        for name in named
+        if (layouts / f"{name}.toml").is_file()
+    )
+
+
+@st.composite
+def link_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    folders, files = _linkable(root, facts.id)
+    if draw(st.booleans()):
+        # A linked folder is named at the folder holding the link.
+        relative = draw(st.sampled_from(folders))
+        expected = display_path(root / relative).rsplit("/", 1)[0] if "/" in relative else "."
+        return Mutation(relative, b"", expected, _build(facts.id), "links", link=True)
+    relative = draw(st.sampled_from(files))
+    # A linked file is named by its own path (which lies outside the data once resolved).
+    expected = str(root / relative)
+    return Mutation(relative, b"", expected, _build(facts.id), "links", link=True)
+
+
+@fuzz("links")
+@given(data=st.data())
+def test_linked_files_and_folders(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(link_mutations(facts, playground.root)))
+
+
+# -- nesting: a TOML value or a pinned example record nested far too deep -------------------
+
+_KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*\S")
+
+
+def _key_lines(lines: list[str]) -> list[int]:
+    """Indexes of the lines that set a key to a value ending on that line (not inside a
+    multi-line string, not opening an array or table continued below)."""
+    quoted = False
+    found = []
+    for i, line in enumerate(lines):
+        if line.count('"""') % 2:
+            quoted = not quoted
+            continue
+        opened = sum(line.count(c) for c in "[{") - sum(line.count(c) for c in "]}")
+        if not quoted and _KEY_LINE.match(line) and '"""' not in line and opened == 0:
+            found.append(i)
+    return found
+
+
+def _nested(depth: int, table: bool) -> str:
+    return "{ a = " * depth + "1" + " }" * depth if table else "[" * depth + "]" * depth
+
+
+@st.composite
+def depth_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    depth = draw(st.sampled_from([21, 25, 60, 999, 5_000, 100_000]))
+    if draw(st.booleans()):  # a pinned example record: JSON
+        folder = root / "cardspecs" / facts.id / "examples" / "basis"
+        relative = draw(st.sampled_from(sorted(folder.glob("*.json")))).relative_to(root)
+        text = '{"id": "x",\n"focus": ' + "[" * depth + "]" * depth + "}\n"
+        expected = f"{relative.as_posix()}:2:"
+        return Mutation(relative.as_posix(), text.encode(), expected, _build(facts.id), "depth")
+    relative = draw(st.sampled_from([f"cardspecs/{facts.id}/game.toml", *facts.layouts]))
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    index = draw(st.sampled_from(_key_lines(lines)))
+    key = lines[index].split("=", 1)[0].strip()
+    lines[index] = f"{key} = {_nested(depth, draw(st.booleans()))}"
+    data = ("\n".join(lines) + "\n").encode()
+    return Mutation(relative, data, f"{relative}:{index + 1}:", _reader(facts, relative), "depth")
+
+
+def _reader(facts: GameFacts, relative: str) -> tuple[str, ...]:
+    """The command that reads ``relative`` for sure: ``check`` reads every layout (a variant's
+    too), ``build`` the base kit's data."""
+    return ("check", facts.id) if relative in facts.layouts else _build(facts.id)
+
+
+@fuzz("depth")
+@given(data=st.data())
+def test_data_nested_too_deep(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(depth_mutations(facts, playground.root)))
+
+
+# -- long strings and control characters in any TOML text of a game -------------------------
+
+_STRING_LINE = re.compile(r'^(\s*[A-Za-z0-9_-]+\s*=\s*)"([^"\\]*)"(\s*#.*)?$')
+BAD_TEXTS = [
+    "N" * 2_001,
+    "lang " * 20_000,
+    "N" * 1_000_000,
+    "a\\u0000b",
+    "a\\u001bb",
+    "a\\u0007b",
+    "a\\tb",
+    "a\\u2028b",
+    "a\\u0085b",
+    "a\\u007fb",
+]
+"""Texts no loaded value may be (TOML escapes: the control character itself after parsing)."""
+
+
+@st.composite
+def string_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    folder = f"cardspecs/{facts.id}"
+    relative = draw(
+        st.sampled_from(
+            [f"{folder}/game.toml", f"{folder}/rulebook/voorbeelden.toml", *facts.layouts]
+        )
+    )
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    strings = [i for i in _key_lines(lines) if _STRING_LINE.match(lines[i])]
+    index = draw(st.sampled_from(strings))
+    found = _STRING_LINE.match(lines[index])
+    assert found is not None
+    lines[index] = f'{found.group(1)}"{draw(st.sampled_from(BAD_TEXTS))}"'
+    data = ("\n".join(lines) + "\n").encode()
+    expected = f"{relative}:{index + 1}:"
+    return Mutation(relative, data, expected, _reader(facts, relative), "strings")
+
+
+@fuzz("strings")
+@given(data=st.data())
+def test_overlong_texts_and_control_characters(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(string_mutations(facts, playground.root)))
+
+
+# -- SVG numbers: an attribute, path data, a transform or a style value that is not finite ---
+
+_TAG = re.compile(r"<[A-Za-z][^>]*>", re.DOTALL)
+_NUMERIC = re.compile(
+    r"\s(x|y|width|height|r|cx|cy|rx|ry|x1|y1|x2|y2|stroke-width|opacity|fill-opacity|d|points"
+    r'|transform|style)="([^"]*)"'
+)
+_FIRST_NUMBER = re.compile(r"(?<![\w#.])-?(?:\d+(?:\.\d+)?|\.\d+)")
+"""A number of a value standing on its own (not a digit of a colour such as ``#5E7186``)."""
+BAD_NUMBERS = ["nan", "NaN", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e308", "123456"]
+
+
+@st.composite
+def svg_number_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    relative = draw(st.sampled_from(facts.art))
+    text = (root / relative).read_text(encoding="utf-8")
+    spots = [
+        (tag.start() + found.start(2), tag.start() + found.end(2), found.group(1))
+        for tag in _TAG.finditer(text)
+        for found in _NUMERIC.finditer(tag.group())
+        if _FIRST_NUMBER.search(found.group(2))
+    ]
+    start, end, key = draw(st.sampled_from(spots))
+    bad = draw(st.sampled_from(BAD_NUMBERS))
+    value = text[start:end]
+    if key in ("d", "points", "transform", "style"):  # one number of several becomes bad
+        number = _FIRST_NUMBER.search(value)
+        assert number is not None
+        value = value[: number.start()] + bad + value[number.end() :]
+    else:
+        value = bad
+    data = (text[:start] + value + text[end:]).encode()
+    line = text[: text.rfind("<", 0, start)].count("\n") + 1  # the line its element starts on
+    return Mutation(relative, data, f"{relative}:{line}", _build(facts.id), "svg_numbers", True)
+
+
+@fuzz("svg_numbers")
+@given(data=st.data())
+def test_svg_numbers_that_are_not_finite(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(svg_number_mutations(facts, playground.root)))
+
+
+# -- <use> fan-out: a small file whose <use> elements multiply into a great many shapes -----
+
+
+@st.composite
+def use_mutations(draw: st.DrawFn, facts: GameFacts) -> Mutation:
+    relative = draw(st.sampled_from(facts.art))
+    fan = draw(st.integers(2, 6))
+    levels = draw(st.integers(1, 30).filter(lambda n: fan**n > 30_000))
+    lines = [SVG + ' width="9" height="9">', '<defs><rect id="g0" width="1" height="1"/>']
+    for level in range(1, levels + 1):
+        lines.append(f'<g id="g{level}">' + f'<use href="#g{level - 1}"/>' * fan + "</g>")
+    if draw(st.booleans()):  # the top group also draws itself
+        lines.append(f'<g id="g{levels + 1}"><use href="#g{levels + 1}"/></g>')
+    lines.append(f'</defs><use xlink:href="#g{levels}"/></svg>')
+    data = ("\n".join(lines) + "\n").encode()
+    return Mutation(relative, data, relative, _build(facts.id), "use", within=True)
+
+
+@fuzz("use")
+@given(data=st.data())
+def test_use_fan_out(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    _check(playground, data.draw(use_mutations(playground.facts[game])))
+
+
+# -- rule IDs: a component, variant or score sheet names a rule the game does not have -------
+
+_RULES_LINE = re.compile(r"^\s*rules\s*=\s*\[[^\]]*\]\s*(#.*)?$")
+PREFIXES = {"sinterklaas": "SK", "stoomboot": "ST", "twaalf-dagen": "TD", "santoska": "SA"}
+
+
+@st.composite
+def rule_id_mutations(draw: st.DrawFn, facts: GameFacts, root: Path) -> Mutation:
+    relative = f"cardspecs/{facts.id}/game.toml"
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    index = draw(st.sampled_from([i for i, line in enumerate(lines) if _RULES_LINE.match(line)]))
+    prefix = draw(st.sampled_from([PREFIXES[facts.id], *PREFIXES.values(), "XX", "nope", ""]))
+    rule = draw(st.from_regex(r"[A-Z][0-9]{3}|[a-z]{1,8}|[A-Z][0-9] ", fullmatch=True))
+    bad = f"{prefix}-{rule}" if prefix else rule
+    lines[index] = f'rules = ["{bad}"]'
+    data = ("\n".join(lines) + "\n").encode()
+    return Mutation(relative, data, f"{relative}:{index + 1}:", _build(facts.id), "rule_ids")
+
+
+@fuzz("rule_ids")
+@given(data=st.data())
+def test_unknown_rule_ids(playground: Playground, data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(GAMES))
+    facts = playground.facts[game]
+    _check(playground, data.draw(rule_id_mutations(facts, playground.root)))
+
+
+def test_the_fuzz_cases_ran_1400_times() -> None:
     """Runs after the fuzz tests of this module (one process runs a whole module)."""
     if set(RUN) != set(CASES):
         pytest.skip(f"only some fuzz tests ran here: {sorted(RUN)}")
-    assert sum(RUN.values()) >= 1000 * SCALE, RUN
+    assert TOTAL == 1_410
+    assert sum(RUN.values()) >= 1_400 * SCALE, RUN

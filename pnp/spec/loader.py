@@ -37,6 +37,7 @@ from pnp.spec.model import (
     Value,
     Variant,
 )
+from pnp.spec.rule_list import RULE_ID, stated_rule_ids
 from pnp.spec.sizes import CARD_SIZES, CardSize
 from pnp.spec.tomlsource import TomlSource
 
@@ -85,6 +86,14 @@ _SCORESHEET_KEYS = {
 }
 _COLUMN_KEYS = {"type", "min", "max", "max_length", "choices", "required", "multiline"}
 _TOP_KEYS = {"game", "rules", "variants", "colours", "components", "rulebook", "scoresheet"}
+_SIZE_KEYS = {"width", "height"}
+
+MAX_NAME_LENGTH = 200
+"""The longest name, title, label or list item of ``game.toml`` (one line each; the bundled
+longest is a score sheet note of about a hundred characters)."""
+
+MAX_SETTING = 10_000
+"""The largest number a ``[rules]`` setting may hold (the bundled largest is 100)."""
 
 
 def load_game_spec(folder: Path, art_root: ArtRoots) -> GameSpec:
@@ -134,7 +143,20 @@ class _SpecLoader:
         if not isinstance(value, str) or not value.strip():
             self.fail((*keys, key), f"'{key}' must be non-empty text")
             return ""
+        if not self.one_line(keys, key, value):
+            return ""
         return value
+
+    def one_line(self, keys: tuple[str, ...], key: str, value: str) -> bool:
+        """Whether ``value`` is one line of at most :data:`MAX_NAME_LENGTH` (else a problem)."""
+        if len(value) > MAX_NAME_LENGTH or "\n" in value:
+            self.fail(
+                (*keys, key),
+                f"'{key}' must be one line of at most {MAX_NAME_LENGTH} characters "
+                f"(not {len(value):,})",
+            )
+            return False
+        return True
 
     def string_list(
         self, keys: tuple[str, ...], table: dict[str, Any], key: str
@@ -142,6 +164,8 @@ class _SpecLoader:
         value = table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail((*keys, key), f"'{key}' must be a list of text")
+            return ()
+        if not all(self.one_line(keys, key, v) for v in value):
             return ()
         return tuple(value)
 
@@ -159,8 +183,8 @@ class _SpecLoader:
             self.fail(("game", "minutes"), "'minutes' must be a whole number from 1 to 600")
             minutes = 30
         colours = self.colours()
-        variants = self.variants()
-        rules = self.table(("rules",))
+        rules = self.settings(("rules",), self.table(("rules",)), None)
+        variants = self.variants(rules)
         components = self.components(colours, set(variants))
         if not components:
             self.fail(("components",), "the game has no [components.*] tables")
@@ -170,6 +194,8 @@ class _SpecLoader:
                 ("components",),
                 f"the components hold {cards} cards; a kit holds at most {MAX_KIT_CARDS}",
             )
+        scoresheet = self.output_files(components, self.scoresheet(players, set(variants)))
+        self.rule_ids(variants, components, scoresheet)
         return GameSpec(
             id=game_id,
             name=self.text(("game",), game, "name"),
@@ -182,8 +208,58 @@ class _SpecLoader:
             variants=MappingProxyType(variants),
             components=tuple(components),
             rulebook=self.rulebook(colours),
-            scoresheet=self.output_files(components, self.scoresheet(players, set(variants))),
+            scoresheet=scoresheet,
         )
+
+    def rule_ids(
+        self,
+        variants: dict[str, Variant],
+        components: list[Component],
+        scoresheet: ScoreSheetSpec | None,
+    ) -> None:
+        """Refuse a rule ID that is not in the game's rule list (the rulebook states it)."""
+        named: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
+            (("variants", v.id, "rules"), v.rules) for v in variants.values()
+        ]
+        named += [(("components", c.id, "rules"), c.rules) for c in components]
+        if scoresheet is not None:
+            named.append((("scoresheet", "rules"), scoresheet.rules))
+        if not any(ids for _, ids in named):
+            return
+        known = stated_rule_ids(self.folder / "rulebook")
+        for keys, ids in named:
+            for rule in ids:
+                if not RULE_ID.match(rule):
+                    self.fail(
+                        keys, f"{rule!r} is not a rule ID (two capitals, '-', the rule: TD-C1)"
+                    )
+                elif rule not in known:
+                    self.fail(
+                        keys,
+                        f"rule '{rule}' is not in the game's rule list "
+                        "(the rule IDs its rulebook states in brackets)",
+                    )
+
+    def settings(
+        self, keys: tuple[str, ...], table: dict[str, Any], rules: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """The ``[rules]`` settings (``rules`` None), or a variant's overrides of them: each a
+        whole number from 0 to :data:`MAX_SETTING`, a word, or a table of such numbers; an
+        override names a key of ``[rules]`` and keeps its kind."""
+        good: dict[str, Any] = {}
+        for key, value in table.items():
+            if rules is not None and key not in rules:
+                known = ", ".join(sorted(rules)) or "none"
+                self.fail((*keys, key), f"unknown setting '{key}' (the keys of [rules]: {known})")
+                continue
+            problem = _setting_problem(value)
+            if problem is None and rules is not None and _kind(value) != _kind(rules[key]):
+                problem = f"must be {_kind(rules[key])} like the [rules] setting"
+            if problem is not None:
+                self.fail((*keys, key), f"setting '{key}' {problem}")
+                continue
+            good[key] = value
+        return good
 
     def output_files(
         self, components: list[Component], sheet: ScoreSheetSpec | None
@@ -333,7 +409,7 @@ class _SpecLoader:
             colours[name] = value.upper()
         return colours
 
-    def variants(self) -> dict[str, Variant]:
+    def variants(self, rules: dict[str, Any]) -> dict[str, Variant]:
         variants: dict[str, Variant] = {}
         raw = self.table(("variants",))
         for vid, table in raw.items():
@@ -346,6 +422,7 @@ class _SpecLoader:
             if not isinstance(settings, dict):
                 self.fail((*keys, "settings"), "'settings' must be a table")
                 settings = {}
+            settings = self.settings((*keys, "settings"), settings, rules)
             variants[vid] = Variant(
                 id=vid,
                 name=self.text(keys, table, "name"),
@@ -466,6 +543,12 @@ class _SpecLoader:
     def size(self, keys: tuple[str, ...], value: object) -> CardSize:
         if isinstance(value, str) and value in CARD_SIZES:
             return CARD_SIZES[value]
+        if isinstance(value, dict) and (unknown := sorted(set(value) - _SIZE_KEYS)):
+            self.fail(
+                (*keys, "size"),
+                f"unknown key '{unknown[0][:40]}' in 'size' (known: {', '.join(sorted(_SIZE_KEYS))})",
+            )
+            return CARD_SIZES["poker"]
         if isinstance(value, dict):
             width, height = value.get("width"), value.get("height")
             if (
@@ -565,6 +648,31 @@ def _csv_problem(exc: csv.Error) -> str:
     if "field limit" in str(exc):
         return f"a cell holds more than {MAX_CELL_LENGTH:,} characters (the most a cell may hold)"
     return f"not a CSV row: {exc}"
+
+
+def _kind(value: object) -> str:
+    """What kind of setting ``value`` is, as a message names it."""
+    if isinstance(value, dict):
+        return "a table"
+    return "text" if isinstance(value, str) else "a whole number"
+
+
+def _setting_problem(value: object) -> str | None:
+    """Why ``value`` cannot be a ``[rules]`` setting, or None."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | str) or _setting_problem(item) is not None:
+                return f"holds {key!r} = {item!r}: a table of whole numbers from 0 to {MAX_SETTING}"
+        return None
+    if isinstance(value, str):
+        if value.strip().lstrip("+-").replace(".", "", 1).isdigit():
+            return f"is the text {value!r}: write a number without quotes"
+        if not value.strip() or len(value) > 64:
+            return "must be a word of at most 64 characters"
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SETTING:
+        return None
+    return f"must be a whole number from 0 to {MAX_SETTING}, a word, or a table of numbers"
 
 
 class _TableReader:

@@ -13,7 +13,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pnp.datafiles import read_confined_text
+from pnp.datafiles import (
+    TOO_DEEP,
+    bounded_error,
+    nesting_line,
+    read_confined_text,
+    tree_problem,
+)
 from pnp.errors import PnpError
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -36,8 +42,8 @@ class TomlSource:
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> TomlSource:
         """Parse ``path``, a file inside ``root`` (default: its own folder) once links are
-        resolved; a missing or refused file or a syntax error becomes a located
-        :class:`PnpError`."""
+        resolved; a missing or refused file, a syntax error, a text too long or holding a
+        control character, or nesting too deep becomes a located :class:`PnpError`."""
         text = read_confined_text(path, path.parent if root is None else root)
         try:
             data = tomllib.loads(text)
@@ -46,7 +52,14 @@ class TomlSource:
             line = int(found.group(1)) if found else None
             message = str(exc).split(" (at ")[0]
             raise PnpError.single(f"invalid TOML: {message}", path, line) from None
-        return cls(path, tuple(text.splitlines()), data)
+        except RecursionError:  # the parser recurses once per level of nesting
+            raise bounded_error((), TOO_DEEP, path, nesting_line(text)) from None
+        source = cls(path, tuple(text.splitlines()), data)
+        problem = tree_problem(data)
+        if problem is not None:
+            keys, message = problem
+            raise bounded_error(keys, message, path, source.line_of(*keys))
+        return source
 
     def line_of(self, *keys: str) -> int | None:
         """Line of ``keys`` (a path into the data), or of the nearest enclosing table header.

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from pnp.datafiles import read_confined_text
+from pnp.datafiles import parse_json, read_confined_text
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
 from pnp.errors import PnpError
@@ -98,7 +98,11 @@ class PinnedRecord:
     @classmethod
     def from_json(cls, text: str, focus_names: Sequence[str]) -> PinnedRecord:
         """Read a pinned file's text whose focus has ``focus_names``; ``ValueError`` if malformed."""
-        data = json.loads(text)
+        return cls.from_data(json.loads(text), focus_names)
+
+    @classmethod
+    def from_data(cls, data: object, focus_names: Sequence[str]) -> PinnedRecord:
+        """A pinned record from a file's parsed JSON; ``ValueError`` if malformed."""
         if not isinstance(data, dict):
             raise ValueError("expected a JSON object")
         focus = data.get("focus")
@@ -175,10 +179,9 @@ def read_pinned(
     rerun = rerun_hint(finder_module)
     if not path.is_symlink() and not path.exists():
         raise PnpError.single(f"pinned example missing ({rerun})", path)
+    data = parse_json(read_confined_text(path, path.parent), path)
     try:
-        pinned = PinnedRecord.from_json(read_confined_text(path, path.parent), focus_names)
-    except json.JSONDecodeError as exc:
-        raise PnpError.single(f"not valid JSON: {exc.msg}", path, exc.lineno) from None
+        pinned = PinnedRecord.from_data(data, focus_names)
     except ValueError as exc:
         raise PnpError.single(f"not a pinned example record: {exc}", path) from None
     if (pinned.id, pinned.kind) != (example_id, kind):
