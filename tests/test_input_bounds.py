@@ -100,7 +100,7 @@ def _art_override(make: Callable[[Path], None], message: str) -> Callable[[Path]
         path = root / ART
         path.unlink()
         make(path)
-        return f"{GAME.as_posix()}/deck.csv:2: column 'art': art 'twaalf-dagen/01-patrijs.svg' {message}"
+        return f"{GAME.as_posix()}/deck.csv:2: column 'art': art 'twaalf-dagen/01-patrijs.svg'{message}"
 
     return mutate
 
@@ -244,11 +244,11 @@ CASES = [
         "svg-use-draws-itself",
         _svg('<g id="a"><use xlink:href="#a"/></g>', "2: refused SVG: a <use> that draws itself"),
     ),
-    Case("art-override-a-folder", _art_override(Path.mkdir, "is not a regular file")),
-    Case("art-override-a-pipe", _art_override(os.mkfifo, "is not a regular file")),
+    Case("art-override-a-folder", _art_override(Path.mkdir, ": is a folder, not a file")),
+    Case("art-override-a-pipe", _art_override(os.mkfifo, ": is not a regular file")),
     Case(
         "art-override-a-link-to-a-device",
-        _art_override(lambda path: path.symlink_to("/dev/zero"), "is a link to a file outside"),
+        _art_override(lambda path: path.symlink_to("/dev/zero"), " is a link to a file outside"),
     ),
     Case(
         "linked-game-folder",
