@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass
 from html import escape
 
+from pnp.spec.rule_list import STATED_RULES
+
 DIRECTIVES = (
     "title",
     "toc",
@@ -37,8 +39,8 @@ DIRECTIVES = (
 )
 """Names a ``::`` line may use."""
 
-_RULE_TAG = re.compile(r"\s*\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]\s*$")
-_INLINE_RULES = re.compile(r"\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]")
+_RULE_TAG = re.compile(rf"\s*{STATED_RULES}\s*$")
+_INLINE_RULES = re.compile(STATED_RULES)
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _ORDERED = re.compile(r"^(\d+)\.\s+")

@@ -17,8 +17,10 @@ from pnp.reads import unrecorded
 RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+$")
 """The form of a rule ID: the game's two letters, a hyphen, the rule (``TD-C1``)."""
 
-_STATED = re.compile(r"\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]")
-"""Rule IDs in brackets, as a template states them."""
+STATED_RULES = r"\[((?:[A-Z]{2}-[A-Z0-9]+)(?:\s*,\s*[A-Z]{2}-[A-Z0-9]+)*)\]"
+"""The pattern of rule IDs in brackets, as a template states them (the rulebook's markup
+reads the same brackets)."""
+_STATED = re.compile(STATED_RULES)
 
 
 def stated_rule_ids(folder: Path) -> frozenset[str]:
