@@ -7,7 +7,6 @@ import io
 import json
 import math
 import os
-import pty
 import re
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from pnp.registry import games
 from pnp.spec.sizes import PAPERS
 from tests.cli_run import run_pnp
 from tests.pdfinspect import MM, read_page
+from tests.terminal import on_a_terminal
 
 
 @pytest.fixture(autouse=True)
@@ -295,33 +295,8 @@ def test_quiet_still_prints_errors(tmp_path: Path) -> None:
 
 def _on_a_terminal(args: Sequence[str], **env: str) -> tuple[int, str, str]:
     """Run ``python -m pnp`` with stderr on a pseudo-terminal: (status, stdout, terminal text)."""
-    master, slave = pty.openpty()
-    clean = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
-    }
-    with subprocess.Popen(
-        [sys.executable, "-m", "pnp", *args],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        env={**clean, "TERM": "xterm-256color", "COLUMNS": "100", **env},
-    ) as process:
-        os.close(slave)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the terminal closed with the program
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        assert process.stdout is not None
-        stdout = process.stdout.read().decode()
-    os.close(master)
-    return process.returncode, stdout, b"".join(chunks).decode()
+    status, stdout, terminal = on_a_terminal(args, **env)
+    return status, stdout, terminal.decode()
 
 
 def _colour_codes(text: str) -> list[str]:

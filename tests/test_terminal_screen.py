@@ -6,18 +6,13 @@ the scrollback."""
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pyte
 import pytest
 
 from pnp.project import game_ids
+from tests.terminal import on_a_terminal
 
 COLUMNS, ROWS = 120, 30
 BAR = "━"
@@ -26,41 +21,12 @@ BAR = "━"
 def _screen_lines(args: list[str], cwd: Path) -> list[str]:
     """Run ``python -m pnp ARGS`` on a pseudo-terminal; every line of the scrollback and the
     screen afterwards, as the emulator shows them (trailing spaces cut)."""
-    master, slave = pty.openpty()
-    os.set_blocking(master, False)
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
-    }
-    env.update(TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(ROWS))
+    status, _, received = on_a_terminal(
+        args, stdout_too=True, cwd=cwd, COLUMNS=str(COLUMNS), LINES=str(ROWS)
+    )
     screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
-    stream = pyte.ByteStream(screen)
-    with subprocess.Popen(
-        [sys.executable, "-m", "pnp", *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=cwd,
-        env=env,
-    ) as process:
-        os.close(slave)
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:  # the terminal closed with the program
-                    break
-                if not chunk:
-                    break
-                stream.feed(chunk)
-            elif process.poll() is not None:
-                break
-        process.wait(timeout=10)
-    os.close(master)
-    assert process.returncode == 0, "\n".join(screen.display)
+    pyte.ByteStream(screen).feed(received)
+    assert status == 0, "\n".join(screen.display)
     scrolled = [
         "".join(line[column].data for column in range(COLUMNS)) for line in screen.history.top
     ]
