@@ -7,6 +7,9 @@ only in the staged copy; once the next command takes the kit's lock the kit fold
 whole earlier kit or the whole new one, holding every such file with its bytes, and nothing
 temporary is left. A link, a file or a folder pnp did not make at a kit's or an export's
 path is refused with one line and left as it is.
+
+The trials at the step that lost files before run with the suite; every other step's are
+marked ``slow`` (CI runs them as a step of their own).
 """
 
 from __future__ import annotations
@@ -133,8 +136,25 @@ def _in_kit_or_retired(out: Path, name: str, was: bytes | str) -> bool:
     return False
 
 
-@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGINT], ids=["kill", "interrupt"])
-@pytest.mark.parametrize("step", CHECKPOINTS)
+FIRST_FAULT = "carrying"
+"""The step where the user's files went missing before (they were moved into the staged
+kit): its trials run in every suite run, the other steps' in the ``slow`` step CI runs."""
+
+
+def _trials() -> list[object]:
+    return [
+        pytest.param(
+            step,
+            signum,
+            id=f"{step}-{name}",
+            marks=() if step == FIRST_FAULT else (pytest.mark.slow,),
+        )
+        for step in CHECKPOINTS
+        for signum, name in ((signal.SIGKILL, "kill"), (signal.SIGINT, "interrupt"))
+    ]
+
+
+@pytest.mark.parametrize(("step", "signum"), _trials())
 def test_a_rebuild_cut_off_at_any_step_keeps_the_users_files_and_one_whole_kit(
     built: Path, tmp_path: Path, step: str, signum: signal.Signals
 ) -> None:
@@ -178,7 +198,7 @@ def export_state(folder: Path) -> tuple[str, dict[str, bytes]]:
     return str(record["request"]["settings"]["images"]), files
 
 
-@pytest.mark.parametrize("step", ["retired", "swapped"])
+@pytest.mark.parametrize("step", [pytest.param("retired", marks=pytest.mark.slow), "swapped"])
 def test_an_export_killed_in_its_commit_leaves_one_whole_export(
     built: Path, tmp_path: Path, step: str
 ) -> None:
