@@ -79,8 +79,20 @@ def _poppler(path: Path, tmp_path: Path) -> tuple[int, str]:
     return _RENDERED[digest]
 
 
+POPPLER_EVERY_RUN = {1, 3, 4, 7, 9}
+"""The kits poppler renders in every suite run (each game with variants or other paper,
+and the map sheet); the base kits, which share most of their drawing with these, it
+renders in the slow step."""
+
+
 @pytest.mark.skipif(PDFTOPPM is None, reason="poppler's pdftoppm is not installed")
-@pytest.mark.parametrize(("game", "variants", "options"), KITS)
+@pytest.mark.parametrize(
+    ("game", "variants", "options"),
+    [
+        pytest.param(*kit, marks=() if index in POPPLER_EVERY_RUN else (pytest.mark.slow,))
+        for index, kit in enumerate(KITS)
+    ],
+)
 def test_poppler_renders_every_page_without_an_error(
     kit: KitMaker,
     game: str,

@@ -267,3 +267,17 @@ def story_of(game_id: str) -> Any:
     story = game(game_id).story
     assert story is not None, f"{game_id} tells no examples"
     return story
+
+
+@cache
+def _largest_kit(game_id: str) -> int:
+    from pnp.story.rulesets import built_kits
+
+    return max(len(kit) for kit in built_kits(spec_of(game_id)))
+
+
+def combined_kit(game_id: str, variants: tuple[str, ...]) -> bool:
+    """Whether ``variants`` is a kit of the slow step: more than one variant, fewer than the
+    game's largest combinations (the pairs, and the largest less one). The base kit, each
+    variant alone and the largest combinations are checked in every suite run."""
+    return 1 < len(variants) < _largest_kit(game_id)

@@ -28,19 +28,28 @@ from pnp.story.pinned import EXAMPLES_FOLDER
 from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
-from tests.engine.registered import broken_phrase_file_error, spec_of, story_of
+from tests.engine.registered import broken_phrase_file_error, combined_kit, spec_of, story_of
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 STORIED = [g.id for g in games().values() if g.story is not None]
 
 
-def _pinned_files() -> list[tuple[str, str, str]]:
-    """Every pinned record on disk: (game, rule-set folder, example id)."""
+def _pinned_files() -> list[Any]:
+    """Every pinned record on disk: (game, rule-set folder, example id). Those of a pair of
+    variants or a largest combination less one are checked in the slow step, as their kits
+    are (tests/engine/test_kit_examples.py)."""
     out = []
     for game_id in STORIED:
         folder = spec_of(game_id).folder / EXAMPLES_FOLDER
         for path in sorted(folder.glob("*/*.json")):
-            out.append((game_id, path.parent.name, path.stem))
+            key = path.parent.name
+            slow = combined_kit(game_id, parse_rule_set_key(key))
+            marks = (pytest.mark.slow,) if slow else ()
+            out.append(
+                pytest.param(
+                    game_id, key, path.stem, marks=marks, id=f"{game_id}-{key}-{path.stem}"
+                )
+            )
     return out
 
 

@@ -28,7 +28,7 @@ from pnp.story import Replay
 from pnp.story.rulesets import built_kits
 from pnp.story.story import Story
 from pnp.variants import resolve_variants
-from tests.engine.registered import spec_of, story_of
+from tests.engine.registered import combined_kit, spec_of, story_of
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 STORIED = [g.id for g in games().values() if g.story is not None]
@@ -56,10 +56,8 @@ def _kits(combined: bool) -> list[Any]:
     combinations (``combined`` false), or the pairs and the largest less one (true)."""
     out = []
     for game_id in STORIED:
-        kits = built_kits(spec_of(game_id))
-        largest = max(len(kit) for kit in kits)
-        for kit in kits:
-            if combined == (1 < len(kit) < largest):
+        for kit in built_kits(spec_of(game_id)):
+            if combined == combined_kit(game_id, kit):
                 out.append(pytest.param(game_id, kit, id=f"{game_id}-{'+'.join(kit) or 'basis'}"))
     return out
 
