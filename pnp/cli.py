@@ -419,7 +419,7 @@ def _export_kit(
     if not quiet:
         shown = ", ".join(variants) or "base game"
         typer.echo(
-            f"kit: {display_path(out / game)} ({shown}; paper {options.paper}, "
+            f"kit: {chosen.shown_kit(game)} ({shown}; paper {options.paper}, "
             f"backs {options.backs.value}, ink {options.ink.value})"
         )
     return variants, options
@@ -655,7 +655,8 @@ def calibrate_command(
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.settings import COMMAND_LINE, format_offset, save_back_offset, shown_path
+    from pnp.paths import shown_path
+    from pnp.settings import COMMAND_LINE, format_offset, save_back_offset
 
     if save is not None:
         if paper or backs or out_dir:

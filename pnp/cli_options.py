@@ -24,7 +24,7 @@ from typer.core import TyperGroup
 from pnp.back_mode import BackMode
 from pnp.cli_help import defer_help_extras, readable_metavars
 from pnp.cli_params import convert_quickly
-from pnp.errors import PnpError
+from pnp.errors import PnpError, nearest_hint
 from pnp.ink import Ink
 from pnp.option_values import (
     MAX_GAMES,
@@ -267,6 +267,7 @@ DuplexOption = Annotated[
         help="long-edge or short-edge (default long-edge, or pnp.toml's).",
         autocompletion=complete_duplex,
         show_default=False,
+        metavar="long-edge|short-edge",  # the sheet calibrates duplex only
     ),
 ]
 BackOffsetOption = Annotated[
@@ -298,12 +299,24 @@ def named_completion_script(argv: Sequence[str], prog_name: str) -> str | None:
     prints the script of the shell pnp runs in."""
     from typer._completion_shared import Shells, get_completion_script
 
-    for at, word in enumerate(argv[:-1]):
-        if word == SHOW_COMPLETION and argv[at + 1] in {shell.value for shell in Shells}:
-            complete_var = "_{}_COMPLETE".format(prog_name.replace("-", "_").upper())
-            return get_completion_script(
-                prog_name=prog_name, complete_var=complete_var, shell=argv[at + 1]
+    shells = [shell.value for shell in Shells]
+    for at, word in enumerate(argv):
+        if word.startswith(SHOW_COMPLETION + "="):
+            named = word.partition("=")[2]
+        elif word == SHOW_COMPLETION and at + 1 < len(argv):
+            named = argv[at + 1]
+            if named.startswith("-"):
+                return None  # the next word is an option: typer's own (the running shell's)
+        else:
+            continue
+        if named not in shells:
+            raise typer.BadParameter(
+                f"takes a shell, one of {', '.join(shells)}, not {named!r}"
+                f"{nearest_hint(named, shells)}",
+                param_hint=f"'{SHOW_COMPLETION}'",
             )
+        complete_var = "_{}_COMPLETE".format(prog_name.replace("-", "_").upper())
+        return get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=named)
     return None
 
 
@@ -335,7 +348,11 @@ class OneLineErrors(TyperGroup):
         argv = list(sys.argv[1:] if args is None else args)
         if not argv or "--help" in argv or "-h" in argv:
             defer_help_extras()
-        script = named_completion_script(argv, prog_name or "pnp")
+        try:
+            script = named_completion_script(argv, prog_name or "pnp")
+        except typer.BadParameter as exc:
+            typer.echo(usage_line(exc), err=True)
+            sys.exit(2)
         if script is not None:
             typer.echo(script)
             sys.exit(0)

@@ -86,8 +86,13 @@ class ProblemCollector:
 def unknown_name(kind: str, name: str, known: Sequence[str], of: str = "") -> PnpError:
     """The error for a ``kind`` (game, variant) called ``name`` that is not one of ``known``:
     the nearest known name suggested, as for a mistyped command, and every known one listed."""
-    nearest = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    hint = f"; did you mean '{nearest[0]}'?" if nearest else ""
     return PnpError.single(
-        f"unknown {kind} '{name}'{of}{hint} (known: {', '.join(known) or 'none'})"
+        f"unknown {kind} '{name}'{of}{nearest_hint(name, known)} "
+        f"(known: {', '.join(known) or 'none'})"
     )
+
+
+def nearest_hint(name: str, known: Sequence[str]) -> str:
+    """``; did you mean 'x'?`` naming the known name nearest to ``name``, or ``""``."""
+    nearest = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"; did you mean '{nearest[0]}'?" if nearest else ""

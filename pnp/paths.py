@@ -170,6 +170,20 @@ def project_root() -> Path:
     return data_roots()[0]
 
 
+def shown_path(path: Path) -> str:
+    """A path as the user should read it: relative to the working folder, else from ``~``."""
+    if not path.is_absolute():
+        return path.as_posix()
+    here = Path.cwd()
+    if path.is_relative_to(here):
+        return path.relative_to(here).as_posix()
+    if here.is_relative_to(path.parent):  # a project file a few folders up: ../../pnp.toml
+        return Path(os.path.relpath(path, here)).as_posix()
+    if path.is_relative_to(Path.home()):
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    return str(path)
+
+
 def display_path(path: Path) -> str:
     """A path as the user should read it: relative to the data root it is in, else to the
     working folder."""

@@ -28,7 +28,7 @@ from pnp.back_mode import BackMode
 from pnp.errors import PnpError, ProblemCollector
 from pnp.option_values import folder_name_problem, plain_decimal, quoted
 from pnp.output import write_text_atomic
-from pnp.paths import PROJECT_FILE, find_project_file, project_folder
+from pnp.paths import PROJECT_FILE, find_project_file, project_folder, shown_path
 from pnp.spec.sizes import PAPERS
 from pnp.spec.tomlsource import TomlSource
 
@@ -96,6 +96,10 @@ class BuildSettings:
         if self.out.source == COMMAND_LINE:
             return self.out.value.as_posix()
         return shown_path(self.out.value)
+
+    def shown_kit(self, game_id: str) -> str:
+        """The kit folder ``OUT/<game_id>`` as the settings line shows ``OUT``."""
+        return f"{self._shown_out().rstrip('/')}/{game_id}"
 
 
 def format_offset(offset: tuple[float, float]) -> str:
@@ -253,20 +257,6 @@ def save_back_offset(offset: tuple[float, float], start: Path) -> Path:
     except OSError as exc:
         raise PnpError.single(f"cannot write the settings: {exc.strerror}", path) from None
     return path
-
-
-def shown_path(path: Path) -> str:
-    """A path as the user should read it: relative to the working folder, else from ``~``."""
-    if not path.is_absolute():
-        return path.as_posix()
-    here = Path.cwd()
-    if path.is_relative_to(here):
-        return path.relative_to(here).as_posix()
-    if here.is_relative_to(path.parent):  # a project file a few folders up: ../../pnp.toml
-        return Path(os.path.relpath(path, here)).as_posix()
-    if path.is_relative_to(Path.home()):
-        return "~/" + path.relative_to(Path.home()).as_posix()
-    return str(path)
 
 
 def _line(path: Path, *keys: str) -> int | None:

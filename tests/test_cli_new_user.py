@@ -151,3 +151,55 @@ def test_show_completion_prints_the_named_shells_script(shell: str) -> None:
     for other, mark in marks.items():
         if other != shell:
             assert mark not in done.stdout, (shell, other)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ["--show-completion", "tcsh"],
+            "error: --show-completion takes a shell, one of bash, zsh, fish, powershell, pwsh, "
+            "not 'tcsh'",
+        ),
+        (
+            ["--show-completion=zhs"],
+            "error: --show-completion takes a shell, one of bash, zsh, fish, powershell, pwsh, "
+            "not 'zhs'; did you mean 'zsh'?",
+        ),
+    ],
+)
+def test_show_completion_refuses_a_shell_it_has_no_script_for(args: list[str], line: str) -> None:
+    done = run_pnp(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [line]
+
+
+def test_show_completion_takes_the_shell_after_an_equals_sign() -> None:
+    done = run_pnp("--show-completion=zsh")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("#compdef pnp")
+
+
+def test_calibrate_help_offers_only_the_backs_it_calibrates() -> None:
+    shown = run_pnp("calibrate", "--help", COLUMNS="200", NO_COLOR="1").stdout
+    line = next(line for line in shown.splitlines() if line.startswith("│ --backs"))
+    assert line.split()[2] == "long-edge|short-edge"
+    refused = run_pnp("calibrate", "--backs", "none")
+    assert refused.returncode == 2
+
+
+def test_the_kit_line_of_an_export_shows_out_as_typed(project: Path, tmp_path: Path) -> None:
+    absolute = tmp_path / "kits"
+    assert run_pnp("build", "twaalf-dagen", "-q", "--out", str(absolute)).returncode == 0
+    done = run_pnp("export", "twaalf-dagen", "--tts", "--out", str(absolute))
+    assert done.returncode == 0, done.stderr
+    kit_line = next(line for line in done.stdout.splitlines() if line.startswith("kit: "))
+    assert kit_line.startswith(f"kit: {absolute.as_posix()}/twaalf-dagen (")
+    saved = project / "pnp.toml"
+    saved.write_text(saved.read_text(encoding="utf-8") + '\n[build]\nout = "kits"\n', "utf-8")
+    assert run_pnp("build", "twaalf-dagen", "-q").returncode == 0
+    inside = run_pnp("preview", "twaalf-dagen")
+    assert inside.returncode == 0, inside.stderr
+    kit_line = next(line for line in inside.stdout.splitlines() if line.startswith("kit: "))
+    assert kit_line.startswith("kit: ../../kits/twaalf-dagen ("), "from where pnp runs"

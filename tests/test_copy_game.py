@@ -67,7 +67,7 @@ def test_a_game_pnp_does_not_have_is_one_line_naming_its_games(elsewhere: Path) 
     result = CliRunner().invoke(app, ["copy", "sinterklas"])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "error: pnp has no game 'sinterklas' of its own; "
+        "error: pnp has no game 'sinterklas' of its own; did you mean 'sinterklaas'?; "
         "its games: santoska, sinterklaas, stoomboot, twaalf-dagen"
     ]
     assert list(elsewhere.iterdir()) == []

@@ -242,6 +242,10 @@ def test_pnp_new_dest_writes_into_another_data_folder(project_copy: Path, tmp_pa
     assert (dest / "art" / GAME_ID / "kaart.svg").is_file()
     assert not (project_copy / "cardspecs" / GAME_ID).exists()
     assert result.stdout.rstrip().endswith(f"next: pnp --project {dest} build {GAME_ID}")
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"new game {GAME_ID} in "), "a folder elsewhere is named"
+    assert lines[0].endswith("mijn-spellen/:")
+    assert f"  wrote cardspecs/{GAME_ID}/game.toml" in lines, "each file inside that folder"
     assert data_only_games([dest]) == {GAME_ID: dest}
 
 
@@ -272,6 +276,7 @@ def test_pnp_new_outside_a_project_says_it_made_one(
     assert (tmp_path / "pnp.toml").is_file()
     assert (tmp_path / "cardspecs" / GAME_ID / "game.toml").is_file()
     lines = result.stdout.splitlines()
+    assert lines[0] == f"new game {GAME_ID}:", "the working folder is not named"
     assert "  wrote pnp.toml" in lines
     assert (
         "pnp.toml makes this folder a pnp project: pnp finds the games in its cardspecs/ "

@@ -18,17 +18,19 @@ COLUMNS, ROWS = 120, 30
 BAR = "━"
 
 
-def _screen_lines(args: list[str], cwd: Path) -> list[str]:
+def _screen_lines(
+    args: list[str], cwd: Path, columns: int = COLUMNS, rows: int = ROWS
+) -> list[str]:
     """Run ``python -m pnp ARGS`` on a pseudo-terminal; every line of the scrollback and the
     screen afterwards, as the emulator shows them (trailing spaces cut)."""
     status, _, received = on_a_terminal(
-        args, stdout_too=True, cwd=cwd, COLUMNS=str(COLUMNS), LINES=str(ROWS)
+        args, stdout_too=True, cwd=cwd, COLUMNS=str(columns), LINES=str(rows)
     )
-    screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
+    screen = pyte.HistoryScreen(columns, rows, history=5000)
     pyte.ByteStream(screen).feed(received)
     assert status == 0, "\n".join(screen.display)
     scrolled = [
-        "".join(line[column].data for column in range(COLUMNS)) for line in screen.history.top
+        "".join(line[column].data for column in range(columns)) for line in screen.history.top
     ]
     return [line.rstrip() for line in [*scrolled, *screen.display]]
 
@@ -90,3 +92,24 @@ def test_each_command_reports_once_below_its_bars(
     _no_run_on(lines)
     drawn = [line.split(BAR, 1)[0].rstrip() for line in lines if BAR in line]
     assert len(drawn) == len(set(drawn)), f"a bar is drawn twice: {drawn}"
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(COLUMNS, ROWS), (200, 60)])
+def test_a_fresh_build_shows_every_file_it_wrote_once(
+    tmp_path: Path, columns: int, rows: int
+) -> None:
+    """One game built into an empty folder (its paper named in capitals, as people type it):
+    the settings line, the kit's line and each file written, once each, at any size."""
+    lines = _screen_lines(
+        ["build", "twaalf-dagen", "--paper", "LETTER", "--out", "out"], tmp_path, columns, rows
+    )
+    folder = Path("out") / "twaalf-dagen"
+    _once(lines, f"twaalf-dagen (base game) -> {folder}")
+    files = sorted(p.name for p in (tmp_path / folder).iterdir() if not p.name.startswith("."))
+    assert "kaarten.pdf" in files
+    for name in files:
+        size = (tmp_path / folder / name).stat().st_size
+        _once(lines, f"  wrote {folder / name} ({size:,} bytes)")
+    shown = [line for line in lines if line]
+    assert shown[0].startswith("settings: paper letter (command line)")
+    _no_run_on(lines)

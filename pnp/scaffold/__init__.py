@@ -25,6 +25,7 @@ from pnp.paths import (
     display_path,
     installed_data_root,
     project_folder,
+    shown_path,
 )
 from pnp.project import COMMON, GAME_ID, data_roots, game_ids
 
@@ -48,8 +49,11 @@ class NewGame:
 
     def report(self) -> str:
         """The lines to print: the files written and the command to run next."""
-        lines = [f"new game {self.game_id}:"]
-        lines += [f"  wrote {display_path(path)}" for path in self.files]
+        # The folder once, then each file inside it: the default folder may be pnp's own
+        # checkout (an editable install), far from where pnp runs.
+        where = shown_path(self.root.resolve())
+        lines = [f"new game {self.game_id}" + ("" if where == "." else f" in {where}/") + ":"]
+        lines += [f"  wrote {_inside(path, self.root)}" for path in self.files]
         if self.made_project:
             lines.append(
                 f"{display_path(self.root / PROJECT_FILE)} makes this folder a pnp project: "
@@ -59,6 +63,14 @@ class NewGame:
         project = "" if found else f"--project {self.root} "
         lines.append(f"next: pnp {project}build {self.game_id}")
         return "\n".join(lines)
+
+
+def _inside(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` when it lies there, else as it is."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def display_name(game_id: str) -> str:

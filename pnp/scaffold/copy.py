@@ -12,7 +12,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, nearest_hint
 from pnp.paths import PROJECT_FILE, bundled_root, display_path, project_folder
 from pnp.project import COMMON, game_ids
 from pnp.scaffold import PARTS, place_game_folders
@@ -56,6 +56,7 @@ def copy_game(game_id: str, to: Path | None = None) -> CopiedGame:
     if source is None or game_id not in own:
         known = ", ".join(own) or "none"
         hint = " (it is the project's own)" if game_id in game_ids() else ""
+        hint = hint or nearest_hint(game_id, own)
         raise PnpError.single(f"pnp has no game '{game_id}' of its own{hint}; its games: {known}")
     root = to if to is not None else (project_folder() or Path.cwd())
     if root.resolve() == source.resolve():
