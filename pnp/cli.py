@@ -1,20 +1,20 @@
-"""The command line: parses arguments and calls the library API (``pnp.build`` and friends).
+"""The command line: parses arguments, shows progress and messages, and calls the library
+API (:mod:`pnp.api`), which makes every decision.
 
 No ``from __future__ import annotations`` here: typer reads each command's parameters from
 its annotations, and annotations kept as text it must evaluate again on every run (a
 third of the time it takes to make the command line).
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from pnp.back_mode import BackMode
+from pnp import api
 from pnp.cli_options import (
     ALL_GAMES,
     GAMES,
@@ -44,9 +44,8 @@ from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
-    from pnp.cli_console import ProgressDisplay, ProgressUpdate
+    from pnp.cli_console import ProgressDisplay
     from pnp.export.folder import ExportResult
-    from pnp.export.services import Printers, Service
     from pnp.settings import BuildSettings
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
@@ -62,9 +61,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 T = TypeVar("T")
-
-GAMES_TASK = "all games"
-"""The overall bar of ``pnp build all``."""
 
 
 def _run(action: Callable[[], T]) -> T:
@@ -132,18 +128,13 @@ def main_options(
 @app.command("list")
 def list_command() -> None:
     """Show the games, their variants and their components."""
-    from pnp.catalogue import describe_games
-
-    typer.echo(_run(describe_games))
+    typer.echo(_run(api.catalogue))
 
 
 @app.command("check")
 def check_command(game: GameArgument) -> None:
     """Validate a game's spec tables and layouts (exit 2 with one line per problem)."""
-    from pnp.check import check_game
-
-    summary = _run(lambda: check_game(game))
-    typer.echo(summary)
+    typer.echo(_run(lambda: api.check(game)))
 
 
 @app.command("build")
@@ -203,9 +194,6 @@ def build_command(
     """
 
     def run() -> None:
-        # Only what tells whether the kit is up to date: rendering is imported when needed.
-        from pnp.build_options import reuse_kit
-
         chosen = _settings(paper, backs, back_offset, out_dir)
         if game == ALL_GAMES:
             if variant:
@@ -219,48 +207,29 @@ def build_command(
         options = _chosen_options(chosen, True, cut_lines, map_sheet, seed, proof, ink)
         # An up-to-date kit's record vouches for its names; else a mistyped game or variant
         # is one line before the settings line.
-        result = None if force or watch else reuse_kit(game, variants, options)
+        result = None if force or watch else api.up_to_date(game, variants, options)
         if result is None:
-            _known_kit(game, variants)
+            api.check_names(game, variants)
         if not quiet:
             typer.echo(chosen.describe())
-            _note_project_copy(game, typer.echo)
+            _note_project_copy(game, typer.echo, api.project_copy(game))
         if watch:
-            from pnp.build import build
             from pnp.watch import file_changes, watch_game, watched_folders
 
             changes = file_changes(watched_folders(game))
-            rebuild = partial(build, game, variants, options, jobs=jobs)
+            rebuild = partial(api.build, game, variants, options, jobs=jobs)
             return watch_game(game, rebuild, changes, typer.echo)
         if result is None:
-            from pnp.build import build
-
             with _progress(quiet) as progress:
-                result = build(game, variants, options, progress, force=force, jobs=jobs)
+                result = api.build(game, variants, options, progress, force=force, jobs=jobs)
         if not quiet:
             _report(result)
 
     _run(run)
 
 
-def _known_kit(game_id: str, variants: Sequence[str]) -> None:
-    """Refuse an unknown game or variant (the nearest name suggested); the game's tables are
-    read only when variants are named."""
-    from pnp.locate import engine_game
-
-    engine_game(game_id)
-    if variants:
-        from pnp.project import load_spec
-        from pnp.variants import resolve_variants
-
-        resolve_variants(load_spec(game_id), variants)
-
-
-def _note_project_copy(game_id: str, say: Callable[[str], None]) -> None:
+def _note_project_copy(game_id: str, say: Callable[[str], None], folder: Path | None) -> None:
     """Say so when the project's copy of a game is built instead of pnp's own."""
-    from pnp.paths import display_path, replaced_game_folder
-
-    folder = replaced_game_folder(game_id)
     if folder is not None:
         say(f"{game_id}: the project's copy, {display_path(folder)}/ (not pnp's own)")
 
@@ -298,41 +267,36 @@ def _report(result: "BuildResult", say: Callable[[str], None] = typer.echo) -> N
 
 
 def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> None:
-    """Build every game in turn; a game that fails is one line and the others still build."""
-    from pnp.build import build
-    from pnp.project import engine_game, game_ids
+    """Build every game in turn, reporting each above the bars; a game that fails is one line
+    and the others still build."""
 
-    ids = game_ids()
-    failed: list[str] = []
     with _progress(quiet) as progress:
-        progress(GAMES_TASK, 0, len(ids))
-        for done, game_id in enumerate(ids, start=1):
-            own = options
-            found = engine_game(game_id)
-            if options.map_sheet and (found is None or found.board is None):
-                own = replace(options, map_sheet=False, seed=None)  # not played on a map
-            try:
-                if not quiet:
-                    _note_project_copy(game_id, progress.say)
-                result = build(game_id, (), own, progress, force=force, jobs=jobs)
-            except PnpError as exc:
-                failed.append(game_id)
-                more = len(exc.problems) - 1
-                tail = f" (and {more} more: pnp check {game_id})" if more else ""
-                progress.say(f"error: {game_id}: {exc.problems[0]}{tail}", err=True)
-            else:
-                if not quiet:
-                    _report(result, progress.say)
-            progress.forget(f"{game_id}: ")  # the bars show the game being built, not the done
-            progress(GAMES_TASK, done, len(ids))
-    built = len(ids) - len(failed)
+
+        def started(game_id: str, copy: Path | None) -> None:
+            if not quiet:
+                _note_project_copy(game_id, progress.say, copy)
+
+        def finished(outcome: api.GameOutcome) -> None:
+            if outcome.result is None:
+                more = len(outcome.problems) - 1
+                tail = f" (and {more} more: pnp check {outcome.game})" if more else ""
+                progress.say(f"error: {outcome.game}: {outcome.problems[0]}{tail}", err=True)
+            elif not quiet:
+                _report(outcome.result, progress.say)
+            progress.forget(f"{outcome.game}: ")  # the bars show the game being built
+
+        done = api.build_all(
+            options, progress, force=force, jobs=jobs, started=started, finished=finished
+        )
+    total, failed = len(done.outcomes), done.failed
     if failed:
         typer.echo(
-            f"error: built {built} of {len(ids)} games; failed: {', '.join(failed)}", err=True
+            f"error: built {total - len(failed)} of {total} games; failed: {', '.join(failed)}",
+            err=True,
         )
         raise typer.Exit(2)
     if not quiet:
-        typer.echo(f"built {built} of {len(ids)} games")
+        typer.echo(f"built {total} of {total} games")
 
 
 def _settings(
@@ -340,16 +304,11 @@ def _settings(
 ) -> "BuildSettings":
     """The settings the command line names, else the saved ones (``pnp.toml``), else the
     defaults."""
-    from pnp.settings import Values, resolve_settings
-
-    return resolve_settings(
-        Values(
-            paper.value if paper else None,
-            backs,
-            back_offset.pair if back_offset else None,
-            out_dir,
-        ),
-        Path.cwd(),
+    return api.resolve_settings(
+        paper=paper.value if paper else None,
+        backs=backs,
+        back_offset=back_offset.pair if back_offset else None,
+        out=out_dir,
     )
 
 
@@ -364,26 +323,12 @@ def _chosen_options(
 ) -> "BuildOptions":
     """The build options of the ``chosen`` settings and the command line (the settings shown
     unless quiet)."""
-    from pnp.build_options import BuildOptions
-    from pnp.paths import data_roots
-
-    try:
-        data_roots()  # no game data at all is one error, before anything is printed
-    except DataRootError as exc:
-        raise PnpError.single(str(exc)) from None
+    options = api.build_options(
+        chosen, cut_lines=cut_lines, map_sheet=map_sheet, seed=seed, proof=proof, ink=ink
+    )
     if not quiet:
         typer.echo(chosen.describe())
-    return BuildOptions(
-        chosen.paper.value,
-        chosen.backs.value,
-        chosen.back_offset.value,
-        cut_lines,
-        chosen.out.value,
-        map_sheet,
-        seed,
-        proof,
-        ink,
-    )
+    return options
 
 
 def _export_kit(
@@ -394,49 +339,23 @@ def _export_kit(
     ink: Ink | None,
     out_dir: OutOption,
     quiet: bool,
-) -> tuple[tuple[str, ...], "BuildOptions"]:
-    """The variants and options of the kit an export is made from: the kit already in
-    OUT/GAME as it was built (its manifest), with what the command line names instead;
-    without a kit there, what ``pnp build`` would use."""
-    from pnp.build_options import kit_as_built
-
-    _known_kit(game, variant or ())
-    # Read once: the kit's folder, and without a kit there the options to build it with.
+) -> api.KitChoice:
+    """The kit an export is made from (see :func:`pnp.api.kit_choice`), told unless quiet."""
     chosen = _settings(paper, backs, None, out_dir)
-    out = chosen.out.value
-    existing = kit_as_built(out / game)
-    if existing is None:
-        return tuple(variant or ()), _chosen_options(chosen, quiet, ink=ink or Ink.NORMAL)
-    variants, options = existing
-    if variant:
-        variants = tuple(variant)
-    if paper:
-        options = replace(options, paper=paper.value)
-    if backs:
-        options = replace(options, backs=backs, back_offset=(0.0, 0.0))
-    if ink:
-        options = replace(options, ink=ink)
-    if not quiet:
-        shown = ", ".join(variants) or "base game"
-        typer.echo(
-            f"kit: {chosen.shown_kit(game)} ({shown}; paper {options.paper}, "
-            f"backs {options.backs.value}, ink {options.ink.value})"
-        )
-    return variants, options
-
-
-def _kit(
-    game: str, variants: tuple[str, ...], options: "BuildOptions", progress: "ProgressUpdate"
-) -> "BuildResult":
-    """The kit an export is made from: reused when up to date, else built now."""
-    from pnp.build_options import reuse_kit
-
-    result = reuse_kit(game, variants, options)
-    if result is None:
-        from pnp.build import build
-
-        result = build(game, variants, options, progress)
-    return result
+    choice = api.kit_choice(
+        game, variant, chosen, paper=paper.value if paper else None, backs=backs, ink=ink
+    )
+    if quiet:
+        return choice
+    if not choice.existing:
+        typer.echo(chosen.describe())
+        return choice
+    options = choice.options
+    typer.echo(
+        f"kit: {chosen.shown_kit(game)} ({', '.join(choice.variants) or 'base game'}; "
+        f"paper {options.paper}, backs {options.backs.value}, ink {options.ink.value})"
+    )
+    return choice
 
 
 def _report_export(result: "ExportResult") -> None:
@@ -469,12 +388,9 @@ def preview_command(
     """
 
     def run() -> None:
-        variants, options = _export_kit(game, variant, paper, backs, ink, out_dir, quiet)
+        choice = _export_kit(game, variant, paper, backs, ink, out_dir, quiet)
         with _progress(quiet) as progress:
-            kit = _kit(game, variants, options, progress)
-            from pnp.export.preview import write_preview
-
-            result = write_preview(kit.folder, progress)
+            result = api.preview(game, choice, progress)
         if not quiet:
             _report_export(result)
 
@@ -510,34 +426,11 @@ def export_command(
     """
 
     def run() -> None:
-        tts_wanted = tts or tts_url is not None
-        if not tts_wanted and not printer:
-            raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
-        if tts_url is not None:  # a wrong address is told before the kit is built
-            from pnp.export.tts import checked_url_base
-
-            checked_url_base(tts_url)
-        printers: Printers | None = None
-        services: list[Service] = []
-        if printer:
-            from pnp.export.services import pick_service, read_printers
-
-            # The file of the common folder the game's export takes, read once; an unknown
-            # service, or a broken file, is an error before any building.
-            printers = read_printers()
-            services = [pick_service(printers, name) for name in dict.fromkeys(printer)]
-        variants, options = _export_kit(game, variant, None, None, None, out_dir, quiet)
-        results: list[ExportResult] = []
+        request = api.ExportRequest(tts, tts_url, tuple(printer or ()))
+        request.checked()  # a bad request is told before the kit is read or built
+        choice = _export_kit(game, variant, None, None, None, out_dir, quiet)
         with _progress(quiet) as progress:
-            kit = _kit(game, variants, options, progress)
-            if tts_wanted:
-                from pnp.export.tts import write_tts
-
-                results.append(write_tts(kit.folder, progress, tts_url))
-            if printers is not None:
-                from pnp.export.printer import write_printers
-
-                results += write_printers(kit, printers, services, progress)
+            results = api.export(game, choice, request, progress)
         for result in results:
             for note in result.notes:  # what was left out, text near a shop's cut
                 typer.echo(note if note.startswith("warning:") else f"note: {note}", err=True)
@@ -561,9 +454,7 @@ def new_command(
     ] = None,
 ) -> None:
     """Write a small, working data-only game to start a new one from."""
-    from pnp.scaffold import new_game
-
-    typer.echo(_run(lambda: new_game(game, dest)).report())
+    typer.echo(_run(lambda: api.new_game(game, dest)).report())
 
 
 @app.command("copy")
@@ -577,17 +468,13 @@ def copy_command(
     ] = None,
 ) -> None:
     """Copy one of pnp's own games into a project folder, to edit it there."""
-    from pnp.scaffold.copy import copy_game
-
-    typer.echo(_run(lambda: copy_game(game, to)).report())
+    typer.echo(_run(lambda: api.copy_game(game, to)).report())
 
 
 @app.command("examples")
 def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
     """Print the rulebook's examples as plain text, each with the record it replays."""
-    from pnp.examples import examples_text
-
-    typer.echo(_run(lambda: examples_text(game, tuple(variant or ()))), nl=False)
+    typer.echo(_run(lambda: api.examples(game, tuple(variant or ()))), nl=False)
 
 
 @app.command("simulate")
@@ -628,10 +515,8 @@ def simulate_command(
     """Play seeded games (the heuristic policy at every seat unless --policy says) and summarise."""
 
     def run() -> str:
-        from pnp.simulation import simulate_game
-
         with _progress(quiet) as progress:
-            summary = simulate_game(
+            summary = api.simulate(
                 game,
                 players,
                 games,
@@ -656,7 +541,7 @@ def calibrate_command(
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
     from pnp.paths import shown_path
-    from pnp.settings import COMMAND_LINE, format_offset, save_back_offset
+    from pnp.settings import format_offset
 
     if save is not None:
         if paper or backs or out_dir:
@@ -664,24 +549,12 @@ def calibrate_command(
                 "error: --save only saves the offset: leave out --paper, --backs, --out", err=True
             )
             raise typer.Exit(2)
-        path = _run(lambda: save_back_offset(save.pair, Path.cwd()))
+        path = _run(lambda: api.save_back_offset(save.pair))
         if not quiet:
             typer.echo(f"saved back offset {format_offset(save.pair)} mm to {shown_path(path)}")
         return
 
-    def run() -> Path:
-        from pnp.calibrate import write_calibration
-
-        chosen = _settings(paper, backs, None, out_dir)
-        mode = chosen.backs.value
-        if chosen.backs.source != COMMAND_LINE and mode not in (
-            BackMode.LONG_EDGE,
-            BackMode.SHORT_EDGE,
-        ):
-            mode = BackMode.LONG_EDGE  # the saved mode prints no duplex: calibrate the default
-        return write_calibration(chosen.paper.value, mode, chosen.out.value)
-
-    path = _run(run)
+    path = _run(lambda: api.calibrate(_settings(paper, None, None, out_dir), backs))
     if not quiet:
         typer.echo(f"wrote {path}")
 
@@ -706,9 +579,7 @@ def golden_command(
     ] = None,
 ) -> None:
     """Check the golden playthroughs against the engines (exit 1 on a difference)."""
-    from pnp.maintenance import golden
-
-    report = _run(lambda: golden(tuple(game or ()), update=update, root=root))
+    report = _run(lambda: api.golden(tuple(game or ()), update=update, root=root))
     for path in report.written:
         typer.echo(f"wrote {path}")
     for problem in report.problems:
@@ -741,10 +612,8 @@ def pin_command(
     ] = None,
 ) -> None:
     """Check that every kit's rulebook examples replay and hold under its rules; exit 1 if not."""
-    from pnp.maintenance import pin
-
     report = _run(
-        lambda: pin(
+        lambda: api.pin(
             game,
             update=update,
             report=lambda line: typer.echo(line, err=True),
@@ -801,9 +670,7 @@ def study_command(
     ] = False,
 ) -> None:
     """Re-measure what the rulebook prints (balance, win rates); exit 1 if a target is missed."""
-    from pnp.maintenance import study
-
-    result, path = _run(lambda: study(game, games=games, jobs=jobs, seed=seed, write=write))
+    result, path = _run(lambda: api.study(game, games=games, jobs=jobs, seed=seed, write=write))
     typer.echo(result.table)
     if path is not None:
         typer.echo(f"wrote {display_path(path)}")

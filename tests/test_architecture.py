@@ -39,9 +39,10 @@ def test_import_contracts_are_kept() -> None:
     assert "Contracts: 2 kept, 0 broken." in run.stdout
 
 
-LAZY = {"cli.py", "cli_options.py"}
-"""The command line, the top layer, imports what a command runs when it runs (``pnp --help``
-answers at once). Nothing imports the CLI, and the layers contract above reads function-level
+LAZY = {"cli.py", "cli_options.py", "api.py"}
+"""The command line, the top layer, and the library API below it import what a command runs
+when it runs (``pnp --help`` answers at once, and a front end that lists games loads no
+renderer). Nothing below imports either, and the layers contract above reads function-level
 imports too, so no cycle can hide there."""
 
 
