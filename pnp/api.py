@@ -226,10 +226,13 @@ def build_options(
 
 def up_to_date(game_id: str, variants: Sequence[str], options: BuildOptions) -> BuildResult | None:
     """The kit in ``OUT/<game_id>`` if nothing it was made from changed since it was built
-    (no game is loaded to tell), else None."""
+    (no game is loaded to tell), else None. It waits for a build of the same kit, and cleans
+    what an interrupted one left, as a build does."""
     from pnp.build_options import reuse_kit
+    from pnp.output import kit_lock
 
-    return reuse_kit(game_id, variants, options)
+    with kit_lock(options.out_dir / game_id):
+        return reuse_kit(game_id, variants, options)
 
 
 def build(

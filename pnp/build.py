@@ -203,7 +203,15 @@ def _build(
         )
         write_record(staged, record)
 
-    commit_kit(folder, blobs, keep=reused, finish=finish, record=RECORD_FILE)
+    earlier_kit = previous if previous is not None else read_record(folder)
+    commit_kit(
+        folder,
+        blobs,
+        keep=reused,
+        finish=finish,
+        record=RECORD_FILE,
+        earlier=earlier_kit.files if earlier_kit is not None else None,
+    )
     return BuildResult(
         spec.id,
         chosen,

@@ -463,7 +463,10 @@ def copy_command(
     to: Annotated[
         Path | None,
         typer.Option(
-            "--to", help="Project folder to copy into (default: this project, else here)."
+            "--to",
+            help="Project folder to copy into (default: this project, else here).",
+            parser=folder_option,
+            metavar="<path>",
         ),
     ] = None,
 ) -> None:

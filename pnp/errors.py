@@ -21,8 +21,13 @@ _QUOTED = re.compile(rf"(?<!\w)(['\"])([^'\"\n]{{{MAX_QUOTE + 1},}})\1(?!\w)")
 """A quoted text longer than :data:`MAX_QUOTE` (a quote after a letter is an apostrophe)."""
 
 
+_BRACED = re.compile(rf"\{{([^{{}}\n]{{{MAX_QUOTE + 1},}})\}}")
+"""A field named in braces (``{name}``) longer than :data:`MAX_QUOTE`."""
+
+
 def _clipped(message: str) -> str:
-    return _QUOTED.sub(lambda m: f"{m[1]}{m[2][:MAX_QUOTE]}…{m[1]}", message)
+    message = _QUOTED.sub(lambda m: f"{m[1]}{m[2][:MAX_QUOTE]}…{m[1]}", message)
+    return _BRACED.sub(lambda m: f"{{{m[1][:MAX_QUOTE]}…}}", message)
 
 
 @dataclass(frozen=True)

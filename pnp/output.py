@@ -141,6 +141,7 @@ def commit_kit(
     carry_over: bool = True,
     *,
     record: str,
+    earlier: Iterable[str] | None = None,
 ) -> list[Path]:
     """Replace kit ``folder`` as a whole: its new ``files``, the ``keep`` files of the kit
     already there, and what ``finish`` writes; return the paths of ``files`` and ``keep``.
@@ -153,7 +154,9 @@ def commit_kit(
     not kit files (a user's notes, export folders) are carried over to the new kit, unless
     ``carry_over`` is false (an export folder is all its own files): recreated by hard
     links, never moved, so each of them is in the kit folder or in the earlier kit that
-    recovery puts back at every moment.
+    recovery puts back at every moment. ``earlier`` names the files of the kit already
+    there (its record's list): those the new kit lacks go with it; without a list, its PDF
+    files and manifest do.
     """
     parent = folder.parent
     try:
@@ -165,6 +168,8 @@ def commit_kit(
     kept = list(keep)
     try:
         staging.mkdir()
+        # The record's name from the first moment: a copy left by a kill is known as pnp's.
+        (staging / record).touch()
         for name, data in files.items():
             _write_synced(staging / name, data)
         for name in kept:
@@ -173,7 +178,7 @@ def commit_kit(
             finish(staging)
         checkpoint("staged")
         if carry_over:
-            _carry_over_others(folder, staging, set(files) | set(kept))
+            _carry_over_others(folder, staging, set(files) | set(kept), earlier)
         checkpoint("carried")
         _sync_folder(staging)
         _swap(folder, staging)
@@ -190,6 +195,10 @@ _STAGING = ".new-"
 _RETIRED = ".old-"
 _TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<kind>new|old)-\d+")
 """A staged or retired copy of folder ``name`` (``.NAME.new-PID``, ``.NAME.old-PID``)."""
+OWN_RECORDS = (".pnp-kit.json", "export.json")
+"""The records by which pnp knows the folders it makes (a kit's, an export folder's): a
+staged or retired copy holds one from the moment it is made (tested against the names
+:mod:`pnp.kit_record` and :mod:`pnp.export.folder` write)."""
 
 
 def recover_kit(folder: Path) -> None:
@@ -215,14 +224,15 @@ def _recover_copies(parent: Path, only: str | None) -> None:
 
     A link so named (an earlier pnp renamed a linked kit folder aside) goes back where it was
     or is removed itself, never followed; a file so named may be the only copy of a user's
-    file that an earlier pnp renamed aside, and is left alone."""
+    file that an earlier pnp renamed aside, and a folder so named without pnp's record is a
+    user's (``.notes.new-5/``): both are left alone."""
     for entry in _entries(parent):
         found = _TEMPORARY.fullmatch(entry.name)
         if found is None or (only is not None and found["name"] != only):
             continue
-        folder, link = entry.is_dir(follow_symlinks=False), entry.is_symlink()
-        if not (folder or link):
+        if not _is_pnp_copy(entry):
             continue
+        link = entry.is_symlink()
         target = parent / found["name"]
         if found["kind"] == "old" and not os.path.lexists(target):
             os.rename(entry.path, target)  # the swap stopped halfway: the earlier kit returns
@@ -311,22 +321,28 @@ def _link_or_copy(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
-def _carry_over_others(folder: Path, staging: Path, kit_files: set[str]) -> None:
+def _carry_over_others(
+    folder: Path, staging: Path, kit_files: set[str], earlier: Iterable[str] | None
+) -> None:
     """Recreate in ``staging`` what is in ``folder`` but is not a kit file (a user's notes,
-    a preview folder), leaving the originals where they are.
+    a scan, a preview folder), leaving the originals where they are.
 
-    PDF files and the manifest belong to kits: one the new kit does not have (the map
-    sheet of an earlier ``--map-sheet`` build) goes with the earlier kit, as do pnp's own
-    hidden files (the record, partial files)."""
+    A file of the earlier kit (``earlier``, its record's list) that the new kit does not have
+    (the map sheet of an earlier ``--map-sheet`` build) goes with the earlier kit, as do
+    pnp's own hidden files (the record, partial files). Without that list, the PDF files and
+    the manifest are taken for the earlier kit's."""
+    earlier_files = set(earlier) if earlier is not None else None
     if not _is_folder(folder):
         return
     carried = False
     for entry in _entries(folder):
         name = entry.name
-        if name in kit_files or os.path.lexists(staging / name) or _is_pnp_temporary(name):
+        if name in kit_files or os.path.lexists(staging / name) or _is_pnp_temporary(entry):
             continue
-        if name.endswith(".pdf") or name == "manifest.json":
-            continue  # a file of an earlier kit that this one does not have
+        if earlier_files is not None and name in earlier_files:
+            continue  # a file of the earlier kit that this one does not have
+        if earlier_files is None and (name.endswith(".pdf") or name == "manifest.json"):
+            continue
         _replicate(Path(entry.path), staging / name)
         if not carried:
             carried = True
@@ -384,9 +400,22 @@ def _is_partial(name: str) -> bool:
     return name.startswith(".") and ".partial" in name
 
 
-def _is_pnp_temporary(name: str) -> bool:
-    """A hidden name pnp writes while committing (a staged or retired copy, a partial file)."""
-    return _is_partial(name) or _TEMPORARY.fullmatch(name) is not None
+def _is_pnp_temporary(entry: os.DirEntry[str]) -> bool:
+    """What pnp writes while committing: a staged or retired copy, a partial file."""
+    return _is_partial(entry.name) or _is_pnp_copy(entry)
+
+
+def _is_pnp_copy(entry: os.DirEntry[str]) -> bool:
+    """A staged or retired copy pnp made: named so and holding one of pnp's records, or a
+    link named so (an earlier pnp renamed a linked kit folder aside). A folder so named
+    without a record is a user's (``.notes.new-5/``)."""
+    if _TEMPORARY.fullmatch(entry.name) is None:
+        return False
+    if entry.is_symlink():
+        return True
+    return entry.is_dir(follow_symlinks=False) and any(
+        _is_file(Path(entry.path) / own) for own in OWN_RECORDS
+    )
 
 
 def _sync_folder(folder: Path) -> None:

@@ -80,3 +80,10 @@ def test_to_names_the_project_folder(elsewhere: Path, tmp_path: Path) -> None:
     assert (target / "cardspecs" / "stoomboot" / "game.toml").is_file()
     assert (target / "pnp.toml").is_file()
     assert list(elsewhere.iterdir()) == [], "nothing is written where pnp runs"
+
+
+def test_an_empty_to_is_refused_not_the_working_folder(elsewhere: Path) -> None:
+    result = CliRunner().invoke(app, ["copy", "santoska", "--to", ""])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["error: --to takes a folder name, not ''"]
+    assert list(elsewhere.iterdir()) == []

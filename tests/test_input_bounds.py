@@ -105,7 +105,23 @@ def _art_override(make: Callable[[Path], None], message: str) -> Callable[[Path]
     return mutate
 
 
+def _long_field_in_braces(root: Path) -> str:
+    deck = GAME / "layouts" / "deck.toml"
+    edit(root, deck, 'text = "{number}"', 'text = "{' + "Q" * 1900 + '}"')
+    return f"{deck.as_posix()}:6: element 'number-top': unknown field {{{'Q' * MAX_QUOTE}…}}"
+
+
 CASES = [
+    Case(
+        "variant-id-too-long",
+        _toml(
+            "[variants.kort]",
+            "[variants.kort" + "q" * 1900 + "]",
+            f"variant id 'kort{'q' * (MAX_QUOTE - 4)}…' must be lower-case letters and digits "
+            "joined by single hyphens, at most 40 characters",
+        ),
+    ),
+    Case("layout-field-in-braces-too-long", _long_field_in_braces),
     Case(
         "name-a-million-characters",
         _toml(

@@ -108,6 +108,7 @@ def test_a_swap_cut_between_its_renames_is_undone_at_the_next_start(
     retired = out / f".{GAME}.old-99999"
     staged = out / f".{GAME}.new-99999"
     staged.mkdir()
+    (staged / ".pnp-kit.json").touch()  # a staged kit holds its record's name from the start
     (staged / "kaarten.pdf").write_bytes(b"half")
     os.rename(folder, retired)  # killed right after the first rename
     recover_kit(folder)

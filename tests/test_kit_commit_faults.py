@@ -318,9 +318,11 @@ def test_what_an_interrupted_build_left_is_cleaned_by_the_next_preview(
     kit = out / GAME
     theirs = users_files(kit)
     shutil.copytree(kit, out / f".{GAME}.old-123", symlinks=True)  # a kill after the swap
-    (out / f".{GAME}.new-456").mkdir()  # a kill while staging
+    (out / f".{GAME}.new-456").mkdir()  # a kill while staging (its record's name is there)
+    (out / f".{GAME}.new-456" / ".pnp-kit.json").touch()
     (out / f".{GAME}.new-456" / "kaarten.pdf").write_bytes(b"half")
     (kit / ".preview.new-789").mkdir()  # an export cut off inside the kit
+    (kit / ".preview.new-789" / "export.json").touch()
     (kit / ".kaarten.pdf.partial-1").write_bytes(b"half")
     victim = tmp_path / "victim"
     victim.mkdir()
@@ -365,3 +367,54 @@ def test_the_options_of_a_kit_are_not_read_through_a_link(built: Path, tmp_path:
     link.parent.mkdir()
     link.symlink_to(kit)
     assert kit_as_built(link) is None
+
+
+def test_a_users_pdf_and_folders_named_like_pnps_copies_survive_a_rebuild(
+    built: Path, tmp_path: Path
+) -> None:
+    """Only the earlier kit's own files (its record's list) go with it: a PDF of the user's
+    is carried over like any note, and folders of the user's named as pnp names its copies
+    (without pnp's record in them) are neither removed nor renamed by the cleanup."""
+    out = _copy(built, tmp_path)
+    kit = out / GAME
+    (kit / "scan.pdf").write_bytes(b"%PDF-1.4 van mij\n")
+    for name in (".notities.new-5", ".foto.old-7"):
+        (kit / name).mkdir()
+        (kit / name / "lijst.txt").write_bytes(name.encode())
+    theirs = {
+        path.relative_to(kit).as_posix(): path.read_bytes()
+        for path in kit.rglob("*")
+        if path.is_file()
+        and path.relative_to(kit).parts[0] in {"scan.pdf", ".notities.new-5", ".foto.old-7"}
+    }
+    assert len(theirs) == 3
+    done = run_pnp(*LETTER, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert kit_files(kit)[0] == "letter"
+    with kit_lock(kit):  # the cleanup every command runs first
+        pass
+    for name, data in theirs.items():
+        assert (kit / name).read_bytes() == data, name
+    assert not (kit / "foto").exists(), "a user's folder is not taken for a retired copy"
+
+
+def test_an_up_to_date_build_cleans_what_an_interrupted_one_left(
+    built: Path, tmp_path: Path
+) -> None:
+    out = _copy(built, tmp_path)
+    run = _pause(out, "swapped", tmp_path)
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=60)
+    assert leftovers(out), "the killed build left its retired kit"
+    again = run_pnp(*LETTER, "--out", str(out))
+    assert again.returncode == 0, again.stderr
+    assert f"{GAME}: up to date" in again.stdout
+    assert leftovers(out) == []
+
+
+def test_the_records_the_cleanup_knows_are_those_pnp_writes() -> None:
+    from pnp.export.folder import RECORD
+    from pnp.kit_record import RECORD_FILE
+    from pnp.output import OWN_RECORDS
+
+    assert set(OWN_RECORDS) == {RECORD_FILE, RECORD}

@@ -92,6 +92,11 @@ MAX_NAME_LENGTH = 200
 """The longest name, title, label or list item of ``game.toml`` (one line each; the bundled
 longest is a score sheet note of about a hundred characters)."""
 
+MAX_VARIANT_ID = 40
+"""The longest variant id (it names folders of example records; the bundled longest is 17)."""
+_VARIANT_ID = re.compile(rf"(?=.{{1,{MAX_VARIANT_ID}}}$)[a-z0-9]+(?:-[a-z0-9]+)*")
+"""A variant id, as ``--variant`` takes it: like a game id."""
+
 MAX_SETTING = 10_000
 """The largest number a ``[rules]`` setting may hold (the bundled largest is 100)."""
 
@@ -414,6 +419,13 @@ class _SpecLoader:
         raw = self.table(("variants",))
         for vid, table in raw.items():
             keys = ("variants", vid)
+            if not _VARIANT_ID.fullmatch(vid):
+                self.fail(
+                    keys,
+                    f"variant id '{vid}' must be lower-case letters and digits joined by single "
+                    f"hyphens, at most {MAX_VARIANT_ID} characters",
+                )
+                continue
             if not isinstance(table, dict):
                 self.fail(keys, f"variant '{vid}' must be a table")
                 continue
