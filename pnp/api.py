@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -318,12 +319,11 @@ def build_all(
             found = engine_game(game_id)
             if options.map_sheet and (found is None or found.board is None):
                 own = replace(options, map_sheet=False, seed=None)  # not played on a map
-            outcome = GameOutcome(
-                game_id, build(game_id, (), own, progress, force=force, jobs=jobs)
-            )
+            result = build(game_id, (), own, progress, force=force, jobs=jobs)
+            outcome = GameOutcome(game_id, result, project_copy=copy)
         except PnpError as exc:
-            outcome = GameOutcome(game_id, None, tuple(str(p) for p in exc.problems))
-        outcome = replace(outcome, project_copy=copy)
+            problems = tuple(str(p) for p in exc.problems)
+            outcome = GameOutcome(game_id, None, problems, project_copy=copy)
         outcomes.append(outcome)
         if finished is not None:
             finished(outcome)
@@ -399,7 +399,11 @@ class ExportRequest:
 
     def checked(self) -> tuple[Printers | None, list[Service]]:
         """Refuse an empty request, a bad address or an unknown service before any building;
-        the services file read once, and the services asked for."""
+        the services file and the services asked for (read once per request)."""
+        return self._services
+
+    @cached_property
+    def _services(self) -> tuple[Printers | None, list[Service]]:
         if not self.wants_tts and not self.printers:
             raise PnpError.single("nothing to export: choose --tts and/or --printer NAME")
         if self.tts_url is not None:
