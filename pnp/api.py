@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.back_mode import BackMode
 from pnp.errors import PnpError
 from pnp.ink import Ink
+from pnp.language import BASE_LANGUAGE
 from pnp.paths import DataRootError
 
 if TYPE_CHECKING:
@@ -185,6 +186,7 @@ def resolve_settings(
     backs: BackMode | None = None,
     back_offset: tuple[float, float] | None = None,
     out: Path | None = None,
+    lang: str | None = None,
     start: Path | None = None,
 ) -> BuildSettings:
     """The settings a kit is built with: those given here, else those saved in ``pnp.toml``
@@ -193,7 +195,7 @@ def resolve_settings(
     from pnp.settings import Values
     from pnp.settings import resolve_settings as resolve
 
-    return resolve(Values(paper, backs, back_offset, out), start or Path.cwd())
+    return resolve(Values(paper, backs, back_offset, out, lang), start or Path.cwd())
 
 
 def build_options(
@@ -219,6 +221,7 @@ def build_options(
         seed,
         proof,
         ink,
+        settings.lang.value,
     )
 
 
@@ -359,6 +362,7 @@ def kit_choice(
     paper: str | None = None,
     backs: BackMode | None = None,
     ink: Ink | None = None,
+    lang: str | None = None,
 ) -> KitChoice:
     """The variants and options of the kit an export is made from: the kit already in
     ``OUT/<game_id>`` as it was built (its manifest), with what is asked here instead;
@@ -377,6 +381,8 @@ def kit_choice(
         options = replace(options, backs=backs, back_offset=(0.0, 0.0))
     if ink:
         options = replace(options, ink=ink)
+    if lang:
+        options = replace(options, lang=lang)
     return KitChoice(tuple(variants) if variants else built_variants, options, existing=True)
 
 
@@ -484,11 +490,12 @@ def copy_game(game_id: str, to: Path | None = None) -> CopiedGame:
 # --- The engines --------------------------------------------------------------------------
 
 
-def examples(game_id: str, variants: Sequence[str] = ()) -> str:
-    """Every rulebook example of the kit as plain text, each with the record it replays."""
+def examples(game_id: str, variants: Sequence[str] = (), lang: str = BASE_LANGUAGE) -> str:
+    """Every rulebook example of the kit as plain text, each with the record it replays, told
+    in language ``lang``."""
     from pnp.examples import examples_text
 
-    return examples_text(game_id, tuple(variants))
+    return examples_text(game_id, tuple(variants), lang)
 
 
 def simulate(

@@ -49,13 +49,12 @@ from pnp.sheets.cards import Placement, SheetOptions, back_design, render_card_s
 from pnp.sheets.imposition import plan_sheet
 from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.scoresheet import render_score_sheet
-from pnp.spec.model import Component
+from pnp.spec.model import Component, GameSpec
 from pnp.spec.sizes import PAPERS
 from pnp.variants import resolve_variants
 from pnp.workers import run_forked
 
 __all__ = [
-    "BOARD_FILE",
     "BuildOptions",
     "BuildResult",
     "ProgressCallback",
@@ -63,9 +62,6 @@ __all__ = [
     "check_options",
     "score_sheet_pdf",
 ]
-
-BOARD_FILE = "speelbord.pdf"
-"""The printed board of ``--map-sheet``."""
 
 ProgressCallback = Callable[[str, int, int], None]
 """Called with (task description, steps done, steps total)."""
@@ -133,7 +129,7 @@ def _build(
             return up_to_date
     started = time.time_ns()
     with recording() as shared_reads:
-        data = replace(load_game(game_id), ink=options.ink)
+        data = replace(load_game(game_id, lang=options.lang), ink=options.ink)
         spec = data.spec
         chosen = resolve_variants(spec, variants)
         the_game = engine_game(game_id)
@@ -296,9 +292,10 @@ def _parts(
             drawn = render_board(
                 board_of(data.spec, chosen, options.seed or 0), data, chosen, PAPERS[options.paper]
             )
-            return {BOARD_FILE: drawn}, []
+            return {board_file: drawn}, []
 
-        parts.append(_KitPart(BOARD_FILE, board))
+        board_file = f"{spec.language.file('board')}.pdf"  # the printed board of --map-sheet
+        parts.append(_KitPart(board_file, board))
     printing = {
         "paper": options.paper,
         "backs": options.backs.value,
@@ -312,7 +309,7 @@ def _parts(
     def rulebook(
         data: GameData, progress: ProgressCallback | None
     ) -> tuple[dict[str, bytes], list[dict[str, object]]]:
-        task = f"{data.spec.id}: spelregels"
+        task = f"{data.spec.id}: rulebook"
         if progress:
             progress(task, 0, 1)
         made = make_rulebook(
@@ -348,11 +345,19 @@ def _card_pdf(
         _plans(options, backs),
         SheetOptions(backs, options.back_offset, options.cut_lines),
         data.art,
-        title=f"{spec.name} – {group[0].name.lower() if group[0].file != 'kaarten' else 'kaarten'}",
+        title=_card_pdf_title(spec, group[0]),
         label=spec.name,
+        words=spec.language,
         progress=report,
     )
     return {name: sheets.pdf}, [_with_file(p, name) for p in sheets.placements]
+
+
+def _card_pdf_title(spec: GameSpec, first: Component) -> str:
+    """The title a PDF viewer shows for a card PDF: the game and what the file holds."""
+    words = spec.language
+    holds = words.label("cards") if first.file == words.file("cards") else first.name.lower()
+    return words.label("pdf_cards_title", game=spec.name, holds=holds)
 
 
 def _backs(group: Sequence[Component], options: BuildOptions) -> BackMode:
@@ -389,7 +394,7 @@ def _own_libraries(data: GameData) -> GameData:
     """``data`` with layouts and art of its own, so that a part's reads are all recorded."""
     return replace(
         data,
-        layouts=LayoutLibrary(data.spec.folder, data.common / "layouts"),
+        layouts=LayoutLibrary.of(data.spec, data.common),
         art=_RecordingArt(data.art.roots),
     )
 
@@ -453,7 +458,12 @@ def score_sheet_pdf(data: GameData, chosen: tuple[str, ...], paper: str) -> byte
     assert spec.scoresheet is not None
     try:
         return render_score_sheet(
-            spec.scoresheet, chosen, game=spec.name, paper=paper, accent=spec.rulebook.accent
+            spec.scoresheet,
+            chosen,
+            game=spec.name,
+            paper=paper,
+            accent=spec.rulebook.accent,
+            words=spec.language,
         )
     except ValueError as exc:
         raise PnpError.single(f"[scoresheet]: {exc}", spec.folder / "game.toml") from None

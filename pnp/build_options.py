@@ -18,6 +18,7 @@ from pnp.back_mode import BackMode
 from pnp.fingerprint import code_fingerprint
 from pnp.ink import Ink
 from pnp.kit_record import up_to_date
+from pnp.language import BASE_LANGUAGE
 from pnp.paths import DataRootError, data_roots
 
 MANIFEST = "manifest.json"
@@ -41,6 +42,8 @@ class BuildOptions:
     """Also write the rulebook's proofreading edition (rule IDs, example sources and claims)."""
     ink: Ink = Ink.NORMAL
     """``low``: the low-ink edition (white backgrounds, outlines, light backs)."""
+    lang: str = BASE_LANGUAGE
+    """The language of every word of the kit (``nl``, ``en``: see ``docs/languages.md``)."""
 
     def described(self) -> dict[str, object]:
         """The options as the manifest lists them (what shapes the output, not where it goes)."""
@@ -53,6 +56,7 @@ class BuildOptions:
             "seed": self.seed or 0 if self.map_sheet else None,
             "proof": self.proof,
             "ink": self.ink.value,
+            "lang": self.lang,
         }
 
 
@@ -124,6 +128,7 @@ def kit_as_built(folder: Path) -> tuple[tuple[str, ...], BuildOptions] | None:
             seed=None if given["seed"] is None else int(given["seed"]),
             proof=bool(given["proof"]),
             ink=Ink(given.get("ink", Ink.NORMAL.value)),
+            lang=str(given.get("lang", BASE_LANGUAGE)),
         )
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None

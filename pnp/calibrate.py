@@ -18,6 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.back_mode import BackMode
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
+from pnp.language import BASE_LANGUAGE, Language, load_language
+from pnp.locate import common_folder
 from pnp.output import commit_files
 from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
@@ -47,8 +49,9 @@ def behind(point: tuple[float, float], paper: Paper, backs: BackMode) -> tuple[f
     return (x, paper.height - y)
 
 
-def calibration_pdf(paper_name: str, backs: BackMode) -> bytes:
-    """The two-page calibration sheet for a paper size and duplex mode."""
+def calibration_pdf(paper_name: str, backs: BackMode, words: Language) -> bytes:
+    """The two-page calibration sheet for a paper size and duplex mode, in ``words``'
+    language."""
     if paper_name not in PAPERS:
         raise PnpError.single(f"unknown paper '{paper_name}' (known: {', '.join(PAPERS)})")
     if backs not in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE):
@@ -56,43 +59,38 @@ def calibration_pdf(paper_name: str, backs: BackMode) -> bytes:
     paper = PAPERS[paper_name]
     buffer = io.BytesIO()
     canvas = new_canvas(
-        buffer, paper.width, paper.height, "Kalibratievel", "Kalibratie dubbelzijdig printen"
+        buffer,
+        paper.width,
+        paper.height,
+        words.label("calibration_title"),
+        words.label("calibration_subject"),
     )
-    _front(canvas, paper, backs)
+    _front(canvas, paper, backs, words)
     canvas.showPage()
-    _back(canvas, paper, backs)
+    _back(canvas, paper, backs, words)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def write_calibration(paper_name: str, backs: BackMode, out_dir: Path) -> Path:
-    """Write ``calibratie-<paper>-<backs>.pdf`` into ``out_dir`` atomically."""
-    data = calibration_pdf(paper_name, backs)
+def write_calibration(
+    paper_name: str, backs: BackMode, out_dir: Path, lang: str = BASE_LANGUAGE
+) -> Path:
+    """Write ``calibratie-<paper>-<backs>.pdf`` into ``out_dir`` atomically, its words in
+    language ``lang``."""
+    data = calibration_pdf(paper_name, backs, load_language(common_folder(), lang))
     name = f"calibratie-{paper_name}-{backs.value}.pdf"
     return commit_files(out_dir, {name: data})[0]
 
 
-def _front(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
-    edge = "lange zijde" if backs is BackMode.LONG_EDGE else "korte zijde"
+def _front(canvas: Canvas, paper: Paper, backs: BackMode, words: Language) -> None:
+    edge = words.label("long_edge" if backs is BackMode.LONG_EDGE else "short_edge")
     # The sheet is read by whoever prints, not only by whoever makes the kit: it says what
     # to do with X and Y in words; the commands are in the README.
-    lines = [
-        "1. Print dit vel dubbelzijdig op ware grootte (100 %, niet ‘passend maken’),",
-        f"    omslaan langs de {edge}.",
-        "2. Houd het vel tegen het licht, met de achterkant naar je toe.",
-        "3. Kijk bij de middelste stip in welk vakje van het raster hij valt.",
-        "    Lees onder het raster X en links ervan Y af (in mm).",
-        "4. Schrijf X en Y hieronder op. Wie de kaarten maakt, stelt ze één keer in als",
-        "    verschuiving van de achterkant; daarna vallen voor- en achterkanten op elkaar.",
-        "Vallen de drie stippen in verschillende vakjes, dan draait of schaalt de printer:",
-        "kies dan de waarden van de middelste stip.",
-        "",
-        "X = ............ mm          Y = ............ mm          printer: ...........................",
-    ]
+    lines = words.label("calibration_steps", edge=edge).split("\n")
     canvas.setFillColor(black)
     canvas.setFont(font_name("display"), 16)
-    canvas.drawString(mm(20), mm(paper.height - 22), "Kalibratievel – voorkant")
+    canvas.drawString(mm(20), mm(paper.height - 22), words.label("calibration_front"))
     canvas.setFont(font_name("regular"), 9.5)
     y = paper.height - 32.0
     for line in lines:
@@ -107,19 +105,15 @@ def _front(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
         canvas.line(mm(x), mm(y + 1), mm(x), mm(y + 4))
         canvas.setFillColor(black)
         canvas.circle(mm(x), mm(y), mm(0.45), stroke=0, fill=1)
-    scale_bar(canvas, 20.0, 10.0)
+    scale_bar(canvas, 20.0, 10.0, words.label("scale_bar"))
 
 
-def _back(canvas: Canvas, paper: Paper, backs: BackMode) -> None:
+def _back(canvas: Canvas, paper: Paper, backs: BackMode, words: Language) -> None:
     canvas.setFillColor(black)
     canvas.setFont(font_name("display"), 16)
-    canvas.drawString(mm(20), mm(paper.height - 22), "Kalibratievel – achterkant")
+    canvas.drawString(mm(20), mm(paper.height - 22), words.label("calibration_back"))
     canvas.setFont(font_name("regular"), 9.5)
-    canvas.drawString(
-        mm(20),
-        mm(paper.height - 32),
-        "De stip van de voorkant valt in één vakje: dat zijn X en Y, de verschuiving van de achterkant.",
-    )
+    canvas.drawString(mm(20), mm(paper.height - 32), words.label("calibration_read"))
     for point in target_points(paper):
         _grid(canvas, *behind(point, paper, backs))
 

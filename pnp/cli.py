@@ -28,6 +28,7 @@ from pnp.cli_options import (
     GameArgument,
     InkOption,
     JobsOption,
+    LangOption,
     OneLineErrors,
     OutOption,
     PaperOption,
@@ -164,10 +165,12 @@ def build_command(
         bool,
         typer.Option(
             "--proof",
-            help="Also write spelregels-proef.pdf: rule IDs, example sources and claims shown.",
+            help="Also write the proofreading edition of the rulebook: rule IDs, example sources "
+            "and claims shown.",
         ),
     ] = False,
     ink: InkOption = Ink.NORMAL,
+    lang: LangOption = None,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
     watch: Annotated[
@@ -194,7 +197,7 @@ def build_command(
     """
 
     def run() -> None:
-        chosen = _settings(paper, backs, back_offset, out_dir)
+        chosen = _settings(paper, backs, back_offset, out_dir, lang)
         if game == ALL_GAMES:
             if variant:
                 raise PnpError.single("--variant needs one game, not 'all'")
@@ -300,7 +303,11 @@ def _build_all(options: "BuildOptions", quiet: bool, force: bool, jobs: int) -> 
 
 
 def _settings(
-    paper: PaperOption, backs: BacksOption, back_offset: BackOffsetOption, out_dir: OutOption
+    paper: PaperOption,
+    backs: BacksOption,
+    back_offset: BackOffsetOption,
+    out_dir: OutOption,
+    lang: LangOption = None,
 ) -> "BuildSettings":
     """The settings the command line names, else the saved ones (``pnp.toml``), else the
     defaults."""
@@ -309,6 +316,7 @@ def _settings(
         backs=backs,
         back_offset=back_offset.pair if back_offset else None,
         out=out_dir,
+        lang=lang.value if lang else None,
     )
 
 
@@ -339,11 +347,18 @@ def _export_kit(
     ink: Ink | None,
     out_dir: OutOption,
     quiet: bool,
+    lang: LangOption = None,
 ) -> api.KitChoice:
     """The kit an export is made from (see :func:`pnp.api.kit_choice`), told unless quiet."""
-    chosen = _settings(paper, backs, None, out_dir)
+    chosen = _settings(paper, backs, None, out_dir, lang)
     choice = api.kit_choice(
-        game, variant, chosen, paper=paper.value if paper else None, backs=backs, ink=ink
+        game,
+        variant,
+        chosen,
+        paper=paper.value if paper else None,
+        backs=backs,
+        ink=ink,
+        lang=lang.value if lang else None,
     )
     if quiet:
         return choice
@@ -353,7 +368,8 @@ def _export_kit(
     options = choice.options
     typer.echo(
         f"kit: {chosen.shown_kit(game)} ({', '.join(choice.variants) or 'base game'}; "
-        f"paper {options.paper}, backs {options.backs.value}, ink {options.ink.value})"
+        f"paper {options.paper}, backs {options.backs.value}, ink {options.ink.value}, "
+        f"lang {options.lang})"
     )
     return choice
 
@@ -376,6 +392,7 @@ def preview_command(
         Ink | None,
         typer.Option("--ink", help="normal, or low: the low-ink edition (default: the kit's)."),
     ] = None,
+    lang: LangOption = None,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
 ) -> None:
@@ -388,7 +405,7 @@ def preview_command(
     """
 
     def run() -> None:
-        choice = _export_kit(game, variant, paper, backs, ink, out_dir, quiet)
+        choice = _export_kit(game, variant, paper, backs, ink, out_dir, quiet, lang)
         with _progress(quiet) as progress:
             result = api.preview(game, choice, progress)
         if not quiet:
@@ -415,6 +432,7 @@ def export_command(
         ),
     ] = None,
     printer: PrinterOption = None,
+    lang: LangOption = None,
     out_dir: OutOption = None,
     quiet: QuietOption = False,
 ) -> None:
@@ -428,7 +446,7 @@ def export_command(
     def run() -> None:
         request = api.ExportRequest(tts, tts_url, tuple(printer or ()))
         request.checked()  # a bad request is told before the kit is read or built
-        choice = _export_kit(game, variant, None, None, None, out_dir, quiet)
+        choice = _export_kit(game, variant, None, None, None, out_dir, quiet, lang)
         with _progress(quiet) as progress:
             results = api.export(game, choice, request, progress)
         for result in results:
@@ -475,9 +493,16 @@ def copy_command(
 
 
 @app.command("examples")
-def examples_command(game: GameArgument, variant: VariantOption = None) -> None:
+def examples_command(
+    game: GameArgument, variant: VariantOption = None, lang: LangOption = None
+) -> None:
     """Print the rulebook's examples as plain text, each with the record it replays."""
-    typer.echo(_run(lambda: api.examples(game, tuple(variant or ()))), nl=False)
+
+    def run() -> str:
+        chosen = lang.value if lang else api.resolve_settings().lang.value
+        return api.examples(game, tuple(variant or ()), chosen)
+
+    typer.echo(_run(run), nl=False)
 
 
 @app.command("simulate")

@@ -239,6 +239,23 @@ BuildTargetArgument = Annotated[
         autocompletion=complete_build_target,
     ),
 ]
+
+
+class Lang(enum.StrEnum):
+    """The languages a kit is built in (:data:`pnp.language.LANGUAGES`)."""
+
+    NL = "nl"
+    EN = "en"
+
+
+LangOption = Annotated[
+    Lang | None,
+    typer.Option(
+        "--lang",
+        case_sensitive=False,
+        help="The kit's language: nl (Dutch) or en (English); default: the saved one, else nl.",
+    ),
+]
 InkOption = Annotated[
     Ink,
     typer.Option(

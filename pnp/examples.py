@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp.example_model import Example
+from pnp.language import BASE_LANGUAGE
 from pnp.project import engine_game, load_game, require_engine
 from pnp.rulebook.compose import GameParts
-from pnp.rulebook.example import Example
 from pnp.rulebook.plaintext import format_examples
 from pnp.spec.model import GameSpec
 from pnp.story.story import rulebook_examples
@@ -38,9 +39,10 @@ def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:
     )
 
 
-def examples_text(game_id: str, variants: Sequence[str] = ()) -> str:
-    """Every rulebook example of a kit as plain text, each with the record it was replayed from."""
+def examples_text(game_id: str, variants: Sequence[str] = (), lang: str = BASE_LANGUAGE) -> str:
+    """Every rulebook example of a kit as plain text, each with the record it was replayed from,
+    told in language ``lang``."""
     require_engine(game_id, "examples")
-    spec = load_game(game_id).spec
+    spec = load_game(game_id, lang=lang).spec
     chosen = resolve_variants(spec, variants)
     return format_examples(spec, chosen, game_examples(spec, chosen))

@@ -21,6 +21,7 @@ from pathlib import Path
 from pnp import paths, registry
 from pnp.datafiles import confined_folder
 from pnp.errors import PnpError, unknown_name
+from pnp.language import BASE_LANGUAGE, load_language
 from pnp.registry import AnyGame
 from pnp.spec.loader import load_game_spec
 from pnp.spec.model import GameSpec
@@ -149,8 +150,8 @@ def common_folder(root: Path | None = None) -> Path:
     return common
 
 
-def load_spec(game_id: str, root: Path | None = None) -> GameSpec:
+def load_spec(game_id: str, root: Path | None = None, lang: str = BASE_LANGUAGE) -> GameSpec:
     """Load and validate a game's spec tables only (see :func:`load_game`), without the
-    layout and art libraries the drawing needs."""
-    folder, _common, art = spec_files(game_id, root)
-    return load_game_spec(folder, art)
+    layout and art libraries the drawing needs, with its words in language ``lang``."""
+    folder, common, art = spec_files(game_id, root)
+    return load_game_spec(folder, art, load_language(common, lang))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.draw.art import ArtLibrary
+from pnp.language import BASE_LANGUAGE, load_language
 from pnp.layout.game_data import GameData
 from pnp.layout.loader import LayoutLibrary
 from pnp.locate import (
@@ -41,16 +42,17 @@ __all__ = [
 ]
 
 
-def load_game(game_id: str, root: Path | None = None) -> GameData:
+def load_game(game_id: str, root: Path | None = None, lang: str = BASE_LANGUAGE) -> GameData:
     """Load and validate ``cardspecs/<game_id>/`` (raises :class:`PnpError` on any problem).
 
     The game's folder is the first one found in the user's project folder (or
     ``root``), then the game's own data folder (a game installed as its own
     package), then pnp's bundled data; ``cardspecs/common/`` likewise, without the
-    game's own folder. Art is looked up file by file in the same order.
+    game's own folder. Art is looked up file by file in the same order. Its words are
+    in language ``lang``: the game's own, or those of its edition in that language.
     """
     folder, common, art = spec_files(game_id, root)
-    spec = load_game_spec(folder, art)
-    layouts = LayoutLibrary(folder, common / "layouts")
+    spec = load_game_spec(folder, art, load_language(common, lang))
+    layouts = LayoutLibrary.of(spec, common)
     layouts.check_named(spec.components)
     return GameData(spec, layouts, ArtLibrary(art), common)

@@ -11,6 +11,7 @@ else the default::
     backs = "short-edge"        # long-edge, short-edge, gutterfold or none
     back_offset = [1.5, -0.5]   # mm, as `pnp calibrate` finds it (at most 20 mm each way)
     out = "kits"                # output folder, relative to this file's folder
+    lang = "en"                 # the kits' language: nl or en
 
 Other tables of ``pnp.toml`` belong to other parts of pnp and are left alone here.
 """
@@ -26,11 +27,12 @@ from typing import Any, Generic, TypeVar
 
 from pnp.back_mode import BackMode
 from pnp.errors import PnpError, ProblemCollector
+from pnp.language import BASE_LANGUAGE, LANGUAGES
 from pnp.option_values import folder_name_problem, plain_decimal, quoted
 from pnp.output import write_text_atomic
 from pnp.paths import PROJECT_FILE, find_project_file, project_folder, shown_path
 from pnp.spec.sizes import PAPERS
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 SETTINGS_FILE = "pnp.toml"
 """The name of a settings file, in a project folder and in the user's config folder."""
@@ -50,6 +52,7 @@ DEFAULT_PAPER = "a4"
 DEFAULT_BACKS = BackMode.LONG_EDGE
 DEFAULT_BACK_OFFSET = (0.0, 0.0)
 DEFAULT_OUT = Path("output")
+DEFAULT_LANG = BASE_LANGUAGE
 
 T = TypeVar("T")
 
@@ -62,6 +65,7 @@ class Values:
     backs: BackMode | None = None
     back_offset: tuple[float, float] | None = None
     out: Path | None = None
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,7 @@ class BuildSettings:
     backs: Setting[BackMode]
     back_offset: Setting[tuple[float, float]]
     out: Setting[Path]
+    lang: Setting[str] = Setting(DEFAULT_LANG, DEFAULT)
 
     def describe(self) -> str:
         """One line naming each setting and where it came from."""
@@ -88,6 +93,7 @@ class BuildSettings:
             f"settings: paper {self.paper.value} ({self.paper.source}), "
             f"backs {self.backs.value} ({self.backs.source}), "
             f"back offset {format_offset(self.back_offset.value)} mm ({self.back_offset.source}), "
+            f"lang {self.lang.value} ({self.lang.source}), "
             f"out {self._shown_out()} ({self.out.source})"
         )
 
@@ -210,6 +216,7 @@ def resolve_settings(command_line: Values, start: Path) -> BuildSettings:
         backs,
         offset,
         _out_or_default(pick(lambda v: v.out, DEFAULT_OUT)),
+        pick(lambda v: v.lang, DEFAULT_LANG),
     )
 
 
@@ -308,10 +315,17 @@ def _out(raw: object, folder: Path) -> Path:
     return folder / Path(raw).expanduser()
 
 
+def _lang(raw: object, folder: Path) -> str:
+    if not isinstance(raw, str) or raw not in LANGUAGES:
+        raise ValueError(f"must be one of {', '.join(LANGUAGES)}, not {raw!r}")
+    return raw
+
+
 _CHECKS: dict[str, Callable[[object, Path], Any]] = {
     "paper": _paper,
     "backs": _backs,
     "back_offset": _back_offset,
     "out": _out,
+    "lang": _lang,
 }
 """Each setting's check: raw TOML value and the file's folder in, the value out."""

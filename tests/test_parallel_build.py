@@ -36,7 +36,7 @@ def test_a_parallel_build_has_the_bytes_of_a_serial_one(kit: KitMaker, tmp_path:
     assert _digests(parallel.folder) == _digests(serial.folder)
     assert len(_digests(parallel.folder)) == 5
     # Each worker's progress came through: the deck's sheets one by one, the rulebook's end.
-    assert ("twaalf-dagen: spelregels", 1, 1) in seen
+    assert ("twaalf-dagen: rulebook", 1, 1) in seen
     deck = [(done, total) for task, done, total in seen if task == "twaalf-dagen: kaarten.pdf"]
     cards = len(parallel.manifest["placements"])  # type: ignore[arg-type]
     assert len(deck) > 2 and deck == sorted(deck) and deck[-1] == (cards, cards)

@@ -28,7 +28,7 @@ from pnp.export.pages import Face, KitPages, Piece, distinct_faces
 from pnp.export.png import png_bytes
 from pnp.export.sheet import FONT_ROLES, Cell, Group, draw_sheet
 from pnp.locate import common_folder
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 FOLDER = "preview"
 DPI = 100

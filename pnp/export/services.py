@@ -23,7 +23,7 @@ from pnp.errors import PnpError, ProblemCollector
 from pnp.layout.template import check_template, template_fields
 from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 from pnp.units import MM_PER_INCH
 
 SERVICES_FILE = "printers.toml"

@@ -25,10 +25,11 @@ from reportlab.pdfbase import pdfmetrics
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError, ProblemCollector
+from pnp.language import Language
 from pnp.layout.model import MIN_TEXT_PT, Box, Element, Layout, conditions_hold
 from pnp.layout.template import check_template, fill_template
 from pnp.spec.model import SourceRef
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 from pnp.units import mm
 
 _FLOW_KEYS = {
@@ -124,11 +125,21 @@ class Flow:
     """Colour of titles, headings and labels."""
     ink: str = "inkt"
     """Colour of the text."""
-    continued: str = "{title} (vervolg)"
-    """The title of a face that carries on a side from the face before."""
-    numbering: str = "kaart {card} van {cards}"
-    """The line at the foot of every face when the aid takes more than one card."""
+    continued: str = ""
+    """The title of a face that carries on a side from the face before (``{title}``);
+    empty: the kit language's (see :meth:`in_language`)."""
+    numbering: str = ""
+    """The line at the foot of every face when the aid takes more than one card (``{card}``,
+    ``{cards}``); empty: the kit language's."""
     numbering_box: Box = NUMBERING
+
+    def in_language(self, words: Language) -> Flow:
+        """The flow with the words it leaves to the language filled in."""
+        return replace(
+            self,
+            continued=self.continued or words.raw("aid_continued"),
+            numbering=self.numbering or words.raw("aid_numbering"),
+        )
 
 
 def read_flow(path: Path) -> Flow:

@@ -58,7 +58,8 @@ class GameData:
         if face.flow is None:
             return [(row, face, back)]
         values: dict[str, object] = {**ctx.values, **row.fields, "count": row.count}
-        cards = compose(self.layouts.flow(face.flow), face, back or face, values)
+        flow = self.layouts.flow(face.flow).in_language(self.spec.language)
+        cards = compose(flow, face, back or face, values)
         return [
             (row if index == 0 else replace(row, id=f"{row.id}-{index + 1}"), front, rear)
             for index, (front, rear) in enumerate(cards)

@@ -27,9 +27,9 @@ from pnp.layout.model import (
     Layout,
 )
 from pnp.layout.template import check_template
-from pnp.spec.model import LAYOUT_NAME, Component, SourceRef
+from pnp.spec.model import LAYOUT_NAME, Component, GameSpec, SourceRef
 from pnp.spec.sizes import BLEED, SAFE, CardSize
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 _KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius", "fill_low"},
@@ -89,10 +89,20 @@ class _RawElement:
 class LayoutLibrary:
     """Finds and caches layouts for one game."""
 
-    def __init__(self, game_folder: Path, common_folder: Path) -> None:
-        self.folders = (game_folder / "layouts", common_folder)
+    def __init__(self, *folders: Path) -> None:
+        """A library looking layouts up in ``folders``, in that order."""
+        self.folders = folders
         self._cache: dict[tuple[str, CardSize], Layout] = {}
         self._flows: dict[str, Flow] = {}
+
+    @classmethod
+    def of(cls, spec: GameSpec, common: Path) -> LayoutLibrary:
+        """The layouts of ``spec``'s kit: its edition's (a layout with words in the kit's
+        language), then the game's own, then the shared ones of ``common``."""
+        own = [spec.folder / "layouts", common / "layouts"]
+        if spec.edition is not None:
+            own[:0] = [spec.edition / "layouts"]
+        return cls(*own)
 
     def path_of(self, name: str) -> Path | None:
         """The file defining layout ``name``, or None (also for a name that is not a plain name)."""

@@ -1,4 +1,4 @@
-"""The rulebook pipeline: template context -> Dutch text -> blocks -> screen and booklet PDFs.
+"""The rulebook pipeline: template context -> text -> blocks -> screen and booklet PDFs.
 
 ``make_rulebook`` is what a build calls. The text comes from the game's
 templates, the components list from the spec tables, the examples from the
@@ -14,26 +14,39 @@ from pathlib import Path
 
 from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
+from pnp.example_model import Example
+from pnp.language import Language
 from pnp.layout.game_data import GameData
 from pnp.rulebook.booklet import impose_booklet
 from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
-from pnp.rulebook.dutch import join_words
-from pnp.rulebook.example import Example
 from pnp.rulebook.figures import MapFigure, TableFigure
 from pnp.rulebook.markup import Block, Directive, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.spec.model import Component, GameSpec
 from pnp.spec.sizes import PAPERS
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 SCREEN_PAGE_MM = (148.0, 210.0)
 """The screen edition is A5, one page per PDF page."""
 
-SCREEN_FILE = "spelregels.pdf"
-BOOKLET_FILE = "spelregels-boekje.pdf"
 NO_BREAK_SPACE = "\u00a0"
-PROOF_FILE = "spelregels-proef.pdf"
-"""The proofreading edition (A5, for the screen): rule IDs, example sources and claims shown."""
+
+
+@dataclass(frozen=True)
+class RulebookFiles:
+    """The names of a rulebook's PDFs in the kit's language."""
+
+    screen: str
+    booklet: str
+    proof: str
+    """The proofreading edition (A5, for the screen): rule IDs, example sources and claims."""
+
+    @staticmethod
+    def of(language: Language) -> RulebookFiles:
+        """The file names ``language`` gives the rulebook's editions."""
+        return RulebookFiles(
+            *(f"{language.file(key)}.pdf" for key in ("rulebook", "booklet", "proof"))
+        )
 
 
 @dataclass(frozen=True)
@@ -49,13 +62,14 @@ class Rulebook:
     screen: LaidOut
     booklet: bytes
     booklet_pages: int
+    names: RulebookFiles
     proof: LaidOut | None = None
 
     def files(self) -> dict[str, bytes]:
         """The output files by name."""
-        files = {SCREEN_FILE: self.screen.pdf, BOOKLET_FILE: self.booklet}
+        files = {self.names.screen: self.screen.pdf, self.names.booklet: self.booklet}
         if self.proof is not None:
-            files[PROOF_FILE] = self.proof.pdf
+            files[self.names.proof] = self.proof.pdf
         return files
 
 
@@ -194,17 +208,21 @@ def cover_variants(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[str, ...]:
 
 def _cover(data: GameData, chosen: tuple[str, ...]) -> Cover:
     spec = data.spec
+    words = spec.language
     low, high = spec.players
-    players = f"{low}–{high} spelers" if low != high else f"{low} spelers"
-    facts = [players, f"ongeveer {spec.minutes} minuten"]
+    if low != high:
+        players = words.label("cover_players_range", low=low, high=high)
+    else:
+        players = words.label("cover_players", count=low)
+    facts = [players, words.label("cover_minutes", minutes=spec.minutes)]
     if spec.rulebook.age:
-        facts.append(f"vanaf {spec.rulebook.age} jaar")
+        facts.append(words.label("cover_age", age=spec.rulebook.age))
     variants = ""
     named = cover_variants(spec, chosen)
     if named:
         # Each name stays on one line (no-break spaces): "Wie / kent hem niet?" reads as two.
         names = [f"*{spec.variants[v].name.replace(' ', NO_BREAK_SPACE)}*" for v in named]
-        variants = "Met " + join_words(names)
+        variants = words.label("cover_variants", names=words.join_words(names))
     art = data.art.get(spec.rulebook.cover_art) if spec.rulebook.cover_art else None
     return Cover(spec.name, spec.tagline, " · ".join(facts), variants, art)
 
@@ -257,7 +275,9 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
 
 def game_templates(data: GameData) -> TemplateSet:
     """The rulebook templates of a game: its own, then the shared ones."""
-    return TemplateSet(data.spec.folder / "rulebook", data.common / "rulebook")
+    spec = data.spec
+    common = data.common if spec.edition is None else data.common / spec.language.code
+    return TemplateSet(spec.words_folder / "rulebook", common / "rulebook", spec.language)
 
 
 def prepare_rulebook(
@@ -314,18 +334,21 @@ def make_rulebook(
     """
     templates = game_templates(data)
     text, content = prepare_rulebook(data, chosen, parts, printing, templates=templates)
-    title = f"{data.spec.name} – spelregels"
+    words = data.spec.language
+    title = words.label("pdf_rulebook", game=data.spec.name)
     # Both family editions are fitted to whole booklet sheets; on A4 the booklet's pages are
     # the screen edition's.
     screen = lay_out(content, *SCREEN_PAGE_MM, title, fitted=True)
     page = booklet_page_mm(paper)
     pages = screen if page == SCREEN_PAGE_MM else lay_out(content, *page, title, fitted=True)
-    booklet = impose_booklet(pages.pdf, paper, title=f"{title} (boekje)")
+    booklet = impose_booklet(pages.pdf, paper, title=words.label("pdf_booklet", title=title))
     proof_book = None
     if proof:
         _, proof_content = prepare_rulebook(data, chosen, parts, printing, True, templates)
-        proof_book = lay_out(proof_content, *SCREEN_PAGE_MM, f"{title} (proefleesversie)")
-    return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages, proof_book)
+        proof_title = words.label("pdf_proof", title=title)
+        proof_book = lay_out(proof_content, *SCREEN_PAGE_MM, proof_title)
+    names = RulebookFiles.of(words)
+    return Rulebook(text, tuple(content.examples), screen, booklet, pages.pages, names, proof_book)
 
 
 def printed_components(

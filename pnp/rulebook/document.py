@@ -38,8 +38,9 @@ from pnp import __version__
 from pnp.draw.art import Art, draw_art
 from pnp.draw.fonts import font_name, register_all
 from pnp.errors import PnpError
+from pnp.example_model import CardPicture, Example
+from pnp.language import Language
 from pnp.layout.game_data import GameData
-from pnp.rulebook.example import CardPicture, Example
 from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure, TableFigure
 from pnp.rulebook.fit import NATURAL, Fit, Measure, choose_fit
 from pnp.rulebook.keep import keep_headings
@@ -223,7 +224,13 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
     """Two page templates (cover and body); headings feed the contents and the PDF outline."""
 
     def __init__(
-        self, target: io.BytesIO, width_mm: float, height_mm: float, title: str, accent: str
+        self,
+        target: io.BytesIO,
+        width_mm: float,
+        height_mm: float,
+        title: str,
+        accent: str,
+        subject: str,
     ) -> None:
         self.accent = HexColor(accent)
         self.lowest: dict[int, float] = {}
@@ -237,7 +244,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             bottomMargin=mm(MARGIN_MM),
             title=title,
             author="pnp",
-            subject="Spelregels",
+            subject=subject,
             creator=f"pnp {__version__}",
             invariant=1,
             pageCompression=1,
@@ -322,6 +329,7 @@ class _StoryBuilder:
         fit: Fit = NATURAL,
     ) -> None:
         self.content = content
+        self.words = content.data.spec.language
         self.fit = fit
         self.styles: RulebookStyles = make_styles(content.accent, fit=fit)
         self.artist = CardArtist(content.data, content.chosen)
@@ -486,18 +494,20 @@ class _StoryBuilder:
         toc = _Contents(dotsMinLevel=0, tableStyle=_table_style([]))
         toc.levelStyles = list(self.styles.toc_levels)
         self.toc = toc
-        return [Paragraph("Inhoud", self.styles.h1), toc]
+        return [Paragraph(self.words.label("contents"), self.styles.h1), toc]
 
     def components(self) -> list[Flowable]:
         flow: list[Flowable] = []
         backs_shown: set[str] = set()
         for comp in self.content.components:
-            rows = _row_summary(comp)
+            rows = _row_summary(comp, self.words)
             cards = [Captioned(CardPicture(comp.id, row.id), f"{row.count}×") for row in comp.rows]
             if comp.back and comp.back not in backs_shown:
                 backs_shown.add(comp.back)
                 cards.append(
-                    Captioned(CardPicture(comp.id, comp.rows[0].id), "achterkant", back=True)
+                    Captioned(
+                        CardPicture(comp.id, comp.rows[0].id), self.words.label("back"), back=True
+                    )
                 )
             part = self.heading(3, f"{comp.card_count} {comp.name}")
             part.append(self.paragraph(TextBlock(inline(rows) + ".", comp.rules)))
@@ -578,13 +588,13 @@ class _StoryBuilder:
         flow: list[Flowable] = []
         styles = self.styles
         text_width = self.frame_width - mm(EXAMPLE_CARDS_COLUMN_MM)
-        opening = [*self.heading(3, f"Voorbeeld: {example.title}")]
+        opening = [*self.heading(3, self.words.label("example_title", title=example.title))]
         opening.append(self.text(inline(example.intro), styles.body))
         for number, step in enumerate(example.steps):
             style = styles.automatic if step.automatic else styles.step
             text: Paragraph | list[Paragraph] = self.text(inline(step.text), style)
             if self.content.proof and step.claim is not None:
-                text = [text, Paragraph(_claim_markup(step.claim), styles.small)]
+                text = [text, Paragraph(_claim_markup(step.claim, self.words), styles.small)]
             if step.cards:
                 for picture in step.cards:
                     self.artist.check(picture)
@@ -616,18 +626,20 @@ class _StoryBuilder:
             flow.append(self.gap(1.5))
             flow.append(self.text(inline(example.outro), styles.body))
         if self.content.proof:
-            trace = f"Bron: {example.source} · {example.played_under}"
+            played = example.played_under(self.words)
+            trace = self.words.label("proof_source", source=example.source, played=played)
             if example.rules:
-                trace = f"Regels: {', '.join(example.rules)} · {trace}"
+                rules = ", ".join(example.rules)
+                trace = self.words.label("proof_rules", rules=rules, trace=trace)
             trace_line = Paragraph(inline(trace), styles.small)
             flow.append(KeepTogether([self.gap(1), trace_line]))
         flow.append(self.gap(3))
         return flow
 
 
-def _claim_markup(claim: object) -> str:
+def _claim_markup(claim: object, words: Language) -> str:
     """A sentence's claim as the proofreading edition prints it: its repr, checked by the engine."""
-    return f"<i>gecontroleerd:</i> {escape(repr(claim), quote=False)}"
+    return f"<i>{words.label('proof_checked')}</i> {escape(repr(claim), quote=False)}"
 
 
 def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:
@@ -670,13 +682,14 @@ def _kinds(comp: Component) -> list[tuple[CardPicture, str]]:
     return [(picture, f"**{count}×** {name}") for name, (picture, count) in by_name.items()]
 
 
-def _row_summary(comp: Component) -> str:
+def _row_summary(comp: Component, words: Language) -> str:
     """The rows of a component in words: each with its count, or a summary for long tables."""
     if len(comp.rows) <= LONG_TABLE:
         return ", ".join(f"{count}× {name}" for name, (_, count) in _by_name(comp).items())
     counts = {row.count for row in comp.rows}
-    each = f", van elk {counts.pop()}" if len(counts) == 1 else ""
-    return f"{len(comp.rows)} verschillende kaarten{each}"
+    if len(counts) == 1:
+        return words.label("kinds_each", count=len(comp.rows), each=counts.pop())
+    return words.label("kinds", count=len(comp.rows))
 
 
 def lay_out(
@@ -729,7 +742,7 @@ def _first_pass(
 ) -> tuple[_Document, _StoryBuilder, list[Flowable]]:
     """The story of the book and, where it has contents (or ``always``), one sketch pass of
     it: card pictures only take their space, every title is listed under page 0."""
-    doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent)
+    doc = _Document(io.BytesIO(), width_mm, height_mm, title, content.accent, _subject(content))
     builder = _StoryBuilder(content, doc.width, doc.height, fit)
     story = builder.story()
     if builder.toc is not None or always:
@@ -769,6 +782,11 @@ def _lay_out_with(
         builder.toc.seed(entries)
     # Without contents (the family edition) one pass lays out the final document.
     buffer = io.BytesIO()
-    doc = _Document(buffer, width_mm, height_mm, title, content.accent)
+    doc = _Document(buffer, width_mm, height_mm, title, content.accent, _subject(content))
     _build(doc, story)
     return LaidOut(buffer.getvalue(), doc.page, fit, _last_fill(doc, builder), builder.sections)
+
+
+def _subject(content: RulebookContent) -> str:
+    """The subject a PDF viewer shows for the rulebook."""
+    return content.data.spec.language.label("pdf_subject")

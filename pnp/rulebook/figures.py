@@ -17,7 +17,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
-from pnp.rulebook.example import CardPicture
+from pnp.example_model import CardPicture
+from pnp.language import Language
 from pnp.rulebook.pictures import CardArtist
 
 PATH = HexColor("#C0392B")
@@ -139,7 +140,7 @@ def within_column(canvas: object, text: str, face: str, centre: float, width: fl
     return min(max(centre, half), max(half, width - half))
 
 
-def describe_figure(figure: Figure, names: dict[CardPicture, str]) -> list[str]:
+def describe_figure(figure: Figure, names: dict[CardPicture, str], words: Language) -> list[str]:
     """The figure as text lines: the map as a grid of letters, the row as a list."""
     if isinstance(figure, MapFigure):
         grid = [["." for _ in range(figure.columns)] for _ in range(figure.rows)]
@@ -156,14 +157,14 @@ def describe_figure(figure: Figure, names: dict[CardPicture, str]) -> list[str]:
     slots = []
     for index, slot in enumerate(figure.slots, start=1):
         if slot is None:
-            slots.append(f"{index}: leeg")
+            slots.append(f"{index}: {words.label('slot_empty')}")
         elif slot.card is None:
-            slots.append(f"{index}: gedekt")
+            slots.append(f"{index}: {words.label('slot_face_down')}")
         else:
             slots.append(f"{index}: {names.get(slot.card, slot.card.row)}")
     lines = [f"{figure.caption}: {cards}"]
     if slots:
-        lines.append("  onder de posities: " + "; ".join(slots))
+        lines.append("  " + words.label("slots", slots="; ".join(slots)))
     return lines
 
 

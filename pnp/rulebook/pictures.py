@@ -17,9 +17,9 @@ from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
+from pnp.example_model import CardPicture
 from pnp.layout.game_data import GameData
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.rulebook.example import CardPicture
 from pnp.spec.model import CardRow, Component
 from pnp.spec.sizes import BLEED
 from pnp.units import mm

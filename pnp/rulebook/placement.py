@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pnp.rulebook.example import Example
+from pnp.example_model import Example
 from pnp.rulebook.markup import Block, Directive, Heading, ListBlock, Note
 from pnp.rulebook.markup import Paragraph as TextBlock
 

@@ -6,7 +6,7 @@ import textwrap
 from collections.abc import Sequence
 from itertools import groupby
 
-from pnp.rulebook.example import CardPicture, Example
+from pnp.example_model import CardPicture, Example
 from pnp.rulebook.figures import MapFigure, RowFigure, describe_figure
 from pnp.spec.model import GameSpec
 
@@ -52,10 +52,14 @@ def format_example(spec: GameSpec, number: int, example: Example) -> str:
     Steps the rules did by themselves start with ``»``; the cards a step shows
     follow it in brackets.
     """
-    lines = [f"{number}. {example.title}", f"   bron: {example.source}"]
-    lines.append(f"   {example.played_under}")
+    words = spec.language
+    lines = [
+        f"{number}. {example.title}",
+        f"   {words.label('text_source', source=example.source)}",
+    ]
+    lines.append(f"   {example.played_under(words)}")
     if example.rules:
-        lines.append(f"   regels: {', '.join(example.rules)}")
+        lines.append(f"   {words.label('text_rules', rules=', '.join(example.rules))}")
     lines += _wrap(example.intro, "   ")
     for step in example.steps:
         text = step.text
@@ -65,7 +69,9 @@ def format_example(spec: GameSpec, number: int, example: Example) -> str:
         lines += _wrap(text, marker, "     ")
         for figure in step.figures:
             if isinstance(figure, MapFigure | RowFigure):
-                lines += ["     " + line for line in describe_figure(figure, _names(spec, figure))]
+                lines += [
+                    "     " + line for line in describe_figure(figure, _names(spec, figure), words)
+                ]
     if example.outro:
         lines += _wrap(example.outro, "   ")
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Render a game's Dutch rulebook templates in a sandboxed Jinja2 environment.
+"""Render a game's rulebook templates in a sandboxed Jinja2 environment.
 
 Templates live with the game's data (``cardspecs/<game>/rulebook/``) and may
 extend or include the shared ones in ``cardspecs/common/rulebook/``. They are
@@ -22,8 +22,8 @@ from jinja2.loaders import split_template_path
 
 from pnp.datafiles import read_confined_text, relative_name_problem
 from pnp.errors import PnpError
+from pnp.language import Language
 from pnp.rulebook.budget import BudgetedEnvironment
-from pnp.rulebook.dutch import all_of, count_phrase, number_word, plural_number
 from pnp.rulebook.text_size import CONTROL
 
 TEMPLATE_SUFFIX = ".j2"
@@ -61,7 +61,7 @@ def _refuse_control_characters(text: str, path: Path) -> None:
 
 
 MAX_COUNT_WORD = 1_000_000
-"""The largest number the Dutch number filters take (no game counts further)."""
+"""The largest number the number filters take (no game counts further)."""
 
 
 def _counting(name: str, words: Callable[..., str]) -> Callable[..., str]:
@@ -90,9 +90,10 @@ def _unchanged(path: Path, mtime: int) -> bool:
 
 
 class TemplateSet:
-    """The rulebook templates of one game: its own folder first, then the shared one."""
+    """The rulebook templates of one game: its own folder first, then the shared one; the
+    number filters write in ``language``."""
 
-    def __init__(self, game_folder: Path, common_folder: Path) -> None:
+    def __init__(self, game_folder: Path, common_folder: Path, language: Language) -> None:
         self.folders = (game_folder, common_folder)
         self.environment = BudgetedEnvironment(
             loader=_ConfinedLoader(self.folders),
@@ -103,10 +104,10 @@ class TemplateSet:
             keep_trailing_newline=True,
         )
         self.environment.add_filters(
-            getal=_counting("getal", number_word),
-            meervoud=_counting("meervoud", plural_number),
-            aantal=_counting("aantal", count_phrase),
-            alle=_counting("alle", all_of),
+            getal=_counting("getal", language.number_word),
+            meervoud=_counting("meervoud", language.plural_number),
+            aantal=_counting("aantal", language.count_phrase),
+            alle=_counting("alle", language.all_of),
         )
 
     def path_of(self, name: str) -> Path:

@@ -446,7 +446,8 @@ def render_board(board: Board, data: GameData, chosen: tuple[str, ...], paper: P
     geometry = board_geometry(board, paper, natural)
     buffer = io.BytesIO()
     page = geometry.paper
-    canvas = new_canvas(buffer, page.width, page.height, board.title, "Print-and-play speelbord")
+    subject = spec.language.label("pdf_board")
+    canvas = new_canvas(buffer, page.width, page.height, board.title, subject)
     renderer = FaceRenderer(FormCache(canvas), data.art)
     for cell in board.cells:
         form = _cell_form(data, renderer, components[cell.component], cell, chosen)
@@ -459,7 +460,7 @@ def render_board(board: Board, data: GameData, chosen: tuple[str, ...], paper: P
     _draw_header(canvas, board, geometry)
     if geometry.plan is not None:
         _draw_legend(canvas, renderer, data, chosen, board, geometry, natural)
-    _draw_footer(canvas, board, geometry.footer)
+    _draw_footer(canvas, board, geometry.footer, spec.language.label("scale_bar"))
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -695,10 +696,10 @@ def _draw_entry_text(
     canvas.restoreState()
 
 
-def _draw_footer(canvas: Canvas, board: Board, box: Rect) -> None:
+def _draw_footer(canvas: Canvas, board: Board, box: Rect, scale: str) -> None:
     """The 50 mm scale bar bottom left (the board is scaled to fit, but the bar still shows
     whether it was printed at 100 %) and the footer line beside or above it."""
-    scale_bar(canvas, box.x, box.y)
+    scale_bar(canvas, box.x, box.y, scale)
     if not board.footer:
         return
     canvas.saveState()

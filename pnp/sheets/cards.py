@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.back_mode import BackMode
 from pnp.draw.art import ArtLibrary
+from pnp.language import Language
 from pnp.layout.model import Layout
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
 from pnp.sheets.imposition import Rect, SheetPlan, Slot
@@ -103,15 +104,18 @@ def render_card_sheets(
     art: ArtLibrary,
     title: str,
     label: str,
+    words: Language,
     progress: Progress | None = None,
 ) -> CardSheets:
-    """Render every card onto sheets: the PDF bytes, where each card went, and the gutters."""
+    """Render every card onto sheets: the PDF bytes, where each card went, and the gutters;
+    the words on the sheets (page labels, the scale bar) in ``words``' language."""
     buffer = io.BytesIO()
     first = plan_for(jobs[0].size).paper if jobs else None
     width, height = (first.width, first.height) if first else (210.0, 297.0)
     canvas = new_canvas(
-        buffer, width, height, title, "Print-and-play kaarten", sides=PRINT_SIDES[options.backs]
+        buffer, width, height, title, words.label("pdf_cards"), sides=PRINT_SIDES[options.backs]
     )
+    scale = words.label("scale_bar")
     renderer = FaceRenderer(FormCache(canvas), art)
     placements: list[Placement] = []
     sheets = pack_sheets([Kind(job.size, back_design(job)) for job in jobs], plan_for)
@@ -141,11 +145,12 @@ def render_card_sheets(
         draw_fold_line(canvas, plan)
         # Nothing is printed behind the last sheet when none of its pieces has a back.
         backed_page = duplex and (number < len(sheets) or any(job.back for job in chunk))
+        sheet_label = words.label("sheet", label=label, number=number, sheets=len(sheets))
         if plan.fold_x:
-            side = " (voor- en achterkant, vouw op de stippellijn)"
-        else:
-            side = " – voorkant" if backed_page else ""
-        draw_info(canvas, plan, f"{label} · vel {number} van {len(sheets)}{side}")
+            sheet_label = words.label("sheet_folded", sheet=sheet_label)
+        elif backed_page:
+            sheet_label = words.label("sheet_front", sheet=sheet_label)
+        draw_info(canvas, plan, sheet_label, scale)
         _end_page(canvas)
         back_page = None
         loose = options.backs is BackMode.NONE and any(job.two_sided for job in chunk)
@@ -160,10 +165,8 @@ def render_card_sheets(
                 if index in glued:
                     _place_back(canvas, renderer, job, plan.placed(index, glued)[0])
             draw_crop_marks(canvas, plan, glued)
-            note = (
-                f"{label} · vel {number} van {len(sheets)} – achterkanten: plak ze op hun voorkant"
-            )
-            draw_info(canvas, plan, note)
+            sheet_label = words.label("sheet", label=label, number=number, sheets=len(sheets))
+            draw_info(canvas, plan, words.label("sheet_glued", sheet=sheet_label), scale)
             _end_page(canvas)
         if backed_page:
             page += 1
@@ -174,7 +177,8 @@ def render_card_sheets(
             for job, (_, back) in zip(chunk, slots, strict=True):
                 _place_back(canvas, renderer, job, back)
             canvas.restoreState()
-            note = f"{label} · vel {number} van {len(sheets)} – achterkant"
+            sheet_label = words.label("sheet", label=label, number=number, sheets=len(sheets))
+            note = words.label("sheet_back", sheet=sheet_label)
             draw_back_label(canvas, plan, note, options.back_offset)
             if len(slots) == 1 and chunk[0].back is not None:
                 offset = options.back_offset

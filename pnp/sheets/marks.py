@@ -234,7 +234,7 @@ def _gaps(edges: list[float]) -> tuple[tuple[float, float], ...]:
     )
 
 
-def draw_info(canvas: Canvas, plan: SheetPlan, label: str) -> None:
+def draw_info(canvas: Canvas, plan: SheetPlan, label: str, scale: str) -> None:
     """The 50 mm scale bar (so a user can check the print is at 100 %) and the sheet label."""
     strip = info_strip(plan)
     canvas.saveState()
@@ -246,7 +246,7 @@ def draw_info(canvas: Canvas, plan: SheetPlan, label: str) -> None:
     base = PRINTABLE_MARGIN
     spans = sorted(strip.spans)
     bar_start, bar_end = spans[0]
-    scale_bar(canvas, bar_start + (bar_end - bar_start - SCALE_LENGTH) / 2, base)
+    scale_bar(canvas, bar_start + (bar_end - bar_start - SCALE_LENGTH) / 2, base, scale)
     if len(spans) > 1:
         # The widest free stretch after the scale bar's; a label too long for one line
         # takes two when the strip is deep enough, and is shortened only as a last resort.
@@ -318,7 +318,7 @@ def _two_lines(label: str, room: float) -> list[str]:
     return [label]
 
 
-def scale_bar(canvas: Canvas, x: float, y: float) -> None:
+def scale_bar(canvas: Canvas, x: float, y: float, caption: str) -> None:
     """Ten 5 mm blocks, alternately filled, with a caption above."""
     bar_h = 1.4
     canvas.setLineWidth(0.5)
@@ -328,6 +328,4 @@ def scale_bar(canvas: Canvas, x: float, y: float) -> None:
         canvas.rect(mm(x + i * 5), mm(y + 0.3), mm(5), mm(bar_h), stroke=1, fill=1)
     canvas.setFillColor(black)
     canvas.setFont(font_name("regular"), LABEL_PT)
-    canvas.drawCentredString(
-        mm(x + SCALE_LENGTH / 2), mm(y + bar_h + 1.0), "50 mm – print op ware grootte (100 %)"
-    )
+    canvas.drawCentredString(mm(x + SCALE_LENGTH / 2), mm(y + bar_h + 1.0), caption)

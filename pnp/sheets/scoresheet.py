@@ -17,6 +17,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import font_name, text_width
+from pnp.language import Language
 from pnp.sheets.imposition import Rect
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import ScoreColumn, ScoreSheetSpec
@@ -115,8 +116,10 @@ class _CopyDrawer:
         extra: Sequence[ScoreColumn],
         game: str,
         accent: Color,
+        words: Language,
     ) -> None:
         self.canvas = canvas
+        self.words = words
         self.sheet = sheet
         self.extra = extra
         self.game = game
@@ -151,7 +154,7 @@ class _CopyDrawer:
         c.drawString(mm(left), mm(top - 12), self.sheet.title)
         right = box.right - COPY_MARGIN
         c.setFont(font_name("regular"), TEXT_PT)
-        label = "Datum:"
+        label = self.words.label("scoresheet_date")
         line_start = right - 32
         c.drawRightString(mm(line_start - 1.5), mm(top - 12), label)
         c.setStrokeColor(INK)
@@ -215,7 +218,11 @@ class _CopyDrawer:
         c.setFont(font_name("italic"), SMALL_PT)
         for player in range(sheet.players):
             left = xs[1 + player * per_player]
-            c.drawString(mm(left + 1.2), mm(ys[0] - 2.8), f"speler {player + 1}")
+            c.drawString(
+                mm(left + 1.2),
+                mm(ys[0] - 2.8),
+                self.words.label("scoresheet_player", number=player + 1),
+            )
         c.setFillColor(INK)
         header_bottom = ys[2] if layout.sub_header else ys[1]
         self._centred(sheet.row_label, xs[0], xs[1], ys[0], header_bottom, "bold")
@@ -272,12 +279,14 @@ def render_score_sheet(
     game: str,
     paper: str,
     accent: str,
+    words: Language,
 ) -> bytes:
-    """The score sheet as a one-page PDF with ``sheet.per_page`` copies (raises ``ValueError``)."""
+    """The score sheet as a one-page PDF with ``sheet.per_page`` copies (raises ``ValueError``),
+    its own words (date, players) in ``words``' language."""
     page, boxes = copy_boxes(PAPERS[paper], sheet.per_page)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page.width, page.height, f"{game} – {sheet.title}", sheet.title)
-    drawer = _CopyDrawer(canvas, sheet, sheet.extra_for(variant_ids), game, HexColor(accent))
+    drawer = _CopyDrawer(canvas, sheet, sheet.extra_for(variant_ids), game, HexColor(accent), words)
     for box in boxes:
         drawer.draw(box)
     _cut_lines(canvas, page, boxes)

@@ -16,6 +16,7 @@ from typing import Any
 
 from pnp.datafiles import read_confined_text, relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
+from pnp.language import Language
 from pnp.spec.columns import (
     COLUMN_TYPES,
     MAX_CELL_LENGTH,
@@ -25,6 +26,7 @@ from pnp.spec.columns import (
     ColumnContext,
     check_art_reference,
 )
+from pnp.spec.edition import edition_folder, overlay_game_toml, overlay_rows
 from pnp.spec.model import (
     LAYOUT_NAME,
     CardRow,
@@ -39,7 +41,7 @@ from pnp.spec.model import (
 )
 from pnp.spec.rule_list import RULE_ID, stated_rule_ids
 from pnp.spec.sizes import CARD_SIZES, CardSize
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _GAME_KEYS = {"id", "name", "tagline", "players", "minutes"}
@@ -67,8 +69,8 @@ MAX_ROWS = 500
 
 MAX_KIT_CARDS = 2000
 """The most cards and tiles a game's components may hold together."""
-_RESERVED_FILES = {"spelregels", "spelregels-boekje", "manifest", "speelbord"}
-"""Output names the build uses for itself (without ``.pdf``)."""
+_RESERVED_FILES = ("rulebook", "booklet", "proof", "board")
+"""The language's file names the build uses for itself (besides the manifest)."""
 _RULEBOOK_KEYS = {"template", "accent", "cover_art", "age"}
 _SCORESHEET_KEYS = {
     "title",
@@ -101,10 +103,20 @@ MAX_SETTING = 10_000
 """The largest number a ``[rules]`` setting may hold (the bundled largest is 100)."""
 
 
-def load_game_spec(folder: Path, art_root: ArtRoots) -> GameSpec:
-    """Load and validate one game's spec folder; raise :class:`PnpError` listing every problem."""
+def load_game_spec(folder: Path, art_root: ArtRoots, language: Language) -> GameSpec:
+    """Load and validate one game's spec folder with its words in ``language`` (the
+    edition's, see :mod:`pnp.spec.edition`); raise :class:`PnpError` listing every problem."""
     source = TomlSource.read(folder / "game.toml")
-    loader = _SpecLoader(folder, source, art_root)
+    edition = None
+    if not language.is_base:
+        edition = edition_folder(folder, language.code)
+        if not edition.is_dir():
+            raise PnpError.single(
+                f"{folder.name} has no edition in the language '{language.code}' "
+                f"(no folder {language.code}/ beside game.toml)",
+                folder / "game.toml",
+            )
+    loader = _SpecLoader(folder, source, art_root, language, edition)
     spec = loader.load()
     loader.problems.raise_if_any()
     assert spec is not None
@@ -112,17 +124,29 @@ def load_game_spec(folder: Path, art_root: ArtRoots) -> GameSpec:
 
 
 class _SpecLoader:
-    def __init__(self, folder: Path, source: TomlSource, art_root: ArtRoots) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        source: TomlSource,
+        art_root: ArtRoots,
+        language: Language,
+        edition: Path | None,
+    ) -> None:
         self.folder = folder
         self.source = source
         self.art_root = art_root
+        self.language = language
+        self.edition = edition
+        self.data = source.data if edition is None else overlay_game_toml(source, edition)
         self.problems = ProblemCollector()
+        reserved = {language.file(key) for key in _RESERVED_FILES}
+        self.reserved = reserved | {"manifest"}
 
     def fail(self, keys: tuple[str, ...], message: str, column: str | None = None) -> None:
         self.problems.add(self.source.path, self.source.line_of(*keys), column, message)
 
     def table(self, keys: tuple[str, ...]) -> dict[str, Any]:
-        node: Any = self.source.data
+        node: Any = self.data
         for key in keys:
             node = node.get(key, {}) if isinstance(node, dict) else {}
         if not isinstance(node, dict):
@@ -175,7 +199,7 @@ class _SpecLoader:
         return tuple(value)
 
     def load(self) -> GameSpec | None:
-        data = self.source.data
+        data = self.data
         self.unknown_keys((), data, _TOP_KEYS)
         game = self.table(("game",))
         self.unknown_keys(("game",), game, _GAME_KEYS)
@@ -212,8 +236,10 @@ class _SpecLoader:
             rules=MappingProxyType(dict(rules)),
             variants=MappingProxyType(variants),
             components=tuple(components),
+            language=self.language,
             rulebook=self.rulebook(colours),
             scoresheet=scoresheet,
+            edition=self.edition,
         )
 
     def rule_ids(
@@ -271,25 +297,26 @@ class _SpecLoader:
     ) -> ScoreSheetSpec | None:
         """Refuse PDF names the build writes itself, or a score sheet sharing a card file."""
         for comp in components:
-            if comp.file in _RESERVED_FILES:
+            if comp.file in self.reserved:
                 self.fail(
                     ("components", comp.id, "file"),
                     f"'{comp.file}' is the name of a file the build writes itself",
                 )
-        if sheet is not None and sheet.file in _RESERVED_FILES | {c.file for c in components}:
+        if sheet is not None and sheet.file in self.reserved | {c.file for c in components}:
             self.fail(("scoresheet", "file"), f"'{sheet.file}' is already the name of another file")
         return sheet
 
     def scoresheet(self, players: tuple[int, int], variant_ids: set[str]) -> ScoreSheetSpec | None:
         keys = ("scoresheet",)
-        if "scoresheet" not in self.source.data:
+        if "scoresheet" not in self.data:
             return None
         table = self.table(keys)
         self.unknown_keys(keys, table, _SCORESHEET_KEYS)
-        file = table.get("file", "scoreblad")
+        default_file = self.language.file("scoresheet")
+        file = table.get("file", default_file)
         if not isinstance(file, str) or not _FILE_NAME.match(file):
             self.fail((*keys, "file"), "'file' must be a lower-case file name without .pdf")
-            file = "scoreblad"
+            file = default_file
         rows = self.whole(keys, table, "rows", 10, 1, 40)
         count = self.whole(keys, table, "players", players[1], 1, 12)
         per_page = table.get("per_page", 1)
@@ -324,12 +351,15 @@ class _SpecLoader:
                         (*keys, "extra_columns"), f"column '{label}' names unknown variant '{vid}'"
                     )
             extra.append(ScoreColumn(label, tuple(only)))
-        player_columns = self.string_list(keys, table, "player_columns") or ("Punten",)
+        words = self.language.label
+        player_columns = self.string_list(keys, table, "player_columns") or (
+            words("scoresheet_points"),
+        )
         return ScoreSheetSpec(
-            title=self.text(keys, table, "title", "Scoreblad"),
+            title=self.text(keys, table, "title", words("scoresheet_title")),
             file=file,
             rows=rows,
-            row_label=self.text(keys, table, "row_label", "Ronde"),
+            row_label=self.text(keys, table, "row_label", words("scoresheet_row")),
             players=count,
             player_columns=player_columns,
             extra_columns=tuple(extra),
@@ -341,10 +371,11 @@ class _SpecLoader:
         )
 
     def total_label(self, keys: tuple[str, ...], table: dict[str, Any]) -> str:
-        value = table.get("total_label", "Totaal")
+        default = self.language.label("scoresheet_total")
+        value = table.get("total_label", default)
         if not isinstance(value, str):
             self.fail((*keys, "total_label"), "'total_label' must be text (\"\" for no total row)")
-            return "Totaal"
+            return default
         return value
 
     def whole(
@@ -482,6 +513,10 @@ class _SpecLoader:
             if table_name and columns is not None:
                 ctx = ColumnContext(colours, self.art_root)
                 rows = _TableReader(table_path, self.folder, columns, ctx, self.problems).read()
+                if self.edition is not None:
+                    rows = overlay_rows(
+                        rows, self.edition / table_name, self.folder, columns, ctx, self.problems
+                    )
                 for row in rows:
                     if row.id in seen_ids:
                         first = seen_ids[row.id]
@@ -497,10 +532,11 @@ class _SpecLoader:
             if not isinstance(two_sided, bool) or (two_sided and not back):
                 self.fail((*keys, "two_sided"), "'two_sided' must be true or false, with a back")
                 two_sided = False
-            file = table.get("file", "kaarten")
+            default_file = self.language.file("cards")
+            file = table.get("file", default_file)
             if not isinstance(file, str) or not _FILE_NAME.match(file):
                 self.fail((*keys, "file"), "'file' must be a lower-case file name without .pdf")
-                file = "kaarten"
+                file = default_file
             components.append(
                 Component(
                     id=cid,

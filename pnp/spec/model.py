@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from pnp.language import Language
 from pnp.spec.sizes import CardSize
 
 Value = str | int | bool
@@ -180,8 +181,18 @@ class GameSpec:
     rules: Mapping[str, object]
     variants: Mapping[str, Variant]
     components: tuple[Component, ...]
+    language: Language
+    """The language of the kit's words (the base language, or an edition's)."""
     rulebook: RulebookSpec = RulebookSpec()
     scoresheet: ScoreSheetSpec | None = None
+    edition: Path | None = None
+    """The edition folder the words come from (``<folder>/<code>/``), ``None`` in the base
+    language."""
+
+    @property
+    def words_folder(self) -> Path:
+        """The folder holding the kit's words: the edition folder, or the game's own."""
+        return self.edition if self.edition is not None else self.folder
 
     def component(self, component_id: str) -> Component:
         """The component with this id."""

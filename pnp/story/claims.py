@@ -1,6 +1,6 @@
 """Checking what the sentences of an example claim.
 
-Every sentence (:class:`~pnp.rulebook.example.Step`) of an example carries a
+Every sentence (:class:`~pnp.example_model.Step`) of an example carries a
 *claim*: a frozen dataclass of the game stating one fact of the replayed game.
 Two checks are the same for every game:
 
@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from pnp.engine.core import Engine, GameRecord, GameState
-from pnp.rulebook.example import Step
+from pnp.example_model import Step
 
 A = TypeVar("A")
 C = TypeVar("C")

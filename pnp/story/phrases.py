@@ -1,7 +1,7 @@
-"""The Dutch of a game's rulebook examples, read from ``rulebook/voorbeelden.toml``.
+"""The words of a game's rulebook examples, read from ``rulebook/voorbeelden.toml``.
 
 Beside the rulebook templates, each game keeps the words its examples are
-told in::
+told in (its edition's file in a kit of another language)::
 
     names = ["Anna", "Bram", "Cas"]          # players, clockwise from the first
 
@@ -22,15 +22,14 @@ type, a broken format string, a placeholder the code does not fill -- is a
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.rulebook.dutch import count_phrase
+from pnp.language import Language, format_problem
 from pnp.spec.model import GameSpec
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 PHRASES_FILE = "voorbeelden.toml"
 """The file of a game's example phrases, in its ``rulebook`` folder."""
@@ -40,7 +39,7 @@ _TABLES = ("titles", "nouns", "phrases")
 
 def phrases_path(spec: GameSpec) -> Path:
     """Where the example phrases of ``spec``'s game live."""
-    return spec.folder / "rulebook" / PHRASES_FILE
+    return spec.words_folder / "rulebook" / PHRASES_FILE
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,8 @@ class Phrases:
     """A game's example phrases: player names, titles, nouns and sentences by key."""
 
     source: TomlSource
+    language: Language
+    """The language the phrases are in: numbers, counts and lists are told in it."""
     names: tuple[str, ...]
     """Player names, clockwise from the player an example names first."""
     titles: Mapping[str, str]
@@ -66,7 +67,23 @@ class Phrases:
         """ "één kaart", "drie kaarten": ``count`` in words with the noun ``noun``."""
         if noun not in self.nouns:
             raise self._error(f"no noun '{noun}' in [nouns]", "nouns")
-        return count_phrase(count, *self.nouns[noun])
+        return self.language.count_phrase(count, *self.nouns[noun])
+
+    def number(self, number: int) -> str:
+        """ "drie", "three": a number in words (digits above twenty)."""
+        return self.language.number_word(number)
+
+    def ordinal(self, number: int) -> str:
+        """ "derde", "third"."""
+        return self.language.ordinal_word(number)
+
+    def plural_number(self, number: int) -> str:
+        """A card number as a plural noun: "achten", "eights"."""
+        return self.language.plural_number(number)
+
+    def join(self, items: Sequence[str], last: str = "and") -> str:
+        """ "a, b en c" / "a, b and c" (``last="or"``: "a, b of c")."""
+        return self.language.join_words(items, last)
 
     def names_from(self, first: int, players: int) -> tuple[str, ...]:
         """Names by seat for ``players`` seats, the first name going to seat ``first``."""
@@ -120,7 +137,7 @@ def load_phrases(spec: GameSpec) -> Phrases:
         for key, text in tables[table].items():
             if not isinstance(text, str):
                 raise error(f"{_ENTRY[table]} '{key}' must be a string", table, key)
-            problem = _format_problem(text)
+            problem = format_problem(text)
             if problem:
                 raise error(f"{_ENTRY[table]} '{key}' {problem}", table, key)
             entries[key] = text
@@ -133,23 +150,7 @@ def load_phrases(spec: GameSpec) -> Phrases:
         ):
             raise error(f"noun '{key}' must be [singular, plural]", "nouns", key)
         nouns[key] = (forms[0], forms[1])
-    return Phrases(source, tuple(names), texts["titles"], nouns, texts["phrases"])
-
-
-def _format_problem(text: str) -> str:
-    """Why ``text`` cannot be filled by name: a placeholder that is no plain name (``{}``,
-    ``{0}``, ``{x.y}``, ``{x[0]}``, ``{x!r}``, ``{x:>9}``) or broken braces; ``""`` if it can."""
-    try:
-        parsed = list(string.Formatter().parse(text))
-    except ValueError as exc:
-        return f"is not a valid format string: {exc}"
-    for _, field, spec, conversion in parsed:
-        if field is None:
-            continue
-        written = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
-        if not field.isidentifier() or spec or conversion:
-            return f"has the placeholder {{{written[:40]}}}; use a plain name such as {{name}}"
-    return ""
+    return Phrases(source, spec.language, tuple(names), texts["titles"], nouns, texts["phrases"])
 
 
 def fill(text: str, fields: Mapping[str, object]) -> str:
@@ -159,9 +160,4 @@ def fill(text: str, fields: Mapping[str, object]) -> str:
     nothing of ``str.format`` runs on a value: no attribute, index or format spec
     of the text can reach into what is filled in. A missing name is a ``KeyError``.
     """
-    pieces = []
-    for literal, field, _, _ in string.Formatter().parse(text):
-        pieces.append(literal)
-        if field is not None:
-            pieces.append(str(fields[field]))
-    return "".join(pieces)
+    return Language.fill(text, **fields)

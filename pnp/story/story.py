@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 from pnp.engine.core import Engine, Event, GameState
 from pnp.engine.policies import Policy
 from pnp.errors import PnpError
-from pnp.rulebook.example import Example, Step
+from pnp.example_model import Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story.claims import ClaimChecks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp.example_model import CardPicture, Step
 from pnp.games.santoska import events as ev
 from pnp.games.santoska import example_claims as c
 from pnp.games.santoska import example_trace as tr
@@ -12,7 +13,6 @@ from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import BOTTOM, SANTOSKA, TOP, cell_name, parse_cell
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import CardPicture, Step
 from pnp.rulebook.figures import RowFigure
 from pnp.story import Handlers, on
 

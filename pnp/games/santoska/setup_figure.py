@@ -8,9 +8,9 @@ first open card and the Stop card. The words (labels, caption) are phrases of
 
 from __future__ import annotations
 
+from pnp.example_model import CardPicture
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW, config_from_spec
 from pnp.rulebook.dutch import number_word
-from pnp.rulebook.example import CardPicture
 from pnp.rulebook.figures import MapFigure, TableCard, TableFigure, TablePlace
 from pnp.rulebook.table_figure import GAP, PILE_STEP
 from pnp.spec.model import GameSpec

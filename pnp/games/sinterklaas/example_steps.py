@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp.engine.core import Event
+from pnp.example_model import CardPicture, Step
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas import example_claims as c
 from pnp.games.sinterklaas.actions import Action
@@ -29,7 +30,6 @@ from pnp.games.sinterklaas.example_trace import Play, Round, Table
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import IN, JOIN, OPEN_BIG, OPEN_SMALL
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word, plural_number
-from pnp.rulebook.example import CardPicture, Step
 from pnp.spec.model import GameSpec
 from pnp.story import Handlers, Phrases, Scene, on
 

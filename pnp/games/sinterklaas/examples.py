@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from pnp.engine.core import Event
+from pnp.example_model import Step
 from pnp.games.sinterklaas import actions as act
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas import example_claims as c
@@ -52,7 +53,6 @@ from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import LAP, OPEN_BIG, REVEAL, STOPPED, STRIKE
 from pnp.games.sinterklaas.view import SinterklaasView
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import Step
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from pnp.engine.core import Event
+from pnp.example_model import CardPicture, Step
 from pnp.games.stoomboot import events as ev
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.board import parse_square, square_name
@@ -22,7 +23,6 @@ from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
 from pnp.games.stoomboot.example_trace import Play, Round, RoundScene, Seen
 from pnp.games.stoomboot.map_sheet import tile_components
 from pnp.rulebook.dutch import join_words
-from pnp.rulebook.example import CardPicture, Step
 from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
 from pnp.story import Handlers, on
 

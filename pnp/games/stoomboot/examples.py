@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from pnp.engine.core import Event
+from pnp.example_model import Step
 from pnp.games.stoomboot import events as ev
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.config import StoombootConfig
@@ -30,7 +31,6 @@ from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
 from pnp.rulebook.dutch import join_words, number_word, ordinal_word
-from pnp.rulebook.example import Step
 from pnp.story import Cut, ExampleRow, Segment, Story
 
 KIND_ROUND, KIND_DELIVERY, KIND_LONGER, KIND_SHORTER = "ronde", "bezorging", "langer", "korter"

@@ -27,7 +27,7 @@ from pnp.layout.template import fill_template
 from pnp.rulebook.dutch import join_words
 from pnp.sheets.board import Board, BoardCell, BoardMarker, LegendEntry
 from pnp.spec.model import GameSpec
-from pnp.spec.tomlsource import TomlSource
+from pnp.tomlsource import TomlSource
 
 TILE_COMPONENTS = ("huizen", "water", "pepernoot")
 """The components whose rows are map tiles, in the order their ids are looked up."""

@@ -1,7 +1,7 @@
 """The sentences of a twaalf-dagen example: one Dutch step per event of the focus trick.
 
 Each handler of :data:`HANDLERS` tells one event type as a
-:class:`~pnp.rulebook.example.Step`: a sentence from the phrase file
+:class:`~pnp.example_model.Step`: a sentence from the phrase file
 (``cardspecs/twaalf-dagen/rulebook/voorbeelden.toml``), the drawings of the
 cards it mentions and the claim it makes
 (:mod:`~pnp.games.twaalf_dagen.example_claims`).
@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from itertools import takewhile
 
 from pnp.engine.core import Event
+from pnp.example_model import CardPicture, Step
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen import example_claims as c
 from pnp.games.twaalf_dagen.example_trace import Faced, Play, TrickScene
 from pnp.rulebook.dutch import join_words, number_word, plural_number
-from pnp.rulebook.example import CardPicture, Step
 from pnp.spec.model import CardRow, GameSpec
 from pnp.story import Handlers, Phrases, on
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from pnp.example_model import Step
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen import example_claims as c
 from pnp.games.twaalf_dagen.example_checks import CHECKS
@@ -30,7 +31,6 @@ from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, Tri
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.rulebook.dutch import number_word, ordinal_word
-from pnp.rulebook.example import Step
 from pnp.story import Cut, ExampleRow, Phrases, Story
 
 HEURISTIC, STRAIGHT_KEEPER = "heuristic", "straight-keeper"

@@ -1,7 +1,7 @@
 """The shared model of a rulebook example, filled by each game from its engine's event log.
 
 A game turns a pinned game record into an :class:`Example`: an ordered list of
-Dutch sentences (:class:`Step`), each optionally drawn with the real cards it
+sentences in the kit's language (:class:`Step`), each optionally drawn with the real cards it
 mentions and carrying the machine-checkable fact (``claim``) it states, so a
 test can replay the record and check every sentence against the engine.
 """
@@ -9,6 +9,8 @@ test can replay the record and check every sentence against the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from pnp.language import Language
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Example:
-    """One worked example of the rulebook's "Voorbeelden" section.
+    """One worked example of the rulebook's examples section.
 
     ``source`` names the pinned record it came from (file, seed, hand, trick)
     so a proofreader can find and replay it; ``rules`` lists the rule IDs the
@@ -55,9 +57,9 @@ class Example:
     variants: tuple[str, ...] = ()
     outro: str = ""
 
-    @property
-    def played_under(self) -> str:
+    def played_under(self, language: Language) -> str:
         """The rule set it was played and checked under, as the proofreading edition and
         ``pnp examples`` name it: ``gespeeld met: basisspel`` or the variant ids joined by
         ``+``."""
-        return f"gespeeld met: {'+'.join(self.variants) or 'basisspel'}"
+        variants = "+".join(self.variants) or language.label("base_game")
+        return language.label("played_with", variants=variants)
