@@ -7,14 +7,6 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import PnpError
-from pnp.rulebook.dutch import (
-    all_of,
-    count_phrase,
-    join_words,
-    number_word,
-    ordinal_word,
-    plural_number,
-)
 from pnp.rulebook.markup import (
     Directive,
     Heading,
@@ -26,6 +18,11 @@ from pnp.rulebook.markup import (
     parse,
 )
 from pnp.rulebook.templates import TemplateSet
+from tests.languages import DUTCH, ENGLISH
+
+number_word, ordinal_word = DUTCH.number_word, DUTCH.ordinal_word
+plural_number, count_phrase = DUTCH.plural_number, DUTCH.count_phrase
+all_of, join_words = DUTCH.all_of, DUTCH.join_words
 
 
 def test_markup_blocks_in_order() -> None:
@@ -97,8 +94,37 @@ def test_dutch_numbers_and_lists() -> None:
     assert join_words(["a"]) == "a"
     assert join_words(["a", "b", "c"]) == "a, b en c"
     assert join_words([]) == ""
-    assert join_words(["a", "b"], "of") == "a of b"
-    assert join_words(["a", "b", "c"], last="of") == "a, b of c"
+    assert join_words(["a", "b"], "or") == "a of b"
+    assert join_words(["a", "b", "c"], last="or") == "a, b of c"
+
+
+def test_english_numbers_lists_and_ordinals() -> None:
+    english = ENGLISH
+    assert [english.number_word(n) for n in (1, 8, 11, 12, 25)] == [
+        "one",
+        "eight",
+        "eleven",
+        "twelve",
+        "25",
+    ]
+    assert [english.plural_number(n) for n in (2, 6, 8, 12)] == ["twos", "sixes", "eights", "twelves"]
+    assert english.count_phrase(1, "gift", "gifts") == "one gift"
+    assert english.count_phrase(3, "gift", "gifts") == "three gifts"
+    all_cards = [english.all_of(n, "card", "cards") for n in (0, 1, 2, 3)]
+    assert all_cards == ["no cards", "the card", "both cards", "all three cards"]
+    assert english.join_words(["a", "b", "c"]) == "a, b and c"
+    assert english.join_words(["a", "b", "c"], last="or") == "a, b or c"
+    assert [english.ordinal_word(n) for n in (1, 3, 12)] == ["first", "third", "twelfth"]
+    assert [english.ordinal_word(n) for n in (21, 22, 23, 24, 111, 112, 113, 101)] == [
+        "21st",
+        "22nd",
+        "23rd",
+        "24th",
+        "111th",
+        "112th",
+        "113th",
+        "101st",
+    ]
 
 
 def test_dutch_ordinals() -> None:
@@ -129,7 +155,7 @@ def _templates(tmp_path: Path, **files: str) -> TemplateSet:
     for name, text in files.items():
         (game / f"{name}.j2").write_text(text, encoding="utf-8")
     (common / "basis.j2").write_text("# Basis\n{% block inhoud %}{% endblock %}\n", "utf-8")
-    return TemplateSet(game, common)
+    return TemplateSet(game, common, DUTCH)
 
 
 def test_templates_extend_the_common_ones_and_use_the_dutch_filters(tmp_path: Path) -> None:

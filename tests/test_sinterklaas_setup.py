@@ -6,7 +6,7 @@ import pytest
 
 from pnp.games.sinterklaas.game import GAME
 from pnp.project import load_game
-from pnp.rulebook.dutch import number_word
+from tests.languages import DUTCH
 from pnp.rulebook.figures import TableFigure
 from pnp.story.phrases import load_phrases
 
@@ -26,15 +26,15 @@ def test_every_hand_is_as_large_as_the_kit_deals(variants: tuple[str, ...]) -> N
     by_label = {place.label: place for place in figure.places}
     you, *others = phrases.names[:4]
     for name in others:
-        place = by_label[phrases.say("setup_hand", name=name, count=number_word(hand))]
+        place = by_label[phrases.say("setup_hand", name=name, count=DUTCH.number_word(hand))]
         assert place.spread == "fan" and len(place.cards) == hand
         assert all(card.back for card in place.cards)
     own = by_label[phrases.say("setup_own", name=you)]
     assert len(own.cards) == hand and not any(card.back for card in own.cards)
     assert len({card.picture.row for card in own.cards}) == hand
     assert all(card.back for card in by_label[phrases.say("setup_stack")].cards)
-    (room,) = by_label[phrases.say("setup_room", reveals=number_word(reveals))].cards
+    (room,) = by_label[phrases.say("setup_room", reveals=DUTCH.number_word(reveals))].cards
     assert not room.back and room.picture.component == "deck"
     (sint,) = by_label[phrases.say("setup_sint", name=you)].cards
     assert sint.picture.component == "sint"
-    assert number_word(hand) in figure.caption and number_word(reveals) in figure.caption
+    assert DUTCH.number_word(hand) in figure.caption and DUTCH.number_word(reveals) in figure.caption

@@ -15,6 +15,7 @@ from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.rulebook.markup import MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
+from tests.languages import DUTCH
 from pnp.story.phrases import fill
 from tests.test_bad_input import edit
 
@@ -24,7 +25,7 @@ def _render(tmp_path: Path, body: str) -> str:
     game.mkdir()
     common.mkdir()
     (game / "t.j2").write_text("Eerste regel\n" + body + "\n", encoding="utf-8")
-    return TemplateSet(game, common).render("t.j2", {})
+    return TemplateSet(game, common, DUTCH).render("t.j2", {})
 
 
 @pytest.mark.parametrize(

@@ -424,7 +424,7 @@ def _check_when(
     """A condition naming no field of the kit (a misspelt variant) is a located error."""
     for condition in conditions:
         for term in condition.split("|"):
-            field = term.strip().removeprefix("!")
+            field = term.strip().removeprefix("!").partition("=")[0].strip()
             if field not in values:
                 known = ", ".join(sorted(values))
                 raise PnpError.single(

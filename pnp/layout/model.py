@@ -117,7 +117,8 @@ def element_fields(element: Element) -> set[str]:
         if value:
             used |= template_fields(value)
     if element.when:
-        used.add(element.when.removeprefix("!"))
+        for term in element.when.split("|"):
+            used.add(term.strip().removeprefix("!").partition("=")[0].strip())
     return used
 
 
@@ -132,12 +133,16 @@ def layout_fields(layout: Layout) -> set[str]:
 
 
 def conditions_hold(conditions: Sequence[str], values: Mapping[str, object]) -> bool:
-    """Whether every ``when`` condition holds: ``field`` is set, ``!field`` is not, ``a|b``
-    either (an element's ``when`` and the player aid's blocks read them alike)."""
+    """Whether every ``when`` condition holds: ``field`` is set, ``!field`` is not,
+    ``field=value`` holds that value (a choice column's word, say), ``a|b`` either (an
+    element's ``when`` and the player aid's blocks read them alike)."""
 
     def one(term: str) -> bool:
         if term.startswith("!"):
-            return not values.get(term[1:])
+            return not one(term[1:])
+        field, equals, value = term.partition("=")
+        if equals:
+            return str(values.get(field.strip(), "")) == value.strip()
         return bool(values.get(term))
 
     return all(any(one(term.strip()) for term in c.split("|")) for c in conditions)

@@ -65,7 +65,7 @@ def _merged(base: Any, words: TomlSource, keys: tuple[str, ...]) -> Any:
     for key, value in node.items():
         where = (*keys, key)
         named = ".".join(where)
-        if key not in base:
+        if key not in base and key not in WORD_KEYS:
             raise _error(words, where, f"'{named}' is not in the game's own game.toml")
         if isinstance(value, dict) and key not in WORD_KEYS:
             if not isinstance(base[key], dict):
@@ -75,13 +75,15 @@ def _merged(base: Any, words: TomlSource, keys: tuple[str, ...]) -> Any:
         if key not in WORD_KEYS:
             allowed = ", ".join(sorted(WORD_KEYS))
             raise _error(words, where, f"'{named}' is no word to translate (only {allowed})")
-        merged[key] = _word_value(base[key], value, words, where)
+        merged[key] = _word_value(base.get(key), value, words, where)
     return merged
 
 
 def _word_value(base: object, value: object, words: TomlSource, where: tuple[str, ...]) -> object:
     """An edition's value for a word key: the same shape as the game's, only its words."""
     named = ".".join(where)
+    if base is None:  # a word the game leaves to its default (a file name): taken as given
+        return value
     if isinstance(base, str):
         if not isinstance(value, str):
             raise _error(words, where, f"'{named}' must be text, like the game's")

@@ -26,6 +26,7 @@ from pnp.engine.core import Engine, Event, GameState
 from pnp.engine.policies import Policy
 from pnp.errors import PnpError
 from pnp.example_model import Example, Step
+from pnp.language import Language
 from pnp.spec.model import GameSpec
 from pnp.story.claims import ClaimChecks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
@@ -138,6 +139,11 @@ class Scene(Generic[A, B, T]):
         """Every seat, clockwise from the one named first."""
         n = len(self.names)
         return [(self.first + k) % n for k in range(n)]
+
+    @property
+    def language(self) -> Language:
+        """The language the example is told in."""
+        return self.phrases.language
 
     def say(self, key: str, **fields: object) -> str:
         """The phrase ``key`` filled from ``fields``."""
@@ -292,6 +298,25 @@ class Story(Generic[C, S, A, B, T, K, X]):
             lambda pinned: self.focus_segment(spec, row, pinned),
         )
 
+    def title_in(
+        self,
+        spec: GameSpec,
+        phrases: Phrases,
+        row: ExampleRow[K, A],
+        pinned: PinnedRecord,
+        segment: Segment[A, B, T],
+    ) -> str:
+        """The example's title in the phrases' language: the pinned record's own in the base
+        language, else titled again from the candidate the record was pinned at."""
+        if phrases.language.is_base:
+            return pinned.title
+        focus = tuple(pinned.focus_value(name) for name in self.focus)
+        for candidate in self.candidates(spec, row, pinned.record.variants, segment):
+            if self.cut(candidate).focus == focus:
+                return phrases.title(row.title_key, **self.title(phrases, candidate))
+        path = pinned_path(spec, row.id, pinned.record.variants)
+        raise PnpError.single(f"no candidate of the record is at its focus {focus}", path)
+
     def tell(
         self,
         spec: GameSpec,
@@ -319,7 +344,7 @@ class Story(Generic[C, S, A, B, T, K, X]):
         folder = rule_set_key(pinned.record.variants)
         return Example(
             id=pinned.id,
-            title=pinned.title,
+            title=self.title_in(spec, phrases, row, pinned, segment),
             intro=self.intro(context),
             source=f"{EXAMPLES_FOLDER}/{folder}/{pinned.id}.json · seed {seed} · {where}",
             steps=steps,

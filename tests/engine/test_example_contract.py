@@ -22,7 +22,7 @@ from pnp.errors import PnpError
 from pnp.examples import game_examples
 from pnp.project import load_game
 from pnp.registry import games
-from pnp.rulebook.example import Example
+from pnp.example_model import Example
 from pnp.story import Replay, load_phrases, missing_claims
 from pnp.story.pinned import EXAMPLES_FOLDER
 from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key

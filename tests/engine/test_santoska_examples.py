@@ -44,8 +44,8 @@ from pnp.games.santoska.examples import ROWS, STORY, Row, ends
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.maintenance import pin
 from pnp.project import load_game
-from pnp.rulebook.dutch import number_word
-from pnp.rulebook.example import CardPicture, Example, Step
+from tests.languages import DUTCH
+from pnp.example_model import CardPicture, Example, Step
 from pnp.rulebook.figures import RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
@@ -422,7 +422,7 @@ def test_examples_are_played_with_the_rows_of_their_kit(variant: str, length: in
     so, and every grid scored has rows of that many cards."""
     shown = game_examples(spec(), (variant,))
     assert [e.id for e in shown] == [e.id for e in all_examples()]
-    assert all(f"rijen van {number_word(length)} kaarten" in e.intro for e in shown)
+    assert all(f"rijen van {DUTCH.number_word(length)} kaarten" in e.intro for e in shown)
     rows = [c for e in shown for c in claims_of(e, ShowsRow)]
     assert rows and all(len(row.cards) == length for row in rows)
 

@@ -18,7 +18,7 @@ from pnp.games.stoomboot.events import (
     RowLengthened,
     RowShortened,
 )
-from pnp.rulebook.dutch import number_word
+from tests.languages import DUTCH
 from tests.conftest import BuiltKit, KitMaker
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, boat, do, events_of, position
 from tests.stoomboot_text import readable
@@ -193,16 +193,16 @@ def test_st_b9_the_rulebook_states_the_limits_with_their_reason_and_the_aid_too(
     """ST-B9: the book states 5 cards / 9 positions, never the last card, no effect when
     neither is possible, and why; the aid prints the same limits."""
     config = standard_config()
-    most = number_word(config.max_row)
-    positions = number_word(2 * config.max_row - 1)
+    most = DUTCH.number_word(config.max_row)
+    positions = DUTCH.number_word(2 * config.max_row - 1)
     low = config.players[0]
     book = _book(base)
     assert f"De Stoomrij telt nooit meer dan {most} kaarten ({positions} posities)" in book
     assert "een Stoombootkaart haalt nooit de laatste kaart weg" in book
     assert "dan kan de rij langer noch korter worden: de kaart doet dan niets" in book
     reason = (
-        f"{positions.capitalize()} posities kunnen ook {number_word(low)} spelers nog vullen, "
-        f"met samen {number_word(low * config.hand_for(low))} handkaarten"
+        f"{positions.capitalize()} posities kunnen ook {DUTCH.number_word(low)} spelers nog vullen, "
+        f"met samen {DUTCH.number_word(low * config.hand_for(low))} handkaarten"
     )
     assert reason in book
     assert "[ST-B9]" in base.text("spelregels-proef.pdf")

@@ -40,7 +40,7 @@ from pnp.games.stoomboot.examples import (
 )
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.project import load_game
-from pnp.rulebook.example import Example
+from pnp.example_model import Example
 from pnp.rulebook.figures import MapFigure, RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay

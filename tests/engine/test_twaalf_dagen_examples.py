@@ -45,7 +45,7 @@ from pnp.games.twaalf_dagen.example_claims import (
 from pnp.games.twaalf_dagen.examples import ROWS, STORY, Row
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.project import load_game
-from pnp.rulebook.example import CardPicture, Example, Step
+from pnp.example_model import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story import ClaimChecks, Replay, load_phrases
 from pnp.story.pinned import pinned_path

@@ -12,7 +12,6 @@ from pnp.games.santoska import example_trace as tr
 from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import BOTTOM, SANTOSKA, TOP, cell_name, parse_cell
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW
-from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.rulebook.figures import RowFigure
 from pnp.story import Handlers, on
 
@@ -31,7 +30,7 @@ def _cards(scene: Scene, cards: Sequence[int], key: str = "a_card") -> str:
     """ "een 3, een Santoska-kaart en een 9"; "de 7" (``key="the_card"``)."""
     santoska = scene.phrases.nouns["santoska"][0]
     words = [santoska if x == SANTOSKA else str(x) for x in cards]
-    return join_words([scene.say(key, card=word) for word in words])
+    return scene.language.join_words([scene.say(key, card=word) for word in words])
 
 
 def _places(scene: Scene, cells: Sequence[int]) -> str:
@@ -41,8 +40,8 @@ def _places(scene: Scene, cells: Sequence[int]) -> str:
         row, col = divmod(cell, n)
         side = scene.say("row_t" if row else "row_b")
         place = f"place_{cell_name(cell, n)}" if n == 3 else "place"
-        words.append(scene.say(place, ordinal=ordinal_word(col + 1), row=side))
-    return join_words(words)
+        words.append(scene.say(place, ordinal=scene.language.ordinal_word(col + 1), row=side))
+    return scene.language.join_words(words)
 
 
 def _points(number: int) -> str:
@@ -53,7 +52,7 @@ def _points(number: int) -> str:
 def _players(scene: Scene, seats: Sequence[int], points: Sequence[int]) -> str:
     """ "Anna 93, Bram 71 en Cas 88"."""
     named = zip(seats, points, strict=True)
-    return join_words([f"{scene.names[s]} {_points(p)}" for s, p in named])
+    return scene.language.join_words([f"{scene.names[s]} {_points(p)}" for s, p in named])
 
 
 def sum_text(parts: Sequence[int]) -> str:
@@ -72,12 +71,15 @@ def first_told(rnd: tr.Round, kind: str) -> tr.PlayerTurn:
 def intro(scene: Scene) -> str:
     """Players, rows and round, who is out already, and the situation of the example."""
     rnd, names, seat, kind = scene.segment, scene.names, scene.first, scene.kind
-    grids, n, round_word = rnd.start.grids, len(names), ordinal_word(rnd.start.round)
-    players, row = number_word(n).capitalize(), number_word(rnd.start.row_length)
+    grids, n, round_word = rnd.start.grids, len(names), scene.language.ordinal_word(rnd.start.round)
+    players, row = (
+        scene.language.number_word(n).capitalize(),
+        scene.language.number_word(rnd.start.row_length),
+    )
     text = scene.say("setup", players=players, row_length=row, round=round_word)
     if out := [names[s] for s in range(n) if not grids[s]]:
         more = "one" if len(out) == 1 else "more"
-        text += scene.say(f"already_out_{more}", names=join_words(out))
+        text += scene.say(f"already_out_{more}", names=scene.language.join_words(out))
     seats = [s for s in scene.clockwise() if grids[s]]
     totals = _players(scene, seats, [rnd.start.totals[s] for s in seats])
     if kind in ("arriba", "stop"):
@@ -95,18 +97,21 @@ def _new_round_intro(scene: Scene) -> str:
     totals before it."""
     start, names = scene.segment.start, scene.names
     n = len(names)
-    players, row = number_word(n).capitalize(), number_word(start.row_length)
+    players, row = (
+        scene.language.number_word(n).capitalize(),
+        scene.language.number_word(start.row_length),
+    )
     text = scene.say("setup_new_round", players=players, row_length=row)
     scored = {seat for seat, _ in start.last_points}
     if out := [names[s] for s in scene.clockwise() if s not in scored]:
         more = "one" if len(out) == 1 else "more"
-        text += scene.say(f"already_out_{more}", names=join_words(out))
+        text += scene.say(f"already_out_{more}", names=scene.language.join_words(out))
     seats = [s for s in scene.clockwise() if s in scored]
     points = dict(start.last_points)
     before = [start.totals[s] - points[s] for s in seats]
     text += scene.say(
         "intro_new-round",
-        round=ordinal_word(start.round - 1),
+        round=scene.language.ordinal_word(start.round - 1),
         totals=_players(scene, seats, before),
         stopper=names[start.last_stopper],
     )
@@ -169,7 +174,7 @@ def _arriba(scene: Scene, moment: tr.Move, event: ev.ArribaCalled) -> Step:
 def _stop(scene: Scene, moment: tr.Move, event: ev.StopCalled) -> Step:
     name, others = scene.names[event.seat], tuple(scene.names[s] for s in event.final_turns)
     verb = scene.say("plays_one" if len(others) == 1 else "plays_more")
-    text = scene.say("stop", name=name, others=join_words(others), verb=verb)
+    text = scene.say("stop", name=name, others=scene.language.join_words(others), verb=verb)
     claim = c.CallsStop(moment.index, event.seat, name, event.final_turns, others)
     return Step(text, (CardPicture("markeringen", STOP_ROW),), claim=claim)
 
@@ -194,9 +199,11 @@ def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str
     how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
     noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else None
     noun = noun or scene.say("numbered", number=number)
-    group = scene.say("group", count=number_word(len(cells)), cards=noun)
+    group = scene.say("group", count=scene.language.number_word(len(cells)), cards=noun)
     key = "group_santoska" if number == SANTOSKA else "group_numbers"
-    return scene.say(key, cards=group, where=where, how=how, bonus=number_word(-worth))
+    return scene.say(
+        key, cards=group, where=where, how=how, bonus=scene.language.number_word(-worth)
+    )
 
 
 def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
@@ -230,10 +237,14 @@ def _won(scene: Scene, moment: tr.Move, event: ev.GameEnded) -> Step:
     grids = scene.segment.start.grids  # the example's player is the winner: clockwise from them
     over = tuple(s for s in scene.clockwise() if event.totals[s] > limit and grids[s])
     over_names = tuple(names[s] for s in over)
-    text = scene.say("exact_win", name=names[seat], limit=number_word(limit))
+    text = scene.say("exact_win", name=names[seat], limit=scene.language.number_word(limit))
     if over:
         key = "exact_over_one" if len(over) == 1 else "exact_over_more"
-        text += scene.say(key, names=join_words(over_names), limit=number_word(limit))
+        text += scene.say(
+            key,
+            names=scene.language.join_words(over_names),
+            limit=scene.language.number_word(limit),
+        )
     claim = c.WinsExactly(moment.index, seat, names[seat], limit, over, over_names)
     return Step(text, automatic=True, claim=claim)
 
@@ -270,11 +281,11 @@ def _new_round(scene: Scene, moment: tr.Move) -> list[Step]:
     text += scene.say("new_round_dealer", old=names[old], dealer=names[dealer])
     if skipped:
         key = "new_round_skipped_one" if len(skipped) == 1 else "new_round_skipped_more"
-        text += scene.say(key, names=join_words([names[s] for s in skipped]))
+        text += scene.say(key, names=scene.language.join_words([names[s] for s in skipped]))
     given = [names[s] for s in scene.clockwise() if s in still_in]
     text += scene.say(
         "new_round_deal",
-        players=join_words(given),
+        players=scene.language.join_words(given),
         cards=scene.count("kaart", 2 * n),
         discard=_cards(scene, [start.discard]),
     )

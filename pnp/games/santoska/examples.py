@@ -19,7 +19,6 @@ from pnp.games.santoska.example_steps import HANDLERS, first_told, intro
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.rounds import REASON_EXACT
 from pnp.games.santoska.spec_config import config_from_spec
-from pnp.rulebook.dutch import number_word
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story
 
 
@@ -228,10 +227,16 @@ def title(phrases: Phrases, spot: Spot) -> Mapping[str, str]:
     limit, for the titles."""
     grid = spot.grid
     size = max(santoska_groups(grid), default=2) if grid is not None else 2
-    group = phrases.say("title_pair" if size == 2 else "title_group", count=number_word(size))
+    group = phrases.say(
+        "title_pair" if size == 2 else "title_group", count=phrases.language.number_word(size)
+    )
     same = max((g[0] for g in number_groups(grid)), default=2) if grid is not None else 2
-    equal = phrases.say("title_equal", count=number_word(same))
-    return {"santoska": group, "equal": equal, "limit": number_word(spot.round.end.limit)}
+    equal = phrases.say("title_equal", count=phrases.language.number_word(same))
+    return {
+        "santoska": group,
+        "equal": equal,
+        "limit": phrases.language.number_word(spot.round.end.limit),
+    }
 
 
 STORY = Story(

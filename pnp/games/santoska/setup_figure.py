@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pnp.example_model import CardPicture
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW, config_from_spec
-from pnp.rulebook.dutch import number_word
 from pnp.rulebook.figures import MapFigure, TableCard, TableFigure, TablePlace
 from pnp.rulebook.table_figure import GAP, PILE_STEP
 from pnp.spec.model import GameSpec
@@ -69,5 +68,9 @@ def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFig
     for label, cards, spread in middle:
         places.append(TablePlace(label, cards, col, 2, spread))
         col += step
-    caption = phrases.say("table_caption", players=number_word(PLAYERS), row_length=number_word(n))
+    caption = phrases.say(
+        "table_caption",
+        players=spec.language.number_word(PLAYERS),
+        row_length=spec.language.number_word(n),
+    )
     return (TableFigure(tuple(places), caption),)

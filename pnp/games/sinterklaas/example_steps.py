@@ -29,7 +29,7 @@ from pnp.games.sinterklaas.config import SinterklaasConfig
 from pnp.games.sinterklaas.example_trace import Play, Round, Table
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import IN, JOIN, OPEN_BIG, OPEN_SMALL
-from pnp.rulebook.dutch import join_words, number_word, ordinal_word, plural_number
+from pnp.language import Language
 from pnp.spec.model import GameSpec
 from pnp.story import Handlers, Phrases, Scene, on
 
@@ -106,6 +106,11 @@ class Telling:
         variants = scene.variants
         return Telling(scene.spec, scene.kind, variants, scene.segment, scene.phrases)
 
+    @property
+    def language(self) -> Language:
+        """The language the example is told in."""
+        return self.phrases.language
+
     def say(self, key: str, **fields: object) -> str:
         """The phrase ``key``."""
         return self.phrases.say(key, **fields)
@@ -123,7 +128,9 @@ class Telling:
 
     def the(self, cards: Sequence[str]) -> str:
         """Cards with articles ("de rode 5 en de gele 8")."""
-        return join_words([self.say("the_card", card=self.text(card)) for card in cards])
+        return self.phrases.language.join_words(
+            [self.say("the_card", card=self.text(card)) for card in cards]
+        )
 
     def listed(self, cards: Sequence[int]) -> str:
         """Cards for an overview: "rode 5, gele 8, Schoenpiet" (a dash for none)."""
@@ -172,7 +179,7 @@ def _reveal(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
         "reveal_first" if placed == 1 else "reveal",
         sint=sint,
         card=ctx.text(event.card),
-        ordinal=ordinal_word(placed),
+        ordinal=ctx.language.ordinal_word(placed),
         room=ctx.the(event.room),
     )
     claim = c.Reveals(moment.index, moment.before.sint, sint, event.card, event.room)
@@ -321,7 +328,7 @@ def _at_limit(
         cards=ctx.the(cards),
         kept=ctx.count("handkaart", kept),
         bid=ctx.count("kaart", event.bid),
-        over=number_word(event.highest),
+        over=ctx.language.number_word(event.highest),
     )
     claim = c.AtLimit(
         first, moment.index, seat, name, tuple(earlier), tuple(cards), c.AT_LIMIT, highest,
@@ -509,7 +516,7 @@ def combination_cards(ctx: Telling, shown: ev.CombinationShown) -> tuple[str, ..
 
 def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
     """ "drie gele kaarten", "twee vijven", "het straatje 3-4-5"."""
-    count = number_word(shown.count)
+    count = ctx.language.number_word(shown.count)
     if shown.kind == "colour":
         key = "combination_colour_one" if shown.count == 1 else "combination_colour"
         return ctx.say(key, count=count, colour=ctx.say(f"colour_{shown.value}"))
@@ -517,7 +524,7 @@ def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
     if shown.kind == "straight":
         numbers = "-".join(str(low + k) for k in range(shown.count))
         return ctx.say("combination_straight", numbers=numbers)
-    numbers = number_word(low) if shown.count == 1 else plural_number(low)
+    numbers = ctx.language.number_word(low) if shown.count == 1 else ctx.language.plural_number(low)
     return ctx.say("combination_number", count=count, numbers=numbers)
 
 
@@ -634,10 +641,10 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
     same = ctx.say(f"count_kind_{mine.kind if mine.kind in kinds else 'straight'}", cards=count)
     text = ctx.say(
         f"wins_{reason}", name=name, other=other, count=count, count_kind=same,
-        other_count=number_word(best.count), kind=kinds.get(mine.kind, ""),
+        other_count=ctx.language.number_word(best.count), kind=kinds.get(mine.kind, ""),
         other_kind=kinds.get(best.kind, ""), despite=despite, total=mine.total,
         other_total=best.total, pile=pile, sint=sint, bid=ctx.count("kaart", bid),
-        other_bid=number_word(other_bid),
+        other_bid=ctx.language.number_word(other_bid),
     )  # fmt: skip
     gained, decisive, effect_at, effect = "", False, -1, ctx.effect
     instead, instead_kind, instead_count = -1, "", 0

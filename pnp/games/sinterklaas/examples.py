@@ -52,7 +52,6 @@ from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import LAP, OPEN_BIG, REVEAL, STOPPED, STRIKE
 from pnp.games.sinterklaas.view import SinterklaasView
-from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
 
@@ -515,9 +514,12 @@ def intro(ctx: Telling) -> str:
     who is still in, the pile, the Pakjeskamer and their hands."""
     n, start, spec = len(ctx.names), ctx.segment.start, ctx.spec
     chosen = [spec.variants[v].name for v in ctx.variants if v in spec.variants]
-    variant = ctx.say("intro_variant", name=join_words(chosen)) if chosen else ""
+    variant = ctx.say("intro_variant", name=ctx.language.join_words(chosen)) if chosen else ""
     clockwise = [(start.sint + k) % n for k in range(n)]
-    common = {"players": number_word(n).capitalize(), "round": ordinal_word(start.round)}
+    common = {
+        "players": ctx.language.number_word(n).capitalize(),
+        "round": ctx.language.ordinal_word(start.round),
+    }
     common |= {"variant": variant, "sint": ctx.names[start.sint]}
 
     def hands(table: tr.Table, seats: Sequence[int]) -> str:
@@ -529,13 +531,13 @@ def intro(ctx: Telling) -> str:
     table = ctx.segment.moments[tr.showdown_start(ctx.segment)].before
     left = [x for x in clockwise if table.status[x] != STOPPED]
     out = [ctx.names[x] for x in clockwise if x not in left]
-    everyone = ctx.say("intro_everyone", count=number_word(n))
+    everyone = ctx.say("intro_everyone", count=ctx.language.number_word(n))
     key = "intro_stopped_one" if len(out) == 1 else "intro_stopped"
     text = ctx.say(
         "intro_showdown",
         **common,
-        left=join_words([ctx.names[x] for x in left]) if out else everyone,
-        stopped=ctx.say(key, names=join_words(out)) if out else "",
+        left=ctx.language.join_words([ctx.names[x] for x in left]) if out else everyone,
+        stopped=ctx.say(key, names=ctx.language.join_words(out)) if out else "",
         pile=ctx.count("kaart", table.pile),
         room=ctx.listed(table.room),
         hands=hands(table, left),
@@ -545,7 +547,7 @@ def intro(ctx: Telling) -> str:
             ctx.say("intro_bid", name=ctx.names[x], cards=ctx.count("kaart", len(table.bids[x])))
             for x in left
         ]
-        text += ctx.say("intro_bids", bids=join_words(bids))
+        text += ctx.say("intro_bids", bids=ctx.language.join_words(bids))
     return text
 
 
@@ -589,7 +591,7 @@ def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
     round), for the titles."""
     cards = [e.card for e in told.segment.events_of(ev.ActionTriggered)]
     action = told.action_names.get(cards[0], "") if cards else ""
-    return {"action": action, "reveals": number_word(told.reveals)}
+    return {"action": action, "reveals": phrases.language.number_word(told.reveals)}
 
 
 def search_policy(row: Row, rules: tuple[str, ...]) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from pnp.example_model import CardPicture
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.rulebook.dutch import number_word
 from pnp.rulebook.figures import MapFigure, TableCard, TableFigure, TablePlace
 from pnp.rulebook.table_figure import FAN_STEP, PILE_STEP
 from pnp.spec.model import GameSpec
@@ -56,7 +55,7 @@ def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFig
     right = centre + middle + GAP
     you, left_name, across, right_name = phrases.names[:4]
     hidden = tuple(TableCard(back, back=True) for _ in range(hand))
-    count = number_word(hand)
+    count = spec.language.number_word(hand)
     places = (
         TablePlace(phrases.say("setup_hand", name=across, count=count), hidden, centre, 0, "fan"),
         TablePlace(phrases.say("setup_hand", name=left_name, count=count), hidden, 0, 1, "fan"),
@@ -68,7 +67,7 @@ def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFig
             "pile",
         ),
         TablePlace(
-            phrases.say("setup_room", reveals=number_word(reveals)),
+            phrases.say("setup_room", reveals=spec.language.number_word(reveals)),
             (TableCard(CardPicture("deck", room)),),
             centre + pile + GAP,
             1,
@@ -86,6 +85,9 @@ def setup(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFig
         TablePlace(phrases.say("setup_sint", name=you), (TableCard(sint),), centre + fan + GAP, 2),
     )
     caption = phrases.say(
-        "setup_caption", players=number_word(4), hand=count, reveals=number_word(reveals)
+        "setup_caption",
+        players=spec.language.number_word(4),
+        hand=count,
+        reveals=spec.language.number_word(reveals),
     )
     return (TableFigure(places, caption),)

@@ -22,7 +22,7 @@ from pnp.games.stoomboot.board import parse_square, square_name
 from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
 from pnp.games.stoomboot.example_trace import Play, Round, RoundScene, Seen
 from pnp.games.stoomboot.map_sheet import tile_components
-from pnp.rulebook.dutch import join_words
+from pnp.language import Language
 from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
 from pnp.story import Handlers, on
 
@@ -51,6 +51,11 @@ class Telling:
     """Tell every card placed (else one sentence for the whole placing)."""
     round_end: bool
     """Tell the end of the round: the Kalender and the pakjes returned."""
+
+    @property
+    def language(self) -> Language:
+        """The language the example is told in."""
+        return self.scene.phrases.language
 
     def say(self, key: str, **fields: object) -> str:
         """A phrase; ``{sint}`` is always given."""
@@ -312,12 +317,16 @@ def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
         if ctx.picture(card).component == "pakjes-prachtig"
         and ctx.card_text(card, "special") != "telefoon"
     ]
-    counted = ctx.say("delivered_counted", stand_ins=join_words(stand_ins)) if stand_ins else ""
+    counted = (
+        ctx.say("delivered_counted", stand_ins=ctx.language.join_words(stand_ins))
+        if stand_ins
+        else ""
+    )
     left = ctx.say("houses_left", houses=ctx.count("huis", e.left))
     figures = revealed_figure(ctx, m, "caption_delivered")
     return ctx.tell(
         m, e, "delivered", e.cards, figures=figures, house=ctx.house(e.square) or e.house,
-        wants=join_words(wants),
+        wants=ctx.language.join_words(wants),
         counted=counted, left=left if e.left else ctx.say("all_delivered"),
         lie=ctx.say("delivered_lies_more" if len(e.cards) > 1 else "delivered_lies_one"),
     )  # fmt: skip
@@ -345,7 +354,7 @@ def _kalender_drawn(ctx: Telling, m: Play, e: ev.KalenderDrawn) -> Step:
 def _returned(ctx: Telling, m: Play, e: ev.PakjesReturned) -> Step | None:
     if not e.cards:
         return None
-    cards = join_words([ctx.card_name(c).lower() for c in e.cards])
+    cards = ctx.language.join_words([ctx.card_name(c).lower() for c in e.cards])
     return ctx.tell(m, e, "returned", cards=cards, goes=ctx.one("returned", len(e.cards)))
 
 

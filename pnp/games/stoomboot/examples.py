@@ -30,7 +30,6 @@ from pnp.games.stoomboot.example_trace import FOCUS, Play, Round, Rounds, RoundS
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
-from pnp.rulebook.dutch import join_words, number_word, ordinal_word
 from pnp.story import Cut, ExampleRow, Segment, Story
 
 KIND_ROUND, KIND_DELIVERY, KIND_LONGER, KIND_SHORTER = "ronde", "bezorging", "langer", "korter"
@@ -167,13 +166,13 @@ def intro(ctx: Telling) -> str:
     started, start = ctx.round.started, ctx.round.start
     eyes = [str(i) for i, eye in enumerate(started.open, start=1) if eye]
     eyes_key = "intro_eye" if len(eyes) == 1 else "intro_eyes"
-    eye_text = ctx.say(eyes_key, eyes=join_words(eyes)) if eyes else ""
+    eye_text = ctx.say(eyes_key, eyes=ctx.language.join_words(eyes)) if eyes else ""
     square, heading = next((sq, h) for pawn, sq, h in start.pawns if pawn == "boot")
     house = ctx.house(square)
     return ctx.say(
         "intro",
-        players=number_word(ctx.scene.pinned.record.num_players).capitalize(),
-        round=ordinal_word(started.round),
+        players=ctx.language.number_word(ctx.scene.pinned.record.num_players).capitalize(),
+        round=ctx.language.ordinal_word(started.round),
         cards=ctx.count("kaart", len(started.row)),
         positions=ctx.count("positie", len(started.icons)),
         eyes=eye_text,

@@ -24,7 +24,6 @@ from pnp.games.stoomboot.board import parse_square
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
 from pnp.layout.template import fill_template
-from pnp.rulebook.dutch import join_words
 from pnp.sheets.board import Board, BoardCell, BoardMarker, LegendEntry
 from pnp.spec.model import GameSpec
 from pnp.tomlsource import TomlSource
@@ -188,9 +187,9 @@ def map_board(spec: GameSpec, chosen: tuple[str, ...], seed: int) -> Board:
     )
     start = parse_square(boat.square, size)
     map_variants = [v for v in chosen if v in MAP_VARIANTS]
-    names = join_words([spec.variants[v].name for v in map_variants])
+    names = spec.language.join_words([spec.variants[v].name for v in map_variants])
     # The reprint line names every variant of the kit (no command: the sheet is for the table).
-    kit_names = join_words([spec.variants[v].name for v in chosen])
+    kit_names = spec.language.join_words([spec.variants[v].name for v in chosen])
     values: dict[str, object] = {
         "game": spec.name,
         "size": size,

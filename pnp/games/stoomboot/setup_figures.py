@@ -32,7 +32,6 @@ from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
 from pnp.games.stoomboot.view import StoombootView
-from pnp.rulebook.dutch import number_word
 from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, TableCard, TableFigure, TablePlace
 from pnp.rulebook.table_figure import place_width
 from pnp.spec.model import GameSpec
@@ -116,7 +115,7 @@ def table_figure(spec: GameSpec, start: Start, phrases: Phrases) -> TableFigure:
     stoomrij = TablePlace(phrases.say("setup_row"), row, 0, 1, "row")
     across = max(place.col + place_width(place) for place in places)
     places.append(replace(stoomrij, col=max(0.0, (across - place_width(stoomrij)) / 2)))
-    caption = phrases.say("setup_table", players=number_word(PLAYERS))
+    caption = phrases.say("setup_table", players=phrases.language.number_word(PLAYERS))
     return TableFigure(tuple(places), caption)
 
 
@@ -132,7 +131,7 @@ def map_figure(spec: GameSpec, start: Start, phrases: Phrases) -> MapFigure:
         )
     row, col = divmod(parse_square(start.boat, size), size)
     boat = MapPawn(col, row, "n", COLOURS["boot"], phrases.say("letter_boot"))
-    caption = phrases.say("setup_map", size=number_word(size))
+    caption = phrases.say("setup_map", size=phrases.language.number_word(size))
     return MapFigure(size, size, tuple(tiles), caption, (), (boat,), phrases.say("map_legend"))
 
 

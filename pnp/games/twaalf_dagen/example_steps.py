@@ -17,7 +17,6 @@ from pnp.example_model import CardPicture, Step
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen import example_claims as c
 from pnp.games.twaalf_dagen.example_trace import Faced, Play, TrickScene
-from pnp.rulebook.dutch import join_words, number_word, plural_number
 from pnp.spec.model import CardRow, GameSpec
 from pnp.story import Handlers, Phrases, on
 
@@ -48,7 +47,9 @@ def cards_text(
         text = phrases.say(one, number=cards[0])
     else:
         text = phrases.say(
-            f"{key}_set", count=number_word(len(cards)), plural=plural_number(cards[0])
+            f"{key}_set",
+            count=phrases.language.number_word(len(cards)),
+            plural=phrases.language.plural_number(cards[0]),
         )
     if names is not None and cards[0] in names:
         text = phrases.say("cards_named", cards=text, name=names[cards[0]])
@@ -114,7 +115,7 @@ def _straight_note(scene: TrickScene, lead: Sequence[int], cards: Sequence[int])
             key,
             low=min(cards),
             lead_low=lead_low,
-            above=join_words([scene.say("the_card", number=n) for n in above]),
+            above=scene.language.join_words([scene.say("the_card", number=n) for n in above]),
         )
     if len(cards) != len(lead):
         text += scene.say("answer_longer" if len(cards) > len(lead) else "answer_shorter")
@@ -150,7 +151,7 @@ def _passed(scene: TrickScene, moment: Play, event: td.Passed) -> Step:
     text = scene.say(
         "keep_straight",
         name=name,
-        options=join_words([_cards(scene, o) for o in options], "of"),
+        options=scene.language.join_words([_cards(scene, o) for o in options], "of"),
         straight=_cards(scene, straight),
     )
     claim = c.PassesToKeepStraight(moment.index, event.seat, name, straight, options)
@@ -165,7 +166,7 @@ def _trick_won(scene: TrickScene, moment: Play, event: td.TrickWon) -> Step:
     if earlier:
         text = scene.say(
             "trick_won_tie",
-            others=join_words([scene.names[s] for s in earlier]),
+            others=scene.language.join_words([scene.names[s] for s in earlier]),
             name=name,
             all=scene.say("tie_two" if len(earlier) == 1 else "tie_more"),
             low=_cards(scene, (event.low,)),
@@ -195,7 +196,7 @@ def _hand_won(scene: TrickScene, moment: Play, event: td.HandWon) -> Step:
     name, n = scene.names[event.seat], len(event.cards_left)
     others = [(event.seat + k) % n for k in range(1, n)]
     left = [f"{scene.names[s]} {scene.count('kaart', event.cards_left[s])}" for s in others]
-    text = scene.say("hand_won", name=name, left=join_words(left))
+    text = scene.say("hand_won", name=name, left=scene.language.join_words(left))
     claim = c.WinsHand(moment.index, event.seat, name, event.cards_left, scene.names)
     return Step(text, automatic=True, claim=claim)
 
@@ -203,7 +204,7 @@ def _hand_won(scene: TrickScene, moment: Play, event: td.HandWon) -> Step:
 def _gift_earned(scene: TrickScene, moment: Play, event: td.GiftEarned) -> Step:
     name = scene.names[event.seat]
     key = "gift_earned" if event.supply else "gift_earned_last"
-    text = scene.say(key, name=name, supply=number_word(event.supply))
+    text = scene.say(key, name=name, supply=scene.language.number_word(event.supply))
     claim = c.EarnsGift(moment.index, event.seat, name, event.supply)
     return Step(text, _gift(scene), automatic=True, claim=claim)
 
@@ -236,9 +237,9 @@ def _game_ended(scene: TrickScene, moment: Play, event: td.GameEnded) -> Step:
     top = event.gifts[event.winners[0]]
     text = scene.say(
         "game_won" if len(names) == 1 else "game_shared",
-        hands=number_word(event.hands),
+        hands=scene.language.number_word(event.hands),
         name=names[0],
-        names=join_words(names),
+        names=scene.language.join_words(names),
         gifts=scene.count("geschenk", top),
     )
     claim = c.WinsGame(moment.index, event.winners, names, top, event.hands)

@@ -30,7 +30,6 @@ from pnp.games.twaalf_dagen.example_steps import HANDLERS, cards_text
 from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.rulebook.dutch import number_word, ordinal_word
 from pnp.story import Cut, ExampleRow, Phrases, Story
 
 HEURISTIC, STRAIGHT_KEEPER = "heuristic", "straight-keeper"
@@ -224,10 +223,10 @@ def intro(scene: TrickScene) -> str:
     start = scene.segment.start
     text = scene.say(
         "intro",
-        players=number_word(len(scene.names)).capitalize(),
+        players=scene.language.number_word(len(scene.names)).capitalize(),
         variant=scene.say("intro_short") if scene.variants else "",
-        hand=ordinal_word(start.hand),
-        trick=ordinal_word(start.trick),
+        hand=scene.language.ordinal_word(start.hand),
+        trick=scene.language.ordinal_word(start.trick),
         leader=scene.names[scene.segment.moments[0].actor],
         hands="; ".join(_seats(scene, [": " + " ".join(map(str, h)) for h in start.hands])),
     )

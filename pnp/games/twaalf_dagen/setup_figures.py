@@ -20,7 +20,6 @@ from pnp.example_model import CardPicture
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.example_steps import deck_rows
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.rulebook.dutch import number_word
 from pnp.rulebook.figures import TableCard, TableFigure, TablePlace
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
@@ -96,6 +95,6 @@ def setup_figures(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure,
         places.append(TablePlace(say("setup_own_gift"), gifts, middle + FAN + GAP, 2, "pile"))
     key = "setup_caption_gifts" if state.config.start_gifts else "setup_caption"
     caption = phrases.say(
-        key, players=number_word(PLAYERS).capitalize(), dealer=right, leader=names[0]
+        key, players=spec.language.number_word(PLAYERS).capitalize(), dealer=right, leader=names[0]
     )
     return (TableFigure(tuple(places), caption),)
