@@ -107,6 +107,14 @@ def reuse_kit(game_id: str, variants: Sequence[str], options: BuildOptions) -> B
     return BuildResult(game_id, chosen, folder, files, manifest, tuple(files))
 
 
+def kit_language(manifest: dict[str, object]) -> str:
+    """The language a kit was built in, as its manifest records it (the base language for a
+    kit of a pnp that built in no other)."""
+    options = manifest.get("options")
+    lang = options.get("lang") if isinstance(options, dict) else None
+    return lang if isinstance(lang, str) else BASE_LANGUAGE
+
+
 def kit_as_built(folder: Path) -> tuple[tuple[str, ...], BuildOptions] | None:
     """The variants and options the kit in ``folder`` was built with (its manifest), or None
     when there is no readable kit there. Its ``out_dir`` is ``folder``'s parent. A linked

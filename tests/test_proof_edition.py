@@ -14,14 +14,17 @@ from pnp.cli import app
 from pnp.examples import game_parts
 from pnp.project import load_game
 from pnp.registry import game as game_of
-from pnp.rulebook.compose import PROOF_FILE, prepare_rulebook
-from pnp.rulebook.example import Example
+from pnp.rulebook.compose import RulebookFiles, prepare_rulebook
+from tests.languages import DUTCH
+from pnp.example_model import Example
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
 from tests.pdftext import page_texts
 
 KITS = RULEBOOK_KITS
 
 FORBIDDEN = ("[SK-", "[ST-", "[TD-", "[SA-", "Bron:", ".json", "seed")
+
+PROOF_FILE = RulebookFiles.of(DUTCH).proof
 
 
 def _plain(text: str) -> str:
@@ -67,7 +70,7 @@ def test_the_proof_edition_states_every_rule_id_and_each_example_source_and_clai
     for example in examples:
         played = f"Bron: {_plain(example.source)} · gespeeld met: {rules or 'basisspel'}"
         assert played in proof.replace("- ", ""), example.source  # a line may break "ge-speeld"
-        assert example.played_under == f"gespeeld met: {rules or 'basisspel'}"
+        assert example.played_under(DUTCH) == f"gespeeld met: {rules or 'basisspel'}"
         for step in example.steps:
             if step.claim is not None:
                 claims += 1

@@ -20,13 +20,15 @@ from typing import Any
 
 from PIL import Image
 
+from pnp.build_options import kit_language
 from pnp.draw.fonts import font_file
 from pnp.errors import PnpError
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.hand import fan
-from pnp.export.pages import Face, KitPages, Piece, distinct_faces
+from pnp.export.pages import Face, KitPages, Piece, distinct_faces, read_manifest
 from pnp.export.png import png_bytes
 from pnp.export.sheet import FONT_ROLES, Cell, Group, draw_sheet
+from pnp.language import BASE_LANGUAGE, load_language
 from pnp.locate import common_folder
 from pnp.tomlsource import TomlSource
 
@@ -37,7 +39,6 @@ HAND_WIDTH = 640
 """The hand picture's width in pixels (small enough for a README)."""
 HAND_CARDS = 5
 WORDS_FILE = "preview.toml"
-BACKS = "achterkanten.png"
 HAND = "hand.png"
 INDEX = "index.json"
 
@@ -48,22 +49,27 @@ Shown = tuple[Piece, int, Image.Image]
 
 @dataclass(frozen=True)
 class Words:
-    """The fixed Dutch words on the pictures (``cardspecs/common/preview.toml``)."""
+    """The fixed words on the pictures (``cardspecs/common/preview.toml``, or its edition's in
+    the kit's language)."""
 
     count: str
     """Under a face; ``{aantal}`` stands for the number of copies."""
     backs: str
     """The title of the backs picture."""
+    backs_file: str
+    """The name of the backs picture (``achterkanten.png``, ``backs.png``)."""
 
     def copies(self, number: int) -> str:
         """The label under a face printed ``number`` times."""
         return self.count.replace("{aantal}", str(number))
 
 
-def read_words() -> Words:
-    """The words of ``cardspecs/common/preview.toml`` (a located error when one is missing)."""
+def read_words(lang: str = BASE_LANGUAGE) -> Words:
+    """The words of ``cardspecs/common/preview.toml`` in language ``lang`` (its edition's
+    file in ``common/<lang>/``); a located error when one is missing."""
     folder = common_folder()
-    source = TomlSource.read(folder / WORDS_FILE, folder)
+    path = folder / WORDS_FILE if lang == BASE_LANGUAGE else folder / lang / WORDS_FILE
+    source = TomlSource.read(path, folder)
     found: dict[str, str] = {}
     for key in ("aantal", "achterkanten"):
         value = source.data.get(key)
@@ -77,18 +83,19 @@ def read_words() -> Words:
             source.path,
             source.line_of("aantal"),
         )
-    return Words(found["aantal"], found["achterkanten"])
+    backs_file = f"{load_language(folder, lang).file('backs')}.png"
+    return Words(found["aantal"], found["achterkanten"], backs_file)
 
 
 def write_preview(kit: Path, progress: Progress | None = None) -> ExportResult:
     """Write (or find up to date) the preview pictures of the kit in folder ``kit``."""
-    words = read_words()
+    words = read_words(kit_language(read_manifest(kit)))
     # Read once: the request's hashes cover exactly the bytes the sheets are set in.
     fonts = {role: font_file(role)[1] for role in FONT_ROLES}
     settings = {
         "dpi": DPI,
         "hand_width": HAND_WIDTH,
-        "words": {"aantal": words.count, "achterkanten": words.backs},
+        "words": {"aantal": words.count, "achterkanten": words.backs, "file": words.backs_file},
         "fonts": {role: hashlib.sha256(data).hexdigest() for role, data in fonts.items()},
     }
 
@@ -117,7 +124,7 @@ def _pictures(
     # hand is drawn, KitPages has let go of the main deck's pages.
     hand = hand_faces(components, faces_of)
     hand_pictures: dict[Face, Image.Image] = {}
-    taken: set[str] = {BACKS, HAND, INDEX}
+    taken: set[str] = {words.backs_file, HAND, INDEX}
     for done, component in enumerate(components, start=1):
         ident = component["id"]
         name = _file_name(ident, taken)
@@ -135,7 +142,8 @@ def _pictures(
     backs = _distinct_backs(pages, components, faces_of)
     if backs:
         groups = [(names[ident], found) for ident, found in backs]
-        files[BACKS], sheets[BACKS] = _sheet(words, fonts, words.backs, groups, back=True)
+        backs_file = words.backs_file
+        files[backs_file], sheets[backs_file] = _sheet(words, fonts, words.backs, groups, back=True)
     if progress:
         progress(task, total - 1, total)
 

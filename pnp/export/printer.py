@@ -28,7 +28,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 
-from pnp.build_options import BuildResult
+from pnp.build_options import BuildResult, kit_language
 from pnp.draw.art import ArtLibrary
 from pnp.errors import Problem
 from pnp.export.checklist import Listed, Outside, order_list
@@ -117,14 +117,14 @@ def write_printers(
 ) -> list[ExportResult]:
     """Write (or find up to date) ``kit``'s files for each of ``services``, services of
     ``printers`` (the services file of the game's ``cardspecs/common/``)."""
-    data = load_game(kit.game)
+    data = load_game(kit.game, lang=kit_language(kit.manifest))
     return [_write(kit, data, printers, service, progress) for service in services]
 
 
 def write_printer(kit: BuildResult, service: str, progress: Progress | None = None) -> ExportResult:
     """Write (or find up to date) ``kit``'s files for print service ``service``."""
-    data = load_game(kit.game)
-    printers = read_printers(data.common)
+    data = load_game(kit.game, lang=kit_language(kit.manifest))
+    printers = read_printers(data.common, data.spec.language.code)
     return _write(kit, data, printers, pick_service(printers, service), progress)
 
 
@@ -244,11 +244,15 @@ def render_decks(
         values = {"component": deck.component.id}
         back_pictures: list[bytes] = []
         if service.pdf == "sides":
-            fronts_pdf = one_card_pdf(fronts, deck, data.art, title)
+            fronts_pdf = one_card_pdf(
+                fronts, deck, data.art, title, data.spec.language.label("pdf_printer")
+            )
             pdfs = {_name(service, "fronts_pdf", values): fronts_pdf}
             front_pictures = pictures(fronts_pdf, deck.product)
             if backs:
-                backs_pdf = one_card_pdf(backs, deck, data.art, title)
+                backs_pdf = one_card_pdf(
+                    backs, deck, data.art, title, data.spec.language.label("pdf_printer")
+                )
                 pdfs[_name(service, "backs_pdf", values)] = backs_pdf
                 back_pictures = pictures(backs_pdf, deck.product)
             pdf_kind = "pdf"
@@ -256,7 +260,9 @@ def render_decks(
             # The pictures are the deck PDF's own pages, each face's first: every face is
             # drawn once (the same pixels as a PDF of its own, each face's glyphs alike).
             pages = deck_pages(deck)
-            whole = one_card_pdf(pages, deck, data.art, title)
+            whole = one_card_pdf(
+                pages, deck, data.art, title, data.spec.language.label("pdf_printer")
+            )
             pdfs = {_name(service, "deck_pdf", values): whole}
             front_pictures = pictures(whole, deck.product, _first_pages(pages, fronts))
             back_pictures = pictures(whole, deck.product, _first_pages(pages, backs))
@@ -306,14 +312,16 @@ def _name(service: Service, kind: str, values: dict[str, str]) -> str:
     return fill_template(service.names[kind], values)
 
 
-def one_card_pdf(pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str) -> bytes:
+def one_card_pdf(
+    pages: Sequence[Side], deck: Deck, art: ArtLibrary, title: str, subject: str
+) -> bytes:
     """A PDF with one page per side in ``pages``, each page the card's bleed box (trim and
-    bleed boxes set)."""
+    bleed boxes set); ``subject`` is what a PDF viewer shows it holds."""
     product = deck.product
     width = product.width + 2 * product.bleed
     height = product.height + 2 * product.bleed
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, width, height, title, "Kaarten voor de drukker")
+    canvas = new_canvas(buffer, width, height, title, subject)
     renderer = FaceRenderer(FormCache(canvas), art)
     bleed = product.bleed
     for side in pages:

@@ -20,6 +20,7 @@ from typing import Any
 
 from pnp.datafiles import relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
+from pnp.language import BASE_LANGUAGE
 from pnp.layout.template import check_template, template_fields
 from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
@@ -151,10 +152,15 @@ class Printers:
     checklist: Checklist
 
 
-def read_printers(common: Path | None = None) -> Printers:
-    """The services file read and checked (one located line per broken entry)."""
+def read_printers(common: Path | None = None, lang: str = BASE_LANGUAGE) -> Printers:
+    """The services file read and checked (one located line per broken entry); the order
+    list's sentences in language ``lang`` (its edition's ``[checklist]``)."""
     path = services_path(common)
     toml = TomlSource.read(path, path.parent)
+    words = toml
+    if lang != BASE_LANGUAGE:
+        edition = path.parent / lang / SERVICES_FILE
+        words = TomlSource.read(edition, path.parent) if edition.is_file() else toml
     problems = ProblemCollector()
     known = ("checklist", "services")
     for key in sorted(set(toml.data) - set(known)):
@@ -172,7 +178,7 @@ def read_printers(common: Path | None = None) -> Printers:
         found = _service(toml, service_id, table, problems)
         if found is not None:
             services[service_id] = found
-    checklist = _checklist(toml, problems)
+    checklist = _checklist(words, problems)
     problems.raise_if_any()
     return Printers(dict(sorted(services.items())), checklist)
 

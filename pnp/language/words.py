@@ -115,7 +115,7 @@ class Language:
         word = self.grammar[last]
         return f"{self.grammar['comma'].join(items[:-1])} {word} {items[-1]}"
 
-    def label(self, key: str, **fields: object) -> str:
+    def label(self, key: str, /, **fields: object) -> str:
         """The label ``key`` of the language file with its placeholders filled."""
         if key not in self.labels:
             raise self._error(f"no label '{key}' in [labels]", "labels")
@@ -134,7 +134,7 @@ class Language:
         return self.files[key]
 
     @staticmethod
-    def fill(text: str, **fields: object) -> str:
+    def fill(text: str, /, **fields: object) -> str:
         """``text`` with each ``{name}`` replaced by ``str(fields[name])``; nothing of
         ``str.format`` runs on a value."""
         pieces = []

@@ -130,7 +130,8 @@ class _Words:
 
 
 def _read_words(spec: GameSpec) -> _Words:
-    return _Words(TomlSource.read(spec.folder / WORDS_FILE))
+    edition = spec.words_folder / WORDS_FILE
+    return _Words(TomlSource.read(edition if edition.is_file() else spec.folder / WORDS_FILE))
 
 
 def _legend(
