@@ -36,7 +36,7 @@ from pnp.paths import DataRootError
 if TYPE_CHECKING:
     from pnp.build_options import BuildOptions, BuildResult
     from pnp.engine.simulate import SimulationSummary
-    from pnp.export.folder import ExportResult
+    from pnp.export.folder import ExportResult as ExportResult
     from pnp.export.services import Printers, Service
     from pnp.gamedef import StudyResult
     from pnp.maintenance import GoldenReport, PinReport
@@ -462,7 +462,7 @@ def calibrate(settings: BuildSettings, backs: BackMode | None = None) -> Path:
     mode = backs or settings.backs.value
     if backs is None and mode not in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE):
         mode = BackMode.LONG_EDGE  # the saved mode prints no duplex: calibrate the default
-    return write_calibration(settings.paper.value, mode, settings.out.value)
+    return write_calibration(settings.paper.value, mode, settings.out.value, settings.lang.value)
 
 
 def save_back_offset(offset: tuple[float, float], start: Path | None = None) -> Path:

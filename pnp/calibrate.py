@@ -76,10 +76,11 @@ def calibration_pdf(paper_name: str, backs: BackMode, words: Language) -> bytes:
 def write_calibration(
     paper_name: str, backs: BackMode, out_dir: Path, lang: str = BASE_LANGUAGE
 ) -> Path:
-    """Write ``calibratie-<paper>-<backs>.pdf`` into ``out_dir`` atomically, its words in
-    language ``lang``."""
-    data = calibration_pdf(paper_name, backs, load_language(common_folder(), lang))
-    name = f"calibratie-{paper_name}-{backs.value}.pdf"
+    """Write ``calibratie-<paper>-<backs>.pdf`` (``calibration-…`` in English) into ``out_dir``
+    atomically, its words in language ``lang``."""
+    words = load_language(common_folder(), lang)
+    data = calibration_pdf(paper_name, backs, words)
+    name = f"{words.file('calibration')}-{paper_name}-{backs.value}.pdf"
     return commit_files(out_dir, {name: data})[0]
 
 

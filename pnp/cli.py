@@ -44,9 +44,9 @@ from pnp.ink import Ink
 from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 
 if TYPE_CHECKING:
+    from pnp.api import ExportResult
     from pnp.build_options import BuildOptions, BuildResult
     from pnp.cli_console import ProgressDisplay
-    from pnp.export.folder import ExportResult
     from pnp.settings import BuildSettings
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
@@ -563,6 +563,7 @@ def simulate_command(
 def calibrate_command(
     paper: PaperOption = None,
     backs: DuplexOption = None,
+    lang: LangOption = None,
     out_dir: OutOption = None,
     save: SaveOption = None,
     quiet: QuietOption = False,
@@ -572,9 +573,10 @@ def calibrate_command(
     from pnp.settings import format_offset
 
     if save is not None:
-        if paper or backs or out_dir:
+        if paper or backs or out_dir or lang:
             typer.echo(
-                "error: --save only saves the offset: leave out --paper, --backs, --out", err=True
+                "error: --save only saves the offset: leave out --paper, --backs, --lang, --out",
+                err=True,
             )
             raise typer.Exit(2)
         path = _run(lambda: api.save_back_offset(save.pair))
@@ -582,7 +584,7 @@ def calibrate_command(
             typer.echo(f"saved back offset {format_offset(save.pair)} mm to {shown_path(path)}")
         return
 
-    path = _run(lambda: api.calibrate(_settings(paper, None, None, out_dir), backs))
+    path = _run(lambda: api.calibrate(_settings(paper, None, None, out_dir, lang), backs))
     if not quiet:
         typer.echo(f"wrote {path}")
 

@@ -19,8 +19,8 @@ from pnp.errors import Problem
 if TYPE_CHECKING:
     from pnp.engine.core import GameState
     from pnp.engine.kit import EngineKit
-    from pnp.rulebook.figures import MapFigure, TableFigure
-    from pnp.sheets.board import Board
+    from pnp.example_model.board import Board
+    from pnp.example_model.figures import MapFigure, TableFigure
     from pnp.spec.model import GameSpec, SourceRef
     from pnp.story.story import Story
 

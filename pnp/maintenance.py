@@ -14,9 +14,9 @@ from typing import Any
 from pnp.engine.golden import check_golden, write_golden
 from pnp.errors import PnpError
 from pnp.gamedef import StudyResult
+from pnp.locate import load_spec, require_engine
 from pnp.output import write_text_atomic
 from pnp.paths import installed_data_root
-from pnp.project import load_game, require_engine
 from pnp.registry import AnyGame, games
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
@@ -79,7 +79,7 @@ def study(
     count = the_game.study.default_games if games is None else games
     if count < 1 or jobs < 1:
         raise PnpError.single("--games and --jobs must be at least 1")
-    spec = load_game(game_id).spec
+    spec = load_spec(game_id)
     result = the_game.study.run(spec, count, jobs, seed)
     if not write:
         return result, None
@@ -152,7 +152,7 @@ def pin(
     story = require_engine(game_id, "pin").story
     if story is None:
         raise PnpError.single(f"{game_id} pins no rulebook examples")
-    spec = load_game(game_id).spec
+    spec = load_spec(game_id)
     phrases = load_phrases(spec)
     rule_sets = built_rule_sets(spec, story.plays_alike)
     pinned_sets = pinned_index(spec)

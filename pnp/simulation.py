@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pnp.engine.simulate import SimulationSummary
 from pnp.engine.simulate import simulate as run_simulation
 from pnp.errors import PnpError
-from pnp.project import load_game, require_engine
+from pnp.locate import load_spec, require_engine
 from pnp.variants import resolve_variants
 
 DEFAULT_POLICY = "heuristic"
@@ -31,7 +31,7 @@ def simulate_game(
     it every seat plays :data:`DEFAULT_POLICY`.
     """
     the_game = require_engine(game_id, "simulate")
-    spec = load_game(game_id).spec
+    spec = load_spec(game_id)
     chosen = resolve_variants(spec, variants)
     low, high = spec.players
     if not low <= players <= high:

@@ -180,7 +180,7 @@ def test_the_order_list_names_each_file_and_how_many_cards_to_order(export: Expo
             number = int(name.rsplit("-", 1)[1].removesuffix(".png"))
             card = _distinct_cards(manifest, component)[number - 1]
             assert count == sum(1 for p in placed if p["card"] == card), name
-            assert f"× {printed[component].row(card).display_name}" in text
+            assert f"× {printed[component].name_of(printed[component].row(card))}" in text
     for note in export.result.notes:
         component = note.split("left out ")[1].split(" ")[0]
         assert f"Niet in deze map: {printed[component].name} (" in text

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.export.services import Checklist, Product, Service
+from pnp.language import Language
+from pnp.language.template import fill_template
 from pnp.layout.model import Element
-from pnp.layout.template import fill_template
 from pnp.paths import display_path
 from pnp.spec.model import Component
 
@@ -36,11 +37,6 @@ class Outside:
     safe: float
 
 
-def dutch_number(value: float) -> str:
-    """A length as a Dutch reader writes it: 63,5 and 3,175."""
-    return f"{value:g}".replace(".", ",")
-
-
 def order_list(
     checklist: Checklist,
     service: Service,
@@ -48,8 +44,9 @@ def order_list(
     decks: Sequence[tuple[Component, Product, Sequence[Listed]]],
     left_out: Sequence[Component],
     outside: Sequence[Outside],
+    words: Language,
 ) -> str:
-    """The text of the order list."""
+    """The text of the order list, its numbers written as ``words``' readers write them."""
     sentences = checklist.lines
 
     def say(key: str, **values: object) -> str:
@@ -63,9 +60,9 @@ def order_list(
         lines.append(
             say(
                 "card",
-                width=dutch_number(product.width),
-                height=dutch_number(product.height),
-                bleed=dutch_number(product.bleed),
+                width=words.decimal(product.width),
+                height=words.decimal(product.height),
+                bleed=words.decimal(product.bleed),
                 pixels=f"{product.pixels[0]} × {product.pixels[1]}",
                 dpi=product.dpi,
             )
@@ -81,8 +78,8 @@ def order_list(
             say(
                 "left_out",
                 name=component.name,
-                width=dutch_number(size.width),
-                height=dutch_number(size.height),
+                width=words.decimal(size.width),
+                height=words.decimal(size.height),
                 service=service.name,
             )
         )
@@ -93,8 +90,8 @@ def order_list(
                 "warning",
                 layout=f"{display_path(source.path)}:{source.line}",
                 element=found.element.name,
-                distance=dutch_number(round(found.distance, 2)),
-                safe=dutch_number(found.safe),
+                distance=words.decimal(round(found.distance, 2)),
+                safe=words.decimal(found.safe),
             )
         )
     if left_out or outside:

@@ -35,11 +35,11 @@ from pnp.export.checklist import Listed, Outside, order_list
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.png import png_bytes
 from pnp.export.services import Printers, Product, Service, pick_service, read_printers
+from pnp.language.template import fill_template
 from pnp.layout.game_data import GameData
 from pnp.layout.model import Layout
 from pnp.layout.reflow import reflow
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.layout.template import fill_template
 from pnp.project import load_game
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import CardRow, Component
@@ -118,6 +118,9 @@ def write_printers(
     """Write (or find up to date) ``kit``'s files for each of ``services``, services of
     ``printers`` (the services file of the game's ``cardspecs/common/``)."""
     data = load_game(kit.game, lang=kit_language(kit.manifest))
+    # The services were chosen before the kit was known; its order list is in its language.
+    words = read_printers(data.common, data.spec.language.code).checklist
+    printers = replace(printers, checklist=words)
     return [_write(kit, data, printers, service, progress) for service in services]
 
 
@@ -153,6 +156,7 @@ def _write(
             listing,
             planned.left_out,
             planned.outside,
+            data.spec.language,
         )
         files[printers.checklist.file] = text.encode()
         return files
@@ -272,7 +276,7 @@ def render_decks(
             named = {**values, "number": f"{number:03d}", "card": side.row.id}
             name = _name(service, "front_png", named)
             files[name] = picture
-            listed.append(Listed(name, "front", side.row.count, side.row.display_name))
+            listed.append(Listed(name, "front", side.row.count, deck.component.name_of(side.row)))
             done += 1
             if progress:
                 progress(task, done, total)

@@ -21,7 +21,7 @@ from typing import Any
 from pnp.datafiles import relative_name_problem
 from pnp.errors import PnpError, ProblemCollector
 from pnp.language import BASE_LANGUAGE
-from pnp.layout.template import check_template, template_fields
+from pnp.language.template import check_template, template_fields
 from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
 from pnp.tomlsource import TomlSource

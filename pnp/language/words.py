@@ -115,6 +115,10 @@ class Language:
         word = self.grammar[last]
         return f"{self.grammar['comma'].join(items[:-1])} {word} {items[-1]}"
 
+    def decimal(self, value: float) -> str:
+        """A measure as the language writes it: 63,5 in Dutch, 63.5 in English."""
+        return f"{value:g}".replace(".", self.grammar["decimal_point"])
+
     def label(self, key: str, /, **fields: object) -> str:
         """The label ``key`` of the language file with its placeholders filled."""
         if key not in self.labels:
@@ -169,6 +173,7 @@ _GRAMMAR_KEYS = (
     "all_many",
     "plural_digits",
     "ordinal_suffix",
+    "decimal_point",
 )
 _RANGE = re.compile(r"^(\d+(-\d+)?:\S+)(\s+\d+(-\d+)?:\S+)*$")
 
@@ -217,8 +222,10 @@ def _read(path: Path, code: str) -> Language:
             raise error(f"'{key}' in [numbers] must be a list of words", "numbers", key)
         return tuple(value)
 
+    import pyphen  # only here: its dictionaries are listed, not loaded
+
     hyphenation = data.get("hyphenation")
-    if not isinstance(hyphenation, str):
+    if not isinstance(hyphenation, str) or hyphenation not in pyphen.LANGUAGES:
         raise error("'hyphenation' must name a pyphen dictionary (such as nl_NL)", "hyphenation")
     grammar = texts("grammar")
     for key in _GRAMMAR_KEYS:

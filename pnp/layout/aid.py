@@ -26,8 +26,8 @@ from reportlab.pdfbase import pdfmetrics
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError, ProblemCollector
 from pnp.language import Language
+from pnp.language.template import check_template, fill_template
 from pnp.layout.model import MIN_TEXT_PT, Box, Element, Layout, conditions_hold
-from pnp.layout.template import check_template, fill_template
 from pnp.spec.model import SourceRef
 from pnp.tomlsource import TomlSource
 from pnp.units import mm

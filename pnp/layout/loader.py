@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from pnp.errors import PnpError, ProblemCollector
+from pnp.language.template import check_template
 from pnp.layout.aid import Flow, read_flow
 from pnp.layout.ink import LowInk
 from pnp.layout.model import (
@@ -26,7 +27,6 @@ from pnp.layout.model import (
     ElementKind,
     Layout,
 )
-from pnp.layout.template import check_template
 from pnp.spec.model import LAYOUT_NAME, Component, GameSpec, SourceRef
 from pnp.spec.sizes import BLEED, SAFE, CardSize
 from pnp.tomlsource import TomlSource

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.language.template import template_fields
 from pnp.layout.ink import LowInk
-from pnp.layout.template import template_fields
 from pnp.spec.model import SourceRef
 from pnp.spec.sizes import BLEED
 

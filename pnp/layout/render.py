@@ -21,6 +21,7 @@ from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
 from pnp.errors import PnpError
 from pnp.ink import Ink
+from pnp.language.template import fill_template, template_fields
 from pnp.layout.ink import (
     ART_FILL_STRENGTH,
     ART_LINE_SCALE,
@@ -30,7 +31,6 @@ from pnp.layout.ink import (
     LowInk,
 )
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout, conditions_hold
-from pnp.layout.template import fill_template, template_fields
 from pnp.spec.model import CardRow
 from pnp.units import mm
 

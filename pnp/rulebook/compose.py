@@ -15,11 +15,11 @@ from pathlib import Path
 from pnp.datafiles import read_confined_text
 from pnp.errors import PnpError
 from pnp.example_model import Example
+from pnp.example_model.figures import MapFigure, TableFigure
 from pnp.language import Language
 from pnp.layout.game_data import GameData
 from pnp.rulebook.booklet import impose_booklet
 from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
-from pnp.rulebook.figures import MapFigure, TableFigure
 from pnp.rulebook.markup import Block, Directive, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.spec.model import Component, GameSpec

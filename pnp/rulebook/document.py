@@ -39,9 +39,10 @@ from pnp.draw.art import Art, draw_art
 from pnp.draw.fonts import font_name, register_all
 from pnp.errors import PnpError
 from pnp.example_model import CardPicture, Example
+from pnp.example_model.figures import MapFigure, RowFigure, TableFigure
 from pnp.language import Language
 from pnp.layout.game_data import GameData
-from pnp.rulebook.figures import FigureRow, MapFigure, RowFigure, TableFigure
+from pnp.rulebook.figures import FigureRow
 from pnp.rulebook.fit import NATURAL, Fit, Measure, choose_fit
 from pnp.rulebook.keep import keep_headings
 from pnp.rulebook.markup import (
@@ -331,7 +332,9 @@ class _StoryBuilder:
         self.content = content
         self.words = content.data.spec.language
         self.fit = fit
-        self.styles: RulebookStyles = make_styles(content.accent, fit=fit)
+        self.styles: RulebookStyles = make_styles(
+            content.accent, fit=fit, hyphenation=content.data.spec.language.hyphenation
+        )
         self.artist = CardArtist(content.data, content.chosen)
         self.frame_width = frame_width
         self.frame_height = frame_height
@@ -666,8 +669,9 @@ def _by_name(comp: Component) -> dict[str, tuple[CardPicture, int]]:
     not show, are one kind)."""
     by_name: dict[str, tuple[CardPicture, int]] = {}
     for row in comp.rows:
-        picture, count = by_name.get(row.display_name, (CardPicture(comp.id, row.id), 0))
-        by_name[row.display_name] = (picture, count + row.count)
+        name = comp.name_of(row)
+        picture, count = by_name.get(name, (CardPicture(comp.id, row.id), 0))
+        by_name[name] = (picture, count + row.count)
     return by_name
 
 

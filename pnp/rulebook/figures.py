@@ -10,14 +10,17 @@ figure as text for ``pnp examples``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
 from pnp.example_model import CardPicture
+from pnp.example_model.figures import (
+    Figure,
+    MapFigure,
+    RowFigure,
+)
 from pnp.language import Language
 from pnp.rulebook.pictures import CardArtist
 
@@ -33,105 +36,6 @@ SLOT_EXTRA = 2.0 + CAPTION_PT * 1.2
 
 HEADING_VECTORS = {"n": (0.0, 1.0), "o": (1.0, 0.0), "z": (0.0, -1.0), "w": (-1.0, 0.0)}
 """Unit vectors of the four headings, y up (north is the top of a map)."""
-
-
-@dataclass(frozen=True)
-class MapTile:
-    """One tile of a map figure: a row of a tile component, face or back up."""
-
-    col: int
-    row: int
-    picture: CardPicture
-    back: bool = False
-    letter: str = "~"
-    """One character for the text version of the map (``~`` water, ``H`` house...)."""
-
-
-@dataclass(frozen=True)
-class MapPawn:
-    """A pawn on a map figure: where it stands and where its bow points (n, o, z, w)."""
-
-    col: int
-    row: int
-    heading: str
-    colour: str = "#C0392B"
-    letter: str = "B"
-
-
-@dataclass(frozen=True)
-class MapFigure:
-    """A map (or part of one): tiles, the path sailed (cells, in order) and pawns."""
-
-    columns: int
-    rows: int
-    tiles: tuple[MapTile, ...]
-    caption: str
-    path: tuple[tuple[int, int], ...] = ()
-    pawns: tuple[MapPawn, ...] = ()
-    legend: str = ""
-    """What the letters of the text version mean."""
-
-
-@dataclass(frozen=True)
-class RowSlot:
-    """A card lying under a position of a :class:`RowFigure` (None in ``card``: still hidden)."""
-
-    card: CardPicture | None
-    label: str = ""
-    """A short mark under the slot, e.g. its number in the order of play."""
-
-
-@dataclass(frozen=True)
-class RowFigure:
-    """Cards side by side (the row), and under them one slot per position.
-
-    With ``n`` cards there are ``2n - 1`` positions: the middle of each card
-    and each place where two cards meet; ``slots`` follows that order (a
-    shorter tuple leaves the last positions empty).
-    """
-
-    cards: tuple[CardPicture, ...]
-    slots: tuple[RowSlot | None, ...]
-    caption: str
-
-
-@dataclass(frozen=True)
-class TableCard:
-    """One card lying on the table: its face, or its back when ``back``."""
-
-    picture: CardPicture
-    back: bool = False
-
-
-@dataclass(frozen=True)
-class TablePlace:
-    """A place on the table seen from above: cards as a pile, a row or a fanned hand.
-
-    ``col`` and ``row`` put the place's top-left corner on a grid whose unit is
-    one card width across and one card height (plus a label line) down, so a
-    game lays out its table without knowing the page size.
-    """
-
-    label: str
-    cards: tuple[TableCard, ...]
-    col: float
-    row: float
-    spread: str = "row"
-    """``pile`` (stacked, slightly offset), ``row`` (side by side) or ``fan`` (overlapping)."""
-
-
-SPREADS = ("pile", "row", "fan")
-
-
-@dataclass(frozen=True)
-class TableFigure:
-    """The table at the start of a game: every place a setup needs, with its label."""
-
-    places: tuple[TablePlace, ...]
-    caption: str
-
-
-Figure = MapFigure | RowFigure
 
 
 def within_column(canvas: object, text: str, face: str, centre: float, width: float) -> float:

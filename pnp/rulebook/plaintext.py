@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from itertools import groupby
 
 from pnp.example_model import CardPicture, Example
-from pnp.rulebook.figures import MapFigure, RowFigure, describe_figure
+from pnp.example_model.figures import MapFigure, RowFigure
+from pnp.rulebook.figures import describe_figure
 from pnp.spec.model import GameSpec
 
 WIDTH = 88
@@ -19,7 +20,7 @@ def card_names(spec: GameSpec, cards: Sequence[CardPicture]) -> str:
     for picture, same in groupby(cards):
         count = len(list(same))
         try:
-            name = spec.component(picture.component).row(picture.row).display_name
+            name = _name_of(spec, picture)
         except KeyError:
             name = picture.row
         parts.append(f"{count}× {name}")
@@ -34,7 +35,7 @@ def _names(spec: GameSpec, figure: MapFigure | RowFigure) -> dict[CardPicture, s
     names: dict[CardPicture, str] = {}
     for picture in pictures:
         try:
-            names[picture] = spec.component(picture.component).row(picture.row).display_name
+            names[picture] = _name_of(spec, picture)
         except KeyError:
             names[picture] = picture.row
     return names
@@ -83,3 +84,8 @@ def format_examples(spec: GameSpec, chosen: tuple[str, ...], examples: Sequence[
     header = f"{spec.id}: {len(examples)} rulebook examples (variants: {variants})"
     body = [format_example(spec, i, e) for i, e in enumerate(examples, start=1)]
     return "\n\n".join([header, *body]) + "\n"
+
+
+def _name_of(spec: GameSpec, picture: CardPicture) -> str:
+    component = spec.component(picture.component)
+    return component.name_of(component.row(picture.row))

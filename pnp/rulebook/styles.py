@@ -15,8 +15,6 @@ from pnp.rulebook.fit import LEADING, NATURAL, Fit
 INK = HexColor("#2B2118")
 MUTED = HexColor("#6B625A")
 NOTE_FILL = HexColor("#F6F1E7")
-HYPHENATION = "nl_NL"
-"""The pyphen dictionary every paragraph is hyphenated with."""
 HYPHENATE_FROM = 8
 """Letters a word needs before it may be hyphenated."""
 
@@ -41,7 +39,9 @@ class RulebookStyles:
     accent: Color
 
 
-def make_styles(accent: str, body_size: float = 9.5, fit: Fit = NATURAL) -> RulebookStyles:
+def make_styles(
+    accent: str, body_size: float = 9.5, fit: Fit = NATURAL, hyphenation: str = "nl_NL"
+) -> RulebookStyles:
     """Styles for a rulebook whose headings use ``accent`` (a ``#rrggbb`` colour), its lines
     and the space between its blocks set as ``fit`` says (type sizes never change)."""
     regular, bold, italic = font_name("regular"), font_name("bold"), font_name("italic")
@@ -59,7 +59,7 @@ def make_styles(accent: str, body_size: float = 9.5, fit: Fit = NATURAL) -> Rule
         spaceAfter=space * 0.55,
         # Dutch compounds are long: hyphenate them (pyphen's nl_NL patterns) rather than
         # leave gaping lines, and never strand one line of a paragraph on a page.
-        hyphenationLang=HYPHENATION,
+        hyphenationLang=hyphenation,
         allowWidows=0,
         allowOrphans=0,
         # ReportLab may squeeze spaces by 5 %, which on ragged-right text only makes a

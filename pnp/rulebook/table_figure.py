@@ -13,16 +13,18 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from pnp.draw.fonts import font_name
-from pnp.rulebook.figures import CAPTION_PT, INK, TableFigure, TablePlace, within_column
+from pnp.example_model.figures import (
+    FAN_STEP,
+    GAP,
+    PILE_SHOWN,
+    PILE_STEP,
+    TableFigure,
+    TablePlace,
+    place_width,
+)
+from pnp.rulebook.figures import CAPTION_PT, INK, within_column
 from pnp.rulebook.pictures import CardArtist
 
-GAP = 0.12
-"""Space between the cards of a row, in card widths."""
-FAN_STEP = 0.3
-"""How much of each card of a fanned hand shows, in card widths."""
-PILE_STEP = 0.05
-"""Offset of each card of a pile, in card widths (a pile shows at most four)."""
-PILE_SHOWN = 4
 LABEL_LINES = 2.4
 """Height of a label under a place, in caption lines (room for the gap and a second line)."""
 TABLE_FILL = HexColor("#EFE7D8")
@@ -31,16 +33,6 @@ TABLE_FILL = HexColor("#EFE7D8")
 def label_width(label: str) -> float:
     """The width of a place's label, in points."""
     return float(stringWidth(label, font_name("bold"), CAPTION_PT))
-
-
-def place_width(place: TablePlace) -> float:
-    """The width of a place in card widths."""
-    count = len(place.cards)
-    if place.spread == "pile":
-        return 1 + PILE_STEP * (min(count, PILE_SHOWN) - 1)
-    if place.spread == "fan":
-        return 1 + FAN_STEP * (count - 1)
-    return count + GAP * (count - 1)
 
 
 class TableFlowable(Flowable):  # type: ignore[misc]

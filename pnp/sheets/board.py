@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw.fonts import font_name
 from pnp.errors import PnpError
+from pnp.example_model.board import Board, BoardCell, LegendEntry
 from pnp.layout.game_data import GameData
 from pnp.layout.model import MIN_TEXT_PT, Layout
 from pnp.layout.render import FaceRenderer, FormCache
@@ -63,66 +64,6 @@ SPREAD_MM = 5.0
 """At most this much is added between the legend's rows when its box has room to spare."""
 MIN_COLUMN_MM = 48.0
 """A legend column narrower than this wraps its meanings into too many lines."""
-
-
-@dataclass(frozen=True)
-class BoardCell:
-    """One tile of the board: which component row, drawn with its face or its back."""
-
-    col: int
-    row: int
-    component: str
-    card: str
-    back: bool = False
-    layout: str = ""
-    """The layout the face is drawn with here (else the component's board layout or layout)."""
-
-
-@dataclass(frozen=True)
-class BoardMarker:
-    """A picture placed on a cell, e.g. the pawn's starting tile; ``art`` is under ``art/``."""
-
-    col: int
-    row: int
-    art: str
-    label: str
-
-
-@dataclass(frozen=True)
-class LegendEntry:
-    """One line of the legend: a tile's picture (without its words), a name and a meaning.
-
-    With ``marker_art`` the tile carries a marker as it does on the map (e.g. the start).
-    """
-
-    name: str
-    meaning: str
-    component: str
-    card: str
-    hide: tuple[str, ...] = ()
-    """Elements of the tile's layout the picture leaves out besides its words (e.g. the
-    empty band a name sits on)."""
-    marker_art: str = ""
-    marker_label: str = ""
-
-
-@dataclass(frozen=True)
-class Board:
-    """A laid-out map: ``columns`` x ``rows`` cells (col 0 left, row 0 top), and its words."""
-
-    columns: int
-    rows: int
-    cells: tuple[BoardCell, ...]
-    title: str
-    caption: str
-    """The setup line under the title (its size, variants and seed)."""
-    markers: tuple[BoardMarker, ...] = ()
-    legend: tuple[LegendEntry, ...] = ()
-    legend_title: str = ""
-    north: str = "N"
-    """The north arrow's label."""
-    footer: str = ""
-    """A line beside the scale bar, e.g. how to print this board again."""
 
 
 @dataclass(frozen=True)

@@ -56,12 +56,6 @@ class CardRow:
     fields: Mapping[str, Value]
     source: SourceRef
 
-    @property
-    def display_name(self) -> str:
-        """How the row is named in lists: its ``name`` field, else its id."""
-        value = self.fields.get("name")
-        return value if isinstance(value, str) and value else self.id
-
     def text(self, name: str) -> str:
         """A field as text (raises KeyError for an unknown field)."""
         return str(self.fields[name])
@@ -99,6 +93,12 @@ class Component:
     sources: tuple[tuple[str, SourceRef], ...] = ()
     """Where ``game.toml`` sets the component's layout names and size, for errors found
     after loading."""
+
+    def name_of(self, row: CardRow) -> str:
+        """How a row is named in lists: its ``name`` field, else the component's name (a
+        table without names, such as a player aid's, holds one kind of card)."""
+        value = row.fields.get("name")
+        return value if isinstance(value, str) and value else self.name
 
     def source_of(self, key: str) -> SourceRef | None:
         """The ``game.toml`` line that sets ``key`` of this component, if known."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.example_model import CardPicture, Step
+from pnp.example_model.figures import RowFigure
 from pnp.games.santoska import events as ev
 from pnp.games.santoska import example_claims as c
 from pnp.games.santoska import example_trace as tr
 from pnp.games.santoska.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.cards import BOTTOM, SANTOSKA, TOP, cell_name, parse_cell
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW
-from pnp.rulebook.figures import RowFigure
 from pnp.story import Handlers, on
 
 Scene = tr.RoundScene

@@ -9,9 +9,8 @@ first open card and the Stop card. The words (labels, caption) are phrases of
 from __future__ import annotations
 
 from pnp.example_model import CardPicture
+from pnp.example_model.figures import GAP, PILE_STEP, MapFigure, TableCard, TableFigure, TablePlace
 from pnp.games.santoska.spec_config import ARRIBA_ROW, STOP_ROW, config_from_spec
-from pnp.rulebook.figures import MapFigure, TableCard, TableFigure, TablePlace
-from pnp.rulebook.table_figure import GAP, PILE_STEP
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
 

@@ -12,9 +12,15 @@ them; the numbers come from the kit's settings.
 from __future__ import annotations
 
 from pnp.example_model import CardPicture
+from pnp.example_model.figures import (
+    FAN_STEP,
+    PILE_STEP,
+    MapFigure,
+    TableCard,
+    TableFigure,
+    TablePlace,
+)
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.rulebook.figures import MapFigure, TableCard, TableFigure, TablePlace
-from pnp.rulebook.table_figure import FAN_STEP, PILE_STEP
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
 

@@ -16,6 +16,7 @@ from typing import ClassVar, TypeVar
 
 from pnp.engine.core import Event
 from pnp.example_model import CardPicture, Step
+from pnp.example_model.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
 from pnp.games.stoomboot import events as ev
 from pnp.games.stoomboot.actions import Action
 from pnp.games.stoomboot.board import parse_square, square_name
@@ -23,7 +24,6 @@ from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
 from pnp.games.stoomboot.example_trace import Play, Round, RoundScene, Seen
 from pnp.games.stoomboot.map_sheet import tile_components
 from pnp.language import Language
-from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
 from pnp.story import Handlers, on
 
 E = TypeVar("E", bound=Event)

@@ -19,12 +19,12 @@ from pathlib import Path
 
 from pnp.engine.core import CHANCE
 from pnp.errors import PnpError
+from pnp.example_model.board import Board, BoardCell, BoardMarker, LegendEntry
 from pnp.games.stoomboot.actions import LayMap, PlaceBoat
 from pnp.games.stoomboot.board import parse_square
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
-from pnp.layout.template import fill_template
-from pnp.sheets.board import Board, BoardCell, BoardMarker, LegendEntry
+from pnp.language.template import fill_template
 from pnp.spec.model import GameSpec
 from pnp.tomlsource import TomlSource
 

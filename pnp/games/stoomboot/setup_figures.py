@@ -22,6 +22,15 @@ from dataclasses import dataclass, replace
 
 from pnp.engine.core import CHANCE
 from pnp.example_model import CardPicture
+from pnp.example_model.figures import (
+    MapFigure,
+    MapPawn,
+    MapTile,
+    TableCard,
+    TableFigure,
+    TablePlace,
+    place_width,
+)
 from pnp.games.stoomboot.actions import LayMap, PlaceBoat
 from pnp.games.stoomboot.board import parse_square
 from pnp.games.stoomboot.cards import PILE_NAMES
@@ -32,8 +41,6 @@ from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
 from pnp.games.stoomboot.view import StoombootView
-from pnp.rulebook.figures import MapFigure, MapPawn, MapTile, TableCard, TableFigure, TablePlace
-from pnp.rulebook.table_figure import place_width
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import Phrases, load_phrases
 

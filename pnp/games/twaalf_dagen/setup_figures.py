@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 
 from pnp.example_model import CardPicture
+from pnp.example_model.figures import TableCard, TableFigure, TablePlace
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.example_steps import deck_rows
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.rulebook.figures import TableCard, TableFigure, TablePlace
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
 
