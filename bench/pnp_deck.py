@@ -35,7 +35,9 @@ def deck_pdf() -> tuple[bytes, int]:
     jobs = card_jobs(data, deck)
     plan = plan_sheet(PAPERS["a4"], deck[0].size, BackMode.LONG_EDGE)
     options = SheetOptions(BackMode.LONG_EDGE)
-    sheets = render_card_sheets(jobs, lambda _: plan, options, data.art, data.spec.name, "deck")
+    sheets = render_card_sheets(
+        jobs, lambda _: plan, options, data.art, data.spec.name, "deck", data.spec.language
+    )
     return sheets.pdf, len(jobs)
 
 

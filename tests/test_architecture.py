@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,7 +37,8 @@ def test_import_contracts_are_kept() -> None:
         check=False,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "Contracts: 2 kept, 0 broken." in run.stdout
+    assert re.search(r"Contracts: (\d+) kept, 0 broken\.", run.stdout), run.stdout
+    assert int(re.search(r"Contracts: (\d+) kept", run.stdout)[1]) >= 6  # type: ignore[index]
 
 
 LAZY = {"cli.py", "cli_options.py", "api.py"}

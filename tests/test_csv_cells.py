@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.spec.loader import load_game_spec
+from tests.languages import DUTCH
 
 GAME = Path("cardspecs") / "twaalf-dagen"
 DECK = GAME / "deck.csv"
@@ -35,7 +36,7 @@ def _multi_line_names(root: Path) -> None:
 
 
 def _spec(root: Path) -> object:
-    return load_game_spec(root / "cardspecs" / "twaalf-dagen", root / "art")
+    return load_game_spec(root / "cardspecs" / "twaalf-dagen", root / "art", DUTCH)
 
 
 def _problems(root: Path) -> list[str]:
@@ -49,7 +50,7 @@ def test_a_quoted_cell_keeps_its_line_break_and_later_rows_keep_their_lines(
 ) -> None:
     _multi_line_names(project_copy)
     _edit(project_copy, TWO, 'tortelduiven,2,2,"Tortel\nduiven",')
-    spec = load_game_spec(project_copy / "cardspecs" / "twaalf-dagen", project_copy / "art")
+    spec = load_game_spec(project_copy / "cardspecs" / "twaalf-dagen", project_copy / "art", DUTCH)
     rows = {row.id: row for row in spec.component("deck").rows}
     assert rows["tortelduiven"].fields["name"] == "Tortel\nduiven"
     assert rows["tortelduiven"].source.line == 3, "a row spanning lines is named by its first"

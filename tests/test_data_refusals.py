@@ -22,6 +22,7 @@ from pnp.build import BuildOptions, build
 from pnp.paths import project_root
 from pnp.spec.loader import load_game_spec
 from tests.cli_run import run_pnp
+from tests.languages import DUTCH
 
 GAME = Path("cardspecs") / "twaalf-dagen"
 DECK = GAME / "deck.csv"
@@ -226,7 +227,7 @@ def test_a_line_break_in_a_multiline_column_is_a_line_break_on_the_card(
     edit(
         project_copy, GAME / "gifts.csv", "geschenk,12,Geschenk,", 'geschenk,12,"Mooi\r\nGeschenk",'
     )
-    spec = load_game_spec(project_copy / GAME, project_copy / "art")
+    spec = load_game_spec(project_copy / GAME, project_copy / "art", DUTCH)
     assert spec.component("gifts").rows[0].fields["name"] == "Mooi\nGeschenk", "a plain \\n"
     out = tmp_path / "out"
     result = run_pnp("build", "twaalf-dagen", "--out", str(out))

@@ -11,13 +11,13 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.example_model import Example
 from pnp.examples import game_parts
 from pnp.project import load_game
 from pnp.registry import game as game_of
 from pnp.rulebook.compose import RulebookFiles, prepare_rulebook
-from tests.languages import DUTCH
-from pnp.example_model import Example
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
+from tests.languages import DUTCH
 from tests.pdftext import page_texts
 
 KITS = RULEBOOK_KITS

@@ -107,7 +107,12 @@ def test_english_numbers_lists_and_ordinals() -> None:
         "twelve",
         "25",
     ]
-    assert [english.plural_number(n) for n in (2, 6, 8, 12)] == ["twos", "sixes", "eights", "twelves"]
+    assert [english.plural_number(n) for n in (2, 6, 8, 12)] == [
+        "twos",
+        "sixes",
+        "eights",
+        "twelves",
+    ]
     assert english.count_phrase(1, "gift", "gifts") == "one gift"
     assert english.count_phrase(3, "gift", "gifts") == "three gifts"
     all_cards = [english.all_of(n, "card", "cards") for n in (0, 1, 2, 3)]

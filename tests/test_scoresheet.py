@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from pnp.sheets.scoresheet import render_score_sheet
 from pnp.spec.model import ScoreColumn, ScoreSheetSpec
 from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN
+from tests.languages import DUTCH
 from tests.pdfinspect import MM, read_page
 
 SHEET = ScoreSheetSpec(
@@ -31,7 +32,9 @@ SHEET = ScoreSheetSpec(
 
 
 def _read(sheet: ScoreSheetSpec, variants: tuple[str, ...] = (), paper: str = "a4") -> PdfReader:
-    pdf = render_score_sheet(sheet, variants, game="Sinterklaas", paper=paper, accent="#A61C2E")
+    pdf = render_score_sheet(
+        sheet, variants, game="Sinterklaas", paper=paper, accent="#A61C2E", words=DUTCH
+    )
     return PdfReader(io.BytesIO(pdf))
 
 
@@ -89,7 +92,7 @@ def test_print_rules_text_lines_and_margin() -> None:
     assert page.texts and all(t.size >= 7 - 1e-6 for t in page.texts)
     assert page.segments and all(s.width >= 0.25 - 1e-6 for s in page.segments)
     pdf = render_score_sheet(
-        SHEET, ("surprises",), game="Sinterklaas", paper="a4", accent="#A61C2E"
+        SHEET, ("surprises",), game="Sinterklaas", paper="a4", accent="#A61C2E", words=DUTCH
     )
     bitmap = pdfium.PdfDocument(pdf)[0].render(scale=4).to_pil().convert("L")
     width, height = bitmap.size
@@ -111,8 +114,12 @@ def test_a_sheet_that_cannot_fit_says_why() -> None:
 
 
 def test_same_input_same_bytes() -> None:
-    one = render_score_sheet(SHEET, (), game="Sinterklaas", paper="a4", accent="#A61C2E")
-    two = render_score_sheet(SHEET, (), game="Sinterklaas", paper="a4", accent="#A61C2E")
+    one = render_score_sheet(
+        SHEET, (), game="Sinterklaas", paper="a4", accent="#A61C2E", words=DUTCH
+    )
+    two = render_score_sheet(
+        SHEET, (), game="Sinterklaas", paper="a4", accent="#A61C2E", words=DUTCH
+    )
     assert one == two
 
 

@@ -111,7 +111,7 @@ def test_command_line_beats_project_beats_user_beats_default(
     line = chosen.describe()
     assert line == (
         f"settings: paper letter ({config / 'pnp.toml'}), backs long-edge (../../pnp.toml), "
-        f"back offset 1.5,-0.5 mm ({config / 'pnp.toml'}), out ../../drukwerk (../../pnp.toml)"
+        f"back offset 1.5,-0.5 mm ({config / 'pnp.toml'}), lang nl (default), out ../../drukwerk (../../pnp.toml)"
     )
     given = resolve_settings(Values("a4", BackMode.SHORT_EDGE, (0.0, 1.0), Path("x")), Path.cwd())
     assert [s.source for s in (given.paper, given.backs, given.back_offset, given.out)] == [
@@ -144,7 +144,10 @@ BAD_FILES = [
     ("back_offset = [1, 2, 3]", "[build] back_offset must be [x, y] in mm"),
     ("back_offset = [true, 2]", "[build] back_offset must be [x, y] in mm"),
     ('out = ""', "[build] out must be a folder name"),
-    ("colour = true", "[build]: unknown setting 'colour' (known: paper, backs, back_offset, out)"),
+    (
+        "colour = true",
+        "[build]: unknown setting 'colour' (known: paper, backs, back_offset, out, lang)",
+    ),
 ]
 
 
@@ -196,7 +199,7 @@ def test_pnp_build_uses_and_names_the_saved_settings(folders: tuple[Path, Path])
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == (
         "settings: paper a4 (command line), backs short-edge (../../pnp.toml), "
-        f"back offset 1.5,-0.5 mm ({config / 'pnp.toml'}), out ../../drukwerk (../../pnp.toml)"
+        f"back offset 1.5,-0.5 mm ({config / 'pnp.toml'}), lang nl (default), out ../../drukwerk (../../pnp.toml)"
     )
     manifest = json.loads(
         (project / "drukwerk" / "twaalf-dagen" / "manifest.json").read_text(encoding="utf-8")

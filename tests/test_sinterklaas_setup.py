@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.example_model.figures import TableFigure
 from pnp.games.sinterklaas.game import GAME
 from pnp.project import load_game
-from tests.languages import DUTCH
-from pnp.rulebook.figures import TableFigure
 from pnp.story.phrases import load_phrases
+from tests.languages import DUTCH
 
 
 @pytest.mark.parametrize("variants", [(), ("meer-pakjes",), ("minder-pakjes",)])
@@ -37,4 +37,6 @@ def test_every_hand_is_as_large_as_the_kit_deals(variants: tuple[str, ...]) -> N
     assert not room.back and room.picture.component == "deck"
     (sint,) = by_label[phrases.say("setup_sint", name=you)].cards
     assert sint.picture.component == "sint"
-    assert DUTCH.number_word(hand) in figure.caption and DUTCH.number_word(reveals) in figure.caption
+    assert (
+        DUTCH.number_word(hand) in figure.caption and DUTCH.number_word(reveals) in figure.caption
+    )

@@ -27,8 +27,8 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from pnp.language.template import fill_template
 from pnp.layout.model import Box, Layout
-from pnp.layout.template import fill_template
 from pnp.project import load_game
 from pnp.spec.model import CardRow
 from pnp.spec.sizes import BLEED, SAFE

@@ -14,11 +14,11 @@ import pytest
 
 from pnp.engine.core import Event, play
 from pnp.errors import PnpError
+from pnp.example_model import Step
 from pnp.games.twaalf_dagen.engine import ENGINE
 from pnp.games.twaalf_dagen.example_trace import Tricks
 from pnp.games.twaalf_dagen.examples import ROWS, STORY
 from pnp.project import load_game
-from pnp.rulebook.example import Step
 from pnp.story import Handlers, Moment, load_phrases, on, walk
 
 

@@ -15,8 +15,8 @@ from pnp.cli import app
 from pnp.errors import PnpError
 from pnp.rulebook.markup import MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
-from tests.languages import DUTCH
 from pnp.story.phrases import fill
+from tests.languages import DUTCH
 from tests.test_bad_input import edit
 
 

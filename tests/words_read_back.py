@@ -16,6 +16,12 @@ CARDSPECS = common_folder().parent
 WORD = re.compile(r"[^\W\d_]{2,}")
 """A word: two or more letters (digits, ids and rule IDs are no words)."""
 DATA_SUFFIXES = (".csv", ".toml", ".j2")
+TEMPLATE_CODE = re.compile(r"\{[{%#]?[^{}]*[}%#]?\}")
+TOML_KEY = re.compile(r"^\s*[\w.\-\"]+\s*=|^\s*\[+[^\]]*\]+", re.M)
+HYPHEN_BREAK = re.compile(r"\ufffe\s*")
+NAMING = re.compile(r"[/=]|\.json|\w\.\w")
+"""A chunk that names rather than says: a record's path (its id), a claim's field, an
+address. The proofreading edition prints them as they are, for whoever looks them up."""
 
 PROPER_NAMES = frozenset(
     {
@@ -29,8 +35,17 @@ PROPER_NAMES = frozenset(
 """Words a reader abroad meets in an English kit too (explained once in its rulebook)."""
 
 
-def _words(path: Path) -> set[str]:
-    return {w.lower() for w in WORD.findall(path.read_text(encoding="utf-8"))}
+def _words(path: Path, said_only: bool = False) -> set[str]:
+    """The words of a data file; ``said_only``: only those it says, not the names it uses
+    (placeholders and template code, a table's header, a TOML file's keys)."""
+    text = path.read_text(encoding="utf-8")
+    if said_only:
+        text = TEMPLATE_CODE.sub(" ", text)
+        if path.suffix == ".csv":
+            text = text.partition("\n")[2]
+        if path.suffix == ".toml":
+            text = TOML_KEY.sub(" ", text)
+    return {w.lower() for w in WORD.findall(text)}
 
 
 def _data_files(edition: str | None) -> Iterable[Path]:
@@ -38,7 +53,10 @@ def _data_files(edition: str | None) -> Iterable[Path]:
         if path.suffix not in DATA_SUFFIXES or "examples" in path.parts:
             continue
         relative = path.relative_to(CARDSPECS).parts
-        in_edition = len(relative) > 2 and relative[1] == "en" or relative[-2:] == ("taal", "en.toml")
+        in_edition = (len(relative) > 2 and relative[1] == "en") or relative[-2:] == (
+            "taal",
+            "en.toml",
+        )
         if (edition == "en") == in_edition:
             yield path
 
@@ -51,7 +69,7 @@ def dutch_only_words() -> frozenset[str]:
         dutch |= _words(path)
     english: set[str] = set()
     for path in _data_files("en"):
-        english |= _words(path)
+        english |= _words(path, said_only=True)
     return frozenset(dutch - english - PROPER_NAMES)
 
 
@@ -62,7 +80,11 @@ def page_words(pdf: Path) -> list[tuple[int, str]]:
     try:
         for index in range(len(document)):
             text = document[index].get_textpage().get_text_range()
-            found += [(index + 1, w) for w in WORD.findall(text)]
+            # A word broken over two lines is one word (pdfium marks the break U+FFFE).
+            text = HYPHEN_BREAK.sub("", text)
+            for chunk in text.split():
+                if not NAMING.search(chunk):
+                    found += [(index + 1, w) for w in WORD.findall(chunk)]
     finally:
         document.close()
     return found

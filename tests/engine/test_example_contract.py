@@ -19,10 +19,10 @@ import pytest
 
 from pnp.engine.core import replay
 from pnp.errors import PnpError
+from pnp.example_model import Example
 from pnp.examples import game_examples
 from pnp.project import load_game
 from pnp.registry import games
-from pnp.example_model import Example
 from pnp.story import Replay, load_phrases, missing_claims
 from pnp.story.pinned import EXAMPLES_FOLDER
 from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key

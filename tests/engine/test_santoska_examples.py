@@ -22,6 +22,8 @@ import pytest
 
 from pnp.engine.core import GameRecord
 from pnp.errors import PnpError
+from pnp.example_model import CardPicture, Example, Step
+from pnp.example_model.figures import RowFigure
 from pnp.examples import game_examples
 from pnp.games.santoska.actions import END, Action
 from pnp.games.santoska.config import SantoskaConfig
@@ -44,14 +46,12 @@ from pnp.games.santoska.examples import ROWS, STORY, Row, ends
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.maintenance import pin
 from pnp.project import load_game
-from tests.languages import DUTCH
-from pnp.example_model import CardPicture, Example, Step
-from pnp.rulebook.figures import RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
 from pnp.story.search import RowUnder, story_search
 from tests.dutch_words import WORDS
 from tests.engine.registered import broken_phrase_file_error
+from tests.languages import DUTCH
 
 PLACES = [
     ["linksonder", "middenonder", "rechtsonder"],

@@ -26,6 +26,7 @@ import pytest
 
 from pnp.engine.core import GameRecord
 from pnp.errors import PnpError
+from pnp.example_model import CardPicture, Example, Step
 from pnp.examples import game_examples
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import card_name
@@ -64,7 +65,6 @@ from pnp.games.sinterklaas.examples import ROWS, STORY, Row, told_events
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import GIVE_BIG, IN, STOPPED, STRIKE
 from pnp.project import load_game
-from pnp.example_model import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
 from pnp.story.rulesets import built_kits

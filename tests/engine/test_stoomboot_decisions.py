@@ -18,9 +18,9 @@ from pnp.games.stoomboot.events import (
     RowLengthened,
     RowShortened,
 )
-from tests.languages import DUTCH
 from tests.conftest import BuiltKit, KitMaker
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, boat, do, events_of, position
+from tests.languages import DUTCH
 from tests.stoomboot_text import readable
 
 GAME = "stoomboot"

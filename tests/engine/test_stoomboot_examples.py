@@ -22,6 +22,8 @@ import pytest
 
 from pnp.engine.core import GameRecord
 from pnp.errors import PnpError
+from pnp.example_model import Example
+from pnp.example_model.figures import MapFigure, RowFigure
 from pnp.examples import game_examples
 from pnp.games.stoomboot.example_checks import Game
 from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
@@ -40,8 +42,6 @@ from pnp.games.stoomboot.examples import (
 )
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.project import load_game
-from pnp.example_model import Example
-from pnp.rulebook.figures import MapFigure, RowFigure
 from pnp.spec.model import GameSpec
 from pnp.story import Replay
 from pnp.story.pinned import pinned_path

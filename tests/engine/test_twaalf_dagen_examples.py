@@ -24,6 +24,7 @@ import pytest
 
 from pnp.engine.core import GameRecord
 from pnp.errors import PnpError
+from pnp.example_model import CardPicture, Example, Step
 from pnp.examples import game_examples
 from pnp.games.twaalf_dagen.engine import ENGINE
 from pnp.games.twaalf_dagen.example_checks import TwaalfDagenReplay
@@ -45,7 +46,6 @@ from pnp.games.twaalf_dagen.example_claims import (
 from pnp.games.twaalf_dagen.examples import ROWS, STORY, Row
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
 from pnp.project import load_game
-from pnp.example_model import CardPicture, Example, Step
 from pnp.spec.model import GameSpec
 from pnp.story import ClaimChecks, Replay, load_phrases
 from pnp.story.pinned import pinned_path
