@@ -394,6 +394,13 @@ def preview(game_id: str, choice: KitChoice, progress: Progress | None = None) -
     return write_preview(made.folder, progress)
 
 
+def print_services() -> dict[str, str]:
+    """The print services ``export`` can write files for: their names by id."""
+    from pnp.export.services import load_services
+
+    return {service.id: service.name for service in load_services().values()}
+
+
 @dataclass(frozen=True)
 class ExportRequest:
     """What to export: Tabletop Simulator decks (``tts``, named by ``tts_url`` when given)

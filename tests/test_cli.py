@@ -19,12 +19,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import pnp.cli
-import pnp.cli_console
+import pnp.cli.console
 from pnp import registry
 from pnp.back_mode import BackMode
 from pnp.build import BuildOptions, BuildResult, ProgressCallback, check_options
 from pnp.cli import app
-from pnp.cli_console import stderr_console
+from pnp.cli.console import stderr_console
 from pnp.errors import PnpError, Problem
 from pnp.examples import game_examples
 from pnp.project import load_game
@@ -338,7 +338,7 @@ def test_build_all_shows_every_game_and_goes_on_after_a_failure(
     """``pnp build all``: one overall bar, each game's own bars, a failure as one line."""
     screen = io.StringIO()
     monkeypatch.setattr(
-        pnp.cli_console,  # the command line imports it when a command runs
+        pnp.cli.console,  # the command line imports it when a command runs
         "stderr_console",
         lambda: Console(file=screen, force_terminal=True, width=100, no_color=True),
     )
@@ -435,7 +435,7 @@ def test_pnp_list_reads_the_tables_without_engines_or_drawing() -> None:
     heavy: tuple[str, ...] = (
         *("reportlab", "svglib", "pypdf", "jinja2", "tomlkit", "pnp.build", "pnp.draw"),
         *("pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story", "pnp.project"),
-        *(*TYPER_EXTRAS, "rich", "pnp.cli_console", "pnp.settings"),
+        *(*TYPER_EXTRAS, "rich", "pnp.cli.console", "pnp.settings"),
     )
     probe = (
         "import sys\n"
@@ -487,7 +487,7 @@ def test_help_answers_without_the_build_the_settings_or_typer_extras(
     spec model, nor pydantic and the rich modules only Markdown help and tracebacks need."""
     done, loaded = _loaded_by(*args)
     assert "Usage: pnp" in done.stdout
-    light = ("pnp.settings", "pnp.spec", "pnp.catalogue", "pnp.registry", "pnp.cli_console")
+    light = ("pnp.settings", "pnp.spec", "pnp.catalogue", "pnp.registry", "pnp.cli.console")
     assert _matching_modules(loaded, RENDERING + TYPER_EXTRAS + light) == []
 
 
@@ -517,7 +517,7 @@ def test_an_up_to_date_kit_is_told_without_rendering_modules(tmp_path: Path) -> 
     assert first.exit_code == 0, first.output
     done, loaded = _loaded_by("build", "twaalf-dagen", "--out", str(out))
     assert "twaalf-dagen: up to date" in done.stdout
-    heavy = RENDERING + TYPER_EXTRAS + ("rich", "pnp.cli_console", "pnp.registry", "pnp.games")
+    heavy = RENDERING + TYPER_EXTRAS + ("rich", "pnp.cli.console", "pnp.registry", "pnp.games")
     heavy += ("pnp.spec.model", "pnp.spec.loader", "pnp.locate")  # the kit's record suffices
     assert _matching_modules(loaded, heavy) == []
 

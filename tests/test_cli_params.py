@@ -14,8 +14,8 @@ from typer._coercion import build_runtime_param
 
 from pnp.back_mode import BackMode
 from pnp.cli import app
-from pnp.cli_options import BackOffset, PaperName
-from pnp.cli_params import _Quick, convert_quickly
+from pnp.cli.options import BackOffset, PaperName
+from pnp.cli.params import _Quick, convert_quickly
 
 TEXTS = ["twaalf-dagen", "", "ü", " spaced ", "-", "a//b/"]
 NUMBERS: list[Any] = [

@@ -20,7 +20,7 @@ import pnp.output
 from pnp.build import check_options
 from pnp.build_options import BuildOptions
 from pnp.cli import app
-from pnp.cli_options import SEED, WholeNumber
+from pnp.cli.options import SEED, WholeNumber
 from pnp.errors import PnpError
 from pnp.option_values import MAX_JOBS, SEED_MAX
 from pnp.settings import CONFIG_DIR_ENV, parse_back_offset, read_settings

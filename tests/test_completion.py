@@ -16,7 +16,7 @@ import typer
 
 from pnp.back_mode import BackMode
 from pnp.cli import app
-from pnp.cli_options import (
+from pnp.cli.options import (
     PaperName,
     complete_backs,
     complete_build_target,

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import pnp.export.printer as printer
 from pnp.build_options import BuildResult
 from pnp.cli import app
-from pnp.cli_options import complete_printer
+from pnp.cli.options import complete_printer
 from pnp.errors import PnpError
 from pnp.export.folder import ExportResult
 from pnp.export.services import Product, Service, load_services

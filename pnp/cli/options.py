@@ -22,8 +22,8 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.back_mode import BackMode
-from pnp.cli_help import defer_help_extras, readable_metavars
-from pnp.cli_params import convert_quickly
+from pnp.cli.helptext import defer_help_extras, readable_metavars
+from pnp.cli.params import convert_quickly
 from pnp.errors import PnpError, nearest_hint
 from pnp.ink import Ink
 from pnp.option_values import (
@@ -159,13 +159,13 @@ def _typed_words(ctx: typer.Context) -> list[str]:
 
 def complete_printer(incomplete: str) -> list[tuple[str, str]]:
     """Print service ids (with their names) from the services file."""
-    from pnp.export.services import load_services  # only when completing
+    from pnp import api  # only when completing
 
     try:
-        services = load_services()
+        services = api.print_services()
     except PnpError:
         return []
-    return [(s.id, s.name) for s in services.values() if s.id.startswith(incomplete)]
+    return [(ident, name) for ident, name in services.items() if ident.startswith(incomplete)]
 
 
 def complete_paper(incomplete: str) -> list[str]:

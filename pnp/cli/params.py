@@ -5,7 +5,7 @@ is first processed, even when its value is the default. Importing pydantic and b
 adapters of ``pnp build``'s options costs more CPU than deciding that the kit is up to date.
 :func:`convert_quickly` gives each parameter a converter that handles the plain cases pnp's
 options have (a string, a choice, a path, a list of strings, a custom parser: every whole
-number has one, ``pnp.cli_options.WholeNumber``) the way typer's adapters do, and hands
+number has one, ``pnp.cli.options.WholeNumber``) the way typer's adapters do, and hands
 anything else to typer's own conversion, so every unusual value and every error message is
 still typer's.
 

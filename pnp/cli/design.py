@@ -1,0 +1,288 @@
+"""The commands of designers and proofreaders: ``new``, ``copy``, ``examples``,
+``simulate``, ``calibrate``, ``golden``, ``pin`` and ``study``.
+
+No ``from __future__ import annotations`` here: typer reads each command's parameters from
+its annotations, and annotations kept as text it must evaluate again on every run.
+"""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pnp import api
+from pnp.cli.options import (
+    GAMES,
+    PLAYERS,
+    SEED,
+    DuplexOption,
+    GameArgument,
+    JobsOption,
+    LangOption,
+    OutOption,
+    PaperOption,
+    QuietOption,
+    SaveOption,
+    VariantOption,
+    complete_game,
+    folder_option,
+)
+from pnp.paths import display_path
+
+if TYPE_CHECKING:
+    pass
+from pnp.cli.app import app, chosen_settings, progress_shown, run_safely
+
+
+@app.command("new")
+def new_command(
+    game: Annotated[str, typer.Argument(help="Id of the new game, e.g. groter-kleiner.")],
+    dest: Annotated[
+        Path | None,
+        typer.Option(
+            "--dest",
+            help="Data folder to write into (default: pnp's).",
+            parser=folder_option,
+            metavar="<path>",
+        ),
+    ] = None,
+) -> None:
+    """Write a small, working data-only game to start a new one from."""
+    typer.echo(run_safely(lambda: api.new_game(game, dest)).report())
+
+
+@app.command("copy")
+def copy_command(
+    game: GameArgument,
+    to: Annotated[
+        Path | None,
+        typer.Option(
+            "--to",
+            help="Project folder to copy into (default: this project, else here).",
+            parser=folder_option,
+            metavar="<path>",
+        ),
+    ] = None,
+) -> None:
+    """Copy one of pnp's own games into a project folder, to edit it there."""
+    typer.echo(run_safely(lambda: api.copy_game(game, to)).report())
+
+
+@app.command("examples")
+def examples_command(
+    game: GameArgument, variant: VariantOption = None, lang: LangOption = None
+) -> None:
+    """Print the rulebook's examples as plain text, each with the record it replays."""
+
+    def run() -> str:
+        chosen = lang.value if lang else api.resolve_settings().lang.value
+        return api.examples(game, tuple(variant or ()), chosen)
+
+    typer.echo(run_safely(run), nl=False)
+
+
+@app.command("simulate")
+def simulate_command(
+    game: GameArgument,
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players", help=f"Number of players, {PLAYERS.span}.", parser=PLAYERS, metavar="<int>"
+        ),
+    ] = 4,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", help=f"Number of games to play, {GAMES.span}.", parser=GAMES, metavar="<int>"
+        ),
+    ] = 1000,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            help=f"Base seed, {SEED.span}; same seed, same summary.",
+            parser=SEED,
+            metavar="<int>",
+        ),
+    ] = 0,
+    variant: VariantOption = None,
+    jobs: JobsOption = 1,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            help="Policy per seat, e.g. random or heuristic; one name for all (default heuristic).",
+        ),
+    ] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Play seeded games (the heuristic policy at every seat unless --policy says) and summarise."""
+
+    def run() -> str:
+        with progress_shown(quiet) as progress:
+            summary = api.simulate(
+                game,
+                players,
+                games,
+                variants=tuple(variant or ()),
+                seed=seed,
+                jobs=jobs,
+                policies=policy,
+                progress=lambda done, total: progress(f"{game}: games", done, total),
+            )
+        return summary.format_table()
+
+    typer.echo(run_safely(run))
+
+
+@app.command("calibrate")
+def calibrate_command(
+    paper: PaperOption = None,
+    backs: DuplexOption = None,
+    lang: LangOption = None,
+    out_dir: OutOption = None,
+    save: SaveOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
+    from pnp.paths import shown_path
+    from pnp.settings import format_offset
+
+    if save is not None:
+        if paper or backs or out_dir or lang:
+            typer.echo(
+                "error: --save only saves the offset: leave out --paper, --backs, --lang, --out",
+                err=True,
+            )
+            raise typer.Exit(2)
+        path = run_safely(lambda: api.save_back_offset(save.pair))
+        if not quiet:
+            typer.echo(f"saved back offset {format_offset(save.pair)} mm to {shown_path(path)}")
+        return
+
+    path = run_safely(
+        lambda: api.calibrate(chosen_settings(paper, None, None, out_dir, lang), backs)
+    )
+    if not quiet:
+        typer.echo(f"wrote {path}")
+
+
+@app.command("golden")
+def golden_command(
+    game: Annotated[
+        list[str] | None,
+        typer.Argument(help="Game ids (default: every game).", autocompletion=complete_game),
+    ] = None,
+    update: Annotated[
+        bool, typer.Option("--update", help="Rewrite the golden files from fresh games.")
+    ] = False,
+    root: Annotated[
+        Path | None,
+        typer.Option(
+            "--root",
+            help="Golden folder (default: tests/golden).",
+            parser=folder_option,
+            metavar="<path>",
+        ),
+    ] = None,
+) -> None:
+    """Check the golden playthroughs against the engines (exit 1 on a difference)."""
+    report = run_safely(lambda: api.golden(tuple(game or ()), update=update, root=root))
+    for path in report.written:
+        typer.echo(f"wrote {path}")
+    for problem in report.problems:
+        typer.echo(problem, err=True)
+    if report.problems:
+        typer.echo(
+            "golden files differ (regenerate with --update if the change is intended)", err=True
+        )
+        raise typer.Exit(1)
+    if not update:
+        typer.echo("golden files match")
+
+
+@app.command("pin")
+def pin_command(
+    game: GameArgument,
+    update: Annotated[
+        bool,
+        typer.Option("--update", help="Search and pin the records the kits lack."),
+    ] = False,
+    jobs: JobsOption = 2,
+    seeds: Annotated[
+        int | None,
+        typer.Option(
+            "--seeds",
+            help=f"Games searched per rule set, {GAMES.span} (default: the game's).",
+            parser=GAMES,
+            metavar="<int>",
+        ),
+    ] = None,
+) -> None:
+    """Check that every kit's rulebook examples replay and hold under its rules; exit 1 if not."""
+    report = run_safely(
+        lambda: api.pin(
+            game,
+            update=update,
+            report=lambda line: typer.echo(line, err=True),
+            jobs=jobs,
+            seeds=seeds,
+        )
+    )
+    for path in report.written:
+        typer.echo(f"wrote {display_path(path)}")
+    for path in report.stray:
+        if update:
+            typer.echo(f"removed {display_path(path)} (no kit shows it)")
+        else:
+            typer.echo(f"{display_path(path)}: no kit shows this record", err=True)
+    for path in report.lost:
+        typer.echo(f"{display_path(path)}: no seeded game shows this example", err=True)
+    if report.lost:
+        raise typer.Exit(1)
+    if not update:
+        for path in report.needed:
+            typer.echo(
+                f"{display_path(path)}: the kit lacks this example (pin it with --update)",
+                err=True,
+            )
+        if report.needed or report.stray:
+            raise typer.Exit(1)
+    typer.echo(f"{report.kits} kits: {report.held} examples hold under their rules")
+
+
+@app.command("study")
+def study_command(
+    game: GameArgument,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            help=f"Games per setting, {GAMES.span} (default: the study's).",
+            parser=GAMES,
+            metavar="<int>",
+        ),
+    ] = None,
+    jobs: JobsOption = 2,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            help=f"Base seed, {SEED.span}; same seed, same table.",
+            parser=SEED,
+            metavar="<int>",
+        ),
+    ] = 0,
+    write: Annotated[
+        bool, typer.Option("--write", help="Store the table for the rulebook's designer notes.")
+    ] = False,
+) -> None:
+    """Re-measure what the rulebook prints (balance, win rates); exit 1 if a target is missed."""
+    result, path = run_safely(
+        lambda: api.study(game, games=games, jobs=jobs, seed=seed, write=write)
+    )
+    typer.echo(result.table)
+    if path is not None:
+        typer.echo(f"wrote {display_path(path)}")
+    if not result.ok:
+        raise typer.Exit(1)
