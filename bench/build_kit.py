@@ -29,17 +29,17 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.back_mode import BackMode
-from pnp.build import BuildOptions, build
-from pnp.examples import game_parts
-from pnp.paths import project_root
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.base.paths import project_root
+from pnp.catalog.project import load_game
+from pnp.kit.build import BuildOptions, build
+from pnp.kit.examples import game_parts
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.card_jobs import card_jobs
 from pnp.sheets.cards import SheetOptions, render_card_sheets
 from pnp.sheets.imposition import plan_sheet
 from pnp.spec.sizes import CARD_SIZES, PAPERS
-from pnp.variants import resolve_variants
+from pnp.spec.variants import resolve_variants
 
 MM = 72 / 25.4
 

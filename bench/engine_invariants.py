@@ -14,9 +14,9 @@ import argparse
 import sys
 import time
 
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.engine.invariants import check_invariants
-from pnp.project import load_game
-from pnp.registry import games
 
 
 def main() -> int:

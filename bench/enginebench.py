@@ -15,9 +15,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from pnp.catalog.registry import game
 from pnp.engine import play
 from pnp.engine.simulate import simulate
-from pnp.registry import game
 
 TARGET_ACTIONS_PER_S = 20_000
 """Random play on one core, in the range of well-known pure-Python card-game engines."""

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from pnp.build import BuildOptions, build
-from pnp.ink import Ink
-from pnp.registry import games
+from pnp.base.ink import Ink
+from pnp.catalog.registry import games
+from pnp.kit.build import BuildOptions, build
 
 TARGET = 0.30
 """The low-ink edition may use at most this share of the normal edition's ink."""

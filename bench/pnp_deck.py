@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.back_mode import BackMode
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
 from pnp.sheets.card_jobs import card_jobs
 from pnp.sheets.cards import SheetOptions, render_card_sheets
 from pnp.sheets.imposition import plan_sheet

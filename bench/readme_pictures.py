@@ -3,7 +3,8 @@
 Runs ``pnp preview GAME --paper a4 --backs long-edge`` for every bundled game into a
 temporary folder (so saved settings and earlier kits play no part), then copies the hand
 of each game to ``docs/pictures/GAME-hand.png`` and stoomboot's house tiles to
-``docs/pictures/stoomboot-huizen.png``. The same data and pnp give the same bytes; the
+``docs/pictures/stoomboot-huizen.png``; and the English stoomboot kit's hand (``--lang en``)
+to ``docs/pictures/stoomboot-hand-en.png``. The same data and pnp give the same bytes; the
 script says which pictures changed.
 
 Run: ``python bench/readme_pictures.py``
@@ -17,6 +18,8 @@ import tempfile
 from pathlib import Path
 
 GAMES = ("sinterklaas", "stoomboot", "twaalf-dagen", "santoska")
+ENGLISH = ("stoomboot",)
+"""Games whose English kit's hand is shown too (in the README's section on languages)."""
 SHEETS = {"stoomboot": ("huizen.png",)}
 """Contact sheets shown beside the hands (small ones: a README picture stays small)."""
 PICTURES = Path(__file__).resolve().parent.parent / "docs" / "pictures"
@@ -25,14 +28,18 @@ PICTURES = Path(__file__).resolve().parent.parent / "docs" / "pictures"
 def main() -> int:
     """Write the pictures; print each one's name, size and whether it changed."""
     PICTURES.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as out:
-        for game in GAMES:
+    runs = [(game, "nl") for game in GAMES] + [(game, "en") for game in ENGLISH]
+    for game, lang in runs:
+        with tempfile.TemporaryDirectory() as out:
             command = [sys.executable, "-m", "pnp", "preview", game, "--out", out, "-q"]
-            command += ["--paper", "a4", "--backs", "long-edge"]
+            command += ["--paper", "a4", "--backs", "long-edge", "--lang", lang]
             subprocess.run(command, check=True)
             folder = Path(out) / game / "preview"
-            copies = {"hand.png": f"{game}-hand.png"}
-            copies.update({sheet: f"{game}-{sheet}" for sheet in SHEETS.get(game, ())})
+            if lang == "nl":
+                copies = {"hand.png": f"{game}-hand.png"}
+                copies.update({sheet: f"{game}-{sheet}" for sheet in SHEETS.get(game, ())})
+            else:
+                copies = {"hand.png": f"{game}-hand-{lang}.png"}
             for source, target in copies.items():
                 data = (folder / source).read_bytes()
                 path = PICTURES / target

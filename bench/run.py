@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 import enginebench as eb  # noqa: E402  (bench/ is the script's folder)
 from pypdf import PdfReader  # noqa: E402
 
-from pnp.registry import game, game_ids  # noqa: E402
+from pnp.catalog.registry import game, game_ids  # noqa: E402
 
 PY = sys.executable
 PNP = [PY, "-m", "pnp"]

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from pnp.back_mode import BackMode
-from pnp.build import BuildOptions, build
-from pnp.project import load_game
-from pnp.registry import games
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
+from pnp.kit.build import BuildOptions, build
 from pnp.sheets.imposition import plan_sheet
 from pnp.spec.sizes import PAPERS
 

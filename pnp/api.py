@@ -6,14 +6,13 @@ or a web page is another, and makes the same decisions by calling the same funct
 
     from pathlib import Path
     from pnp import api
-
     chosen = api.resolve_settings(paper="letter", out=Path("kits"))
     options = api.build_options(chosen, proof=True)
     kit = api.build("twaalf-dagen", (), options)
     print(kit.folder, [path.name for path in kit.files])
 
 A user error (a bad table, an unknown game, a refused folder) is raised as
-:class:`pnp.errors.PnpError`, whose ``problems`` are the one-line messages to show.
+:class:`pnp.base.errors.PnpError`, whose ``problems`` are the one-line messages to show.
 
 Each function imports what it runs when it runs: importing this module costs no renderer,
 so a front end that only lists games or checks that a kit is up to date stays quick.
@@ -23,26 +22,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.back_mode import BackMode
-from pnp.errors import PnpError
-from pnp.ink import Ink
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError
+from pnp.base.ink import Ink
+from pnp.base.paths import DataRootError
 from pnp.language import BASE_LANGUAGE
-from pnp.paths import DataRootError
 
 if TYPE_CHECKING:
-    from pnp.build_options import BuildOptions, BuildResult
     from pnp.engine.simulate import SimulationSummary
     from pnp.export.folder import ExportResult as ExportResult
     from pnp.export.services import Printers, Service
-    from pnp.gamedef import StudyResult
-    from pnp.maintenance import GoldenReport, PinReport
+    from pnp.kit.build_options import BuildOptions as BuildOptions
+    from pnp.kit.build_options import BuildResult as BuildResult
+    from pnp.kit.maintenance import GoldenReport, PinReport
+    from pnp.kit.settings import BuildSettings as BuildSettings
     from pnp.scaffold import NewGame
     from pnp.scaffold.copy import CopiedGame
-    from pnp.settings import BuildSettings
+    from pnp.story.gamedef import StudyResult
 
 Progress = Callable[[str, int, int], None]
 """Told ``(task, done, total)`` as work goes on; a task is named the same until it is done."""
@@ -115,7 +115,7 @@ class GameSummary:
 
 def games() -> list[str]:
     """The ids of every game pnp finds (the project's and its own), in order."""
-    from pnp.project import game_ids
+    from pnp.catalog.project import game_ids
 
     _require_data()
     return list(game_ids())
@@ -123,8 +123,8 @@ def games() -> list[str]:
 
 def describe(game_id: str) -> GameSummary:
     """The game ``game_id``: its name, players, time and variants."""
-    from pnp import registry
-    from pnp.project import load_spec
+    from pnp.catalog import registry
+    from pnp.catalog.project import load_spec
 
     check_names(game_id)
     spec = load_spec(game_id)
@@ -144,7 +144,7 @@ def describe(game_id: str) -> GameSummary:
 
 def catalogue() -> str:
     """The plain-text overview ``pnp list`` prints: every game, its variants and components."""
-    from pnp.catalogue import describe_games
+    from pnp.kit.catalogue import describe_games
 
     return describe_games()
 
@@ -152,19 +152,19 @@ def catalogue() -> str:
 def check_names(game_id: str, variants: Sequence[str] = ()) -> None:
     """Raise one error naming the nearest known name if ``game_id`` or a variant is unknown.
     The game's tables are read only when variants are named."""
-    from pnp.locate import engine_game
+    from pnp.catalog.locate import engine_game
 
     engine_game(game_id)
     if variants:
-        from pnp.project import load_spec
-        from pnp.variants import resolve_variants
+        from pnp.catalog.project import load_spec
+        from pnp.spec.variants import resolve_variants
 
         resolve_variants(load_spec(game_id), variants)
 
 
 def project_copy(game_id: str) -> Path | None:
     """The project's own copy of ``game_id`` when it is built instead of pnp's, else None."""
-    from pnp.paths import replaced_game_folder
+    from pnp.base.paths import replaced_game_folder
 
     return replaced_game_folder(game_id)
 
@@ -172,7 +172,7 @@ def project_copy(game_id: str) -> Path | None:
 def check(game_id: str) -> str:
     """Validate a game's spec tables, layouts and art: a summary of what was checked; every
     problem is raised at once as a :class:`PnpError`."""
-    from pnp.check import check_game
+    from pnp.kit.check import check_game
 
     return check_game(game_id)
 
@@ -192,8 +192,8 @@ def resolve_settings(
     """The settings a kit is built with: those given here, else those saved in ``pnp.toml``
     (the project's found from ``start``, default the working folder, then the user's), else
     the defaults, each with where it came from."""
-    from pnp.settings import Values
-    from pnp.settings import resolve_settings as resolve
+    from pnp.kit.settings import Values
+    from pnp.kit.settings import resolve_settings as resolve
 
     return resolve(Values(paper, backs, back_offset, out, lang), start or Path.cwd())
 
@@ -208,7 +208,7 @@ def build_options(
     ink: Ink = Ink.NORMAL,
 ) -> BuildOptions:
     """The build options of resolved ``settings`` and the choices that are not saved."""
-    from pnp.build_options import BuildOptions
+    from pnp.kit.build_options import BuildOptions
 
     _require_data()
     return BuildOptions(
@@ -232,8 +232,8 @@ def up_to_date(game_id: str, variants: Sequence[str], options: BuildOptions) -> 
     """The kit in ``OUT/<game_id>`` if nothing it was made from changed since it was built
     (no game is loaded to tell), else None. It waits for a build of the same kit, and cleans
     what an interrupted one left, as a build does."""
-    from pnp.build_options import reuse_kit
-    from pnp.output import kit_lock
+    from pnp.base.output import kit_lock
+    from pnp.kit.build_options import reuse_kit
 
     with kit_lock(options.out_dir / game_id):
         return reuse_kit(game_id, variants, options)
@@ -250,7 +250,7 @@ def build(
 ) -> BuildResult:
     """Build the kit of ``game_id`` with ``variants`` into ``OUT/<game_id>/``; files whose
     inputs did not change are reused unless ``force``; nothing is written if anything fails."""
-    from pnp.build import build as build_kit
+    from pnp.kit.build import build as build_kit
 
     return build_kit(game_id, variants, options, progress, force=force, jobs=jobs)
 
@@ -306,7 +306,7 @@ def build_all(
     after, so a front end can report as it goes. A map sheet is asked of the games played on
     a map only.
     """
-    from pnp.project import engine_game, game_ids
+    from pnp.catalog.project import engine_game, game_ids
 
     _require_data()
     ids = list(game_ids())
@@ -367,7 +367,7 @@ def kit_choice(
     """The variants and options of the kit an export is made from: the kit already in
     ``OUT/<game_id>`` as it was built (its manifest), with what is asked here instead;
     without a kit there, what a build with ``settings`` would use."""
-    from pnp.build_options import kit_as_built
+    from pnp.kit.build_options import kit_as_built
 
     check_names(game_id, variants or ())
     existing = kit_as_built(settings.out.value / game_id)
@@ -392,6 +392,37 @@ def preview(game_id: str, choice: KitChoice, progress: Progress | None = None) -
 
     made = kit(game_id, choice.variants, choice.options, progress)
     return write_preview(made.folder, progress)
+
+
+def watch(
+    game_id: str,
+    variants: Sequence[str],
+    options: BuildOptions,
+    say: Callable[[str], None],
+    *,
+    jobs: int = 1,
+) -> None:
+    """Build the kit again whenever a file it is made from changes, until interrupted;
+    ``say`` hears what each build wrote or what is wrong."""
+    from pnp.kit.watch import file_changes, watch_game, watched_folders
+
+    changes = file_changes(watched_folders(game_id))
+    rebuild = partial(build, game_id, variants, options, jobs=jobs)
+    watch_game(game_id, rebuild, changes, say)
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """``"1.5,-0.5"`` as (1.5, -0.5) mm; a :class:`ValueError` says what is wrong."""
+    from pnp.kit.settings import parse_back_offset as parse
+
+    return parse(text)
+
+
+def format_offset(offset: tuple[float, float]) -> str:
+    """``1.5,-0.5``: a back offset as ``--back-offset`` takes it."""
+    from pnp.kit.settings import format_offset as formatted
+
+    return formatted(offset)
 
 
 def print_services() -> dict[str, str]:
@@ -464,7 +495,7 @@ def calibrate(settings: BuildSettings, backs: BackMode | None = None) -> Path:
     It calibrates a duplex printer: ``backs`` (or the saved back mode, when that prints
     both sides) on the long or the short edge, else the long edge.
     """
-    from pnp.calibrate import write_calibration
+    from pnp.kit.calibrate import write_calibration
 
     mode = backs or settings.backs.value
     if backs is None and mode not in (BackMode.LONG_EDGE, BackMode.SHORT_EDGE):
@@ -475,7 +506,7 @@ def calibrate(settings: BuildSettings, backs: BackMode | None = None) -> Path:
 def save_back_offset(offset: tuple[float, float], start: Path | None = None) -> Path:
     """Save ``offset`` (mm) as the back offset in ``pnp.toml`` (the project's found from
     ``start``, else the user's), keeping the rest of the file; the file written."""
-    from pnp.settings import save_back_offset as save
+    from pnp.kit.settings import save_back_offset as save
 
     return save(offset, start or Path.cwd())
 
@@ -500,7 +531,7 @@ def copy_game(game_id: str, to: Path | None = None) -> CopiedGame:
 def examples(game_id: str, variants: Sequence[str] = (), lang: str = BASE_LANGUAGE) -> str:
     """Every rulebook example of the kit as plain text, each with the record it replays, told
     in language ``lang``."""
-    from pnp.examples import examples_text
+    from pnp.kit.examples import examples_text
 
     return examples_text(game_id, tuple(variants), lang)
 
@@ -518,7 +549,7 @@ def simulate(
 ) -> SimulationSummary:
     """Play seeded games with the reference engine's policies and summarise them; the same
     seed gives the same summary whatever ``jobs`` is."""
-    from pnp.simulation import simulate_game
+    from pnp.kit.simulation import simulate_game
 
     return simulate_game(
         game_id,
@@ -537,7 +568,7 @@ def study(
 ) -> tuple[StudyResult, Path | None]:
     """Re-measure what the rulebook's designer notes print; with ``write`` the table is
     stored (the path returned)."""
-    from pnp.maintenance import study as run_study
+    from pnp.kit.maintenance import study as run_study
 
     return run_study(game_id, games=games, jobs=jobs, seed=seed, write=write)
 
@@ -546,7 +577,7 @@ def golden(
     game_ids: Sequence[str] = (), *, update: bool = False, root: Path | None = None
 ) -> GoldenReport:
     """Compare (or with ``update`` rewrite) the golden playthroughs of the games."""
-    from pnp.maintenance import golden as run_golden
+    from pnp.kit.maintenance import golden as run_golden
 
     return run_golden(tuple(game_ids), update=update, root=root)
 
@@ -561,14 +592,14 @@ def pin(
 ) -> PinReport:
     """Check that every kit people build has each of its examples, true under its rules;
     with ``update`` search and pin the records that are lacking."""
-    from pnp.maintenance import pin as run_pin
+    from pnp.kit.maintenance import pin as run_pin
 
     return run_pin(game_id, update=update, report=report, jobs=jobs, seeds=seeds)
 
 
 def _require_data() -> None:
     """No game data at all is one error, before anything else is said or done."""
-    from pnp.paths import data_roots
+    from pnp.base.paths import data_roots
 
     try:
         data_roots()

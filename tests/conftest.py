@@ -5,7 +5,7 @@ The session's ``kit`` fixture builds a kit the first time a test asks for it and
 :class:`BuiltKit` to every later test with the same game, resolved variants and print options.
 Parallel workers share the kits too: the first worker that asks for a kit builds it into a folder
 of the run, under a lock, and the others wait for it and read it from there. A test that mutates
-the output or the data, or that tests rebuilding itself, calls :func:`pnp.build.build` on its own.
+the output or the data, or that tests rebuilding itself, calls :func:`pnp.kit.build.build` on its own.
 The terminal summary reports how many real builds the run made and how many requests the shared
 kits answered.
 """
@@ -35,13 +35,13 @@ import pytest
 from _pytest.terminal import TerminalReporter
 from pypdf import PdfReader
 
-import pnp.build
-from pnp.back_mode import BackMode
-from pnp.build import BuildOptions, build
+import pnp.kit.build
+from pnp.base.back_mode import BackMode
+from pnp.base.paths import ROOT_ENV, project_root
+from pnp.catalog.project import load_game
 from pnp.draw.art_cache import CACHE_ENV
-from pnp.paths import ROOT_ENV, project_root
-from pnp.project import load_game
-from pnp.variants import resolve_variants
+from pnp.kit.build import BuildOptions, build
+from pnp.spec.variants import resolve_variants
 from tests.pdftext import page_texts
 
 RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [
@@ -95,14 +95,14 @@ def _count_real_builds() -> None:
     """Count every build that writes a kit, whichever test or import path called it."""
     # Wrap what the build calls now: a second import of this module (as tests.conftest)
     # wraps the first wrapper, so both counters see every build.
-    commit: Callable[..., list[Path]] = vars(pnp.build)["commit_kit"]
+    commit: Callable[..., list[Path]] = vars(pnp.kit.build)["commit_kit"]
 
     def counted(folder: Path, files: dict[str, bytes], **more: Any) -> list[Path]:
         written = commit(folder, files, **more)
         _BUILDS["real"] += 1
         return written
 
-    vars(pnp.build)["commit_kit"] = counted
+    vars(pnp.kit.build)["commit_kit"] = counted
 
 
 _count_real_builds()

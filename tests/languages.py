@@ -1,7 +1,7 @@
 """The bundled languages, loaded once for the tests that need their words."""
 
+from pnp.catalog.locate import common_folder
 from pnp.language import Language, load_language
-from pnp.locate import common_folder
 
 
 def language(code: str) -> Language:

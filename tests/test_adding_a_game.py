@@ -18,11 +18,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp import registry
+from pnp.catalog import registry
+from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.engine.core import EventLog, GameRecord, play, replay
-from pnp.maintenance import golden_root
-from pnp.project import load_game
+from pnp.kit.maintenance import golden_root
 from tests.pdftext import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-import pnp.project
+import pnp.catalog.project
 from pnp import api
-from pnp.back_mode import BackMode
-from pnp.errors import PnpError
-from pnp.ink import Ink
-from pnp.settings import COMMAND_LINE, DEFAULT
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError
+from pnp.base.ink import Ink
+from pnp.kit.settings import COMMAND_LINE, DEFAULT
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 
@@ -89,7 +89,7 @@ def test_an_empty_export_request_is_refused_before_any_building(tmp_path: Path) 
 def test_build_all_goes_on_past_a_failure_and_asks_a_map_of_map_games_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pnp.project, "game_ids", lambda: ("stoomboot", "twaalf-dagen"))
+    monkeypatch.setattr(pnp.catalog.project, "game_ids", lambda: ("stoomboot", "twaalf-dagen"))
     foreign = tmp_path / "stoomboot"  # a folder pnp did not make: refused, left as it is
     foreign.mkdir()
     (foreign / "eigen.txt").write_text("van mij", encoding="utf-8")

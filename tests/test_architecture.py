@@ -129,7 +129,7 @@ def test_no_import_cycles_between_modules() -> None:
 def test_the_checks_would_see_a_cycle_and_a_function_level_import() -> None:
     """The scans above find what they look for (so their empty results mean something)."""
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    source = "def f() -> None:\n    from pnp.registry import game\n"
+    source = "def f() -> None:\n    from pnp.catalog.registry import game\n"
     tree = ast.parse(source)
     function = tree.body[0]
     assert isinstance(function, ast.FunctionDef)
@@ -181,9 +181,9 @@ def test_a_deck_is_drawn_without_the_rulebook_or_reportlab_graphics(tmp_path: Pa
         "from bench.pnp_deck import deck_pdf\n"
         "pdf, cards = deck_pdf()\n"
         "assert pdf.startswith(b'%PDF') and cards == 90\n"
-        "heavy = ('pnp.build', 'pnp.rulebook', 'pnp.examples', 'reportlab.platypus',"
+        "heavy = ('pnp.kit.build', 'pnp.rulebook', 'pnp.kit.examples', 'reportlab.platypus',"
         " 'reportlab.graphics', 'svglib', 'jinja2', 'pypdf')\n"
-        "print(sorted(m for m in sys.modules if m.startswith(heavy) and m != 'pnp.build_options'))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy) and m != 'pnp.kit.build_options'))\n"
     )
     env = {**os.environ, CACHE_ENV: str(tmp_path / "cache")}
     root = Path(__file__).resolve().parents[1]

@@ -18,12 +18,12 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from pnp.base.paths import project_root
 from pnp.draw import art as art_module
 from pnp.draw import art_cache
 from pnp.draw.art import Art, ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
-from pnp.paths import project_root
 
 ART = project_root() / "art"
 

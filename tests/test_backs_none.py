@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.back_mode import BackMode
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
 from pnp.spec.sizes import BLEED
 from tests.conftest import KitMaker
 from tests.pdfinspect import MM, read_page

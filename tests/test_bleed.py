@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
 from pnp.spec.sizes import BLEED
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import MM, read_page

@@ -16,10 +16,10 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ContentStream, DecodedStreamObject, NameObject
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.base.units import mm
 from pnp.rulebook.booklet import booklet_sides, impose_booklet
 from pnp.sheets.pdf import new_canvas
-from pnp.units import mm
 from tests.pdfinspect import MM, read_page
 
 SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}

@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from pnp.back_mode import BackMode
-from pnp.calibrate import calibration_pdf
+from pnp.base.back_mode import BackMode
+from pnp.kit.calibrate import calibration_pdf
 from tests.languages import DUTCH
 from tests.pdfinspect import MM, read_page
 

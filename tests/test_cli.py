@@ -20,15 +20,15 @@ from typer.testing import CliRunner
 
 import pnp.cli
 import pnp.cli.console
-from pnp import registry
-from pnp.back_mode import BackMode
-from pnp.build import BuildOptions, BuildResult, ProgressCallback, check_options
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError, Problem
+from pnp.catalog import registry
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.cli import app
 from pnp.cli.console import stderr_console
-from pnp.errors import PnpError, Problem
-from pnp.examples import game_examples
-from pnp.project import load_game
-from pnp.registry import games
+from pnp.kit.build import BuildOptions, BuildResult, ProgressCallback, check_options
+from pnp.kit.examples import game_examples
 from pnp.spec.sizes import PAPERS
 from tests.cli_run import run_pnp
 from tests.pdfinspect import MM, read_page
@@ -138,7 +138,7 @@ def test_simulate_prints_the_same_summary_whatever_the_number_of_jobs() -> None:
 
 def test_simulate_help_names_the_policy_it_plays_by_default() -> None:
     """Without --policy every seat plays the default policy, and the help says which."""
-    from pnp.simulation import DEFAULT_POLICY
+    from pnp.kit.simulation import DEFAULT_POLICY
 
     help_text = " ".join(CliRunner().invoke(app, ["simulate", "--help"]).stdout.split())
     assert f"default {DEFAULT_POLICY}" in help_text
@@ -363,7 +363,7 @@ def test_build_all_shows_every_game_and_goes_on_after_a_failure(
         (folder / "kaarten.pdf").write_bytes(b"%PDF")
         return BuildResult(game_id, (), folder, [folder / "kaarten.pdf"], {})
 
-    monkeypatch.setattr("pnp.build.build", fake_build)  # the command imports it when it runs
+    monkeypatch.setattr("pnp.kit.build.build", fake_build)  # the command imports it when it runs
     result = CliRunner().invoke(app, ["build", "all", "--out", str(tmp_path)])
     assert result.exit_code == 2
     others = [game_id for game_id in games() if game_id != "stoomboot"]
@@ -410,7 +410,7 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
     """``pnp --help``, ``--version`` and shell completion answer at once: importing the CLI
     loads neither the build (ReportLab, svglib, pypdf, the games) nor the settings' TOML
     writer; each command imports what it runs when it runs."""
-    heavy = ["reportlab", "svglib", "pypdf", "pnp.build", "pnp.games", "tomlkit", "jinja2"]
+    heavy = ["reportlab", "svglib", "pypdf", "pnp.kit.build", "pnp.games", "tomlkit", "jinja2"]
     probe = f"import sys, pnp.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
@@ -418,11 +418,11 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
 
 RENDERING: tuple[str, ...] = (
     *("reportlab", "svglib", "pypdf", "PIL", "pyphen", "jinja2", "fontTools", "tomlkit"),
-    *("pnp.build", "pnp.draw", "pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story"),
-    *("pnp.sheets", "pnp.project", "pnp.examples", "pnp.games."),
+    *("pnp.kit.build", "pnp.draw", "pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story"),
+    *("pnp.sheets", "pnp.catalog.project", "pnp.kit.examples", "pnp.games."),
 )
-"""Modules (and packages, by prefix) that only rendering a kit needs (``pnp.build`` also
-matches ``pnp.build_options``, which is not one of them: see :func:`_matching_modules`)."""
+"""Modules (and packages, by prefix) that only rendering a kit needs (``pnp.kit.build`` also
+matches ``pnp.kit.build_options``, which is not one of them: see :func:`_matching_modules`)."""
 TYPER_EXTRAS = ("pydantic", "markdown_it", "pygments", "attr", "rich.markdown", "rich.traceback")
 """What typer would import for converting option values (pydantic) and for help in Markdown
 and pretty tracebacks: pnp answers without them."""
@@ -433,9 +433,9 @@ def test_pnp_list_reads_the_tables_without_engines_or_drawing() -> None:
     no layout, art or PDF library, no pydantic, no console; the listing it prints is the whole
     one."""
     heavy: tuple[str, ...] = (
-        *("reportlab", "svglib", "pypdf", "jinja2", "tomlkit", "pnp.build", "pnp.draw"),
-        *("pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story", "pnp.project"),
-        *(*TYPER_EXTRAS, "rich", "pnp.cli.console", "pnp.settings"),
+        *("reportlab", "svglib", "pypdf", "jinja2", "tomlkit", "pnp.kit.build", "pnp.draw"),
+        *("pnp.layout", "pnp.engine", "pnp.rulebook", "pnp.story", "pnp.catalog.project"),
+        *(*TYPER_EXTRAS, "rich", "pnp.cli.console", "pnp.kit.settings"),
     )
     probe = (
         "import sys\n"
@@ -475,8 +475,8 @@ def _loaded_by(*args: str) -> tuple[subprocess.CompletedProcess[str], list[str]]
 
 
 def _matching_modules(loaded: list[str], prefixes: tuple[str, ...]) -> list[str]:
-    """The modules of ``loaded`` that start with one of ``prefixes`` (but pnp.build_options)."""
-    return [m for m in loaded if m.startswith(prefixes) and m != "pnp.build_options"]
+    """The modules of ``loaded`` that start with one of ``prefixes`` (but pnp.kit.build_options)."""
+    return [m for m in loaded if m.startswith(prefixes) and m != "pnp.kit.build_options"]
 
 
 @pytest.mark.parametrize("args", [("--help",), ("build", "--help"), ()], ids=repr)
@@ -487,7 +487,13 @@ def test_help_answers_without_the_build_the_settings_or_typer_extras(
     spec model, nor pydantic and the rich modules only Markdown help and tracebacks need."""
     done, loaded = _loaded_by(*args)
     assert "Usage: pnp" in done.stdout
-    light = ("pnp.settings", "pnp.spec", "pnp.catalogue", "pnp.registry", "pnp.cli.console")
+    light = (
+        "pnp.kit.settings",
+        "pnp.spec",
+        "pnp.kit.catalogue",
+        "pnp.catalog.registry",
+        "pnp.cli.console",
+    )
     assert _matching_modules(loaded, RENDERING + TYPER_EXTRAS + light) == []
 
 
@@ -517,8 +523,14 @@ def test_an_up_to_date_kit_is_told_without_rendering_modules(tmp_path: Path) -> 
     assert first.exit_code == 0, first.output
     done, loaded = _loaded_by("build", "twaalf-dagen", "--out", str(out))
     assert "twaalf-dagen: up to date" in done.stdout
-    heavy = RENDERING + TYPER_EXTRAS + ("rich", "pnp.cli.console", "pnp.registry", "pnp.games")
-    heavy += ("pnp.spec.model", "pnp.spec.loader", "pnp.locate")  # the kit's record suffices
+    heavy = (
+        RENDERING + TYPER_EXTRAS + ("rich", "pnp.cli.console", "pnp.catalog.registry", "pnp.games")
+    )
+    heavy += (
+        "pnp.spec.model",
+        "pnp.spec.loader",
+        "pnp.catalog.locate",
+    )  # the kit's record suffices
     assert _matching_modules(loaded, heavy) == []
 
 

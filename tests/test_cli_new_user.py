@@ -13,8 +13,8 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
+from pnp.base.paths import ROOT_ENV
 from pnp.cli import app
-from pnp.paths import ROOT_ENV
 from tests.cli_run import run_pnp
 
 TYPE_NAMES = ("<bool>", "<str>", "<int>", "<path>", "<list[", "{game}", "{GAME}")

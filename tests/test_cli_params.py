@@ -12,7 +12,7 @@ import typer.main
 from typer._click import Command, Context
 from typer._coercion import build_runtime_param
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
 from pnp.cli import app
 from pnp.cli.options import BackOffset, PaperName
 from pnp.cli.params import _Quick, convert_quickly

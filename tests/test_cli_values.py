@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 import typer.main
 
-import pnp.output
-from pnp.build import check_options
-from pnp.build_options import BuildOptions
+import pnp.base.output
+from pnp.base.errors import PnpError
+from pnp.base.option_values import MAX_JOBS, SEED_MAX
 from pnp.cli import app
 from pnp.cli.options import SEED, WholeNumber
-from pnp.errors import PnpError
-from pnp.option_values import MAX_JOBS, SEED_MAX
-from pnp.settings import CONFIG_DIR_ENV, parse_back_offset, read_settings
+from pnp.kit.build import check_options
+from pnp.kit.build_options import BuildOptions
+from pnp.kit.settings import CONFIG_DIR_ENV, parse_back_offset, read_settings
 from tests.cli_run import Ran, run_pnp
 
 JOBS_LINE = f"error: --jobs takes a whole number from 1 to {MAX_JOBS}, not "
@@ -241,7 +241,7 @@ def test_calibrate_on_a_full_disk_leaves_no_partial_file_and_the_earlier_sheet(
     assert first.returncode == 0, first.stderr
     (sheet,) = (here / "kits").iterdir()
     before = hashlib.sha256(sheet.read_bytes()).hexdigest()
-    monkeypatch.setattr(pnp.output, "_write_synced", _no_space)
+    monkeypatch.setattr(pnp.base.output, "_write_synced", _no_space)
     done = run_pnp("calibrate", "--out", "kits")
     assert done.returncode == 2
     assert done.stderr.splitlines() == ["error: kits: cannot write output: No space left on device"]
@@ -256,7 +256,7 @@ def test_an_interrupted_calibration_write_leaves_no_partial_file(
         path.write_bytes(data[:100])
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pnp.output, "_write_synced", interrupted)
+    monkeypatch.setattr(pnp.base.output, "_write_synced", interrupted)
     done = run_pnp("calibrate", "--out", "kits")
     assert done.returncode == 130
     assert list((here / "kits").iterdir()) == []

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from pnp.paths import project_root
+from pnp.base.paths import project_root
 
 
 @pytest.mark.parametrize(

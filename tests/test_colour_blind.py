@@ -10,7 +10,7 @@ from itertools import combinations
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.ink import Ink
+from pnp.base.ink import Ink
 from tests.conftest import KitMaker
 
 SCALE = 5.0

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 import typer
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.cli import app
 from pnp.cli.options import (
     PaperName,
@@ -25,8 +27,6 @@ from pnp.cli.options import (
     complete_paper,
     complete_variant,
 )
-from pnp.project import load_game
-from pnp.registry import games
 from pnp.spec.sizes import PAPERS
 
 

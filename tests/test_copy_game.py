@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.base.paths import ROOT_ENV, bundled_root
+from pnp.catalog.locate import game_data_root
 from pnp.cli import app
-from pnp.locate import game_data_root
-from pnp.paths import ROOT_ENV, bundled_root
 
 
 def _files(folder: Path) -> dict[str, bytes]:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.base.errors import PnpError
 from pnp.cli import app
-from pnp.errors import PnpError
 from pnp.spec.loader import load_game_spec
 from tests.languages import DUTCH
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
-from pnp.paths import project_root
+from pnp.base.paths import project_root
+from pnp.kit.build import BuildOptions, build
 from pnp.spec.loader import load_game_spec
 from tests.cli_run import run_pnp
 from tests.languages import DUTCH

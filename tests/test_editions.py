@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import PnpError
-from pnp.project import load_spec
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_spec
 
 GAME = "twaalf-dagen"
 

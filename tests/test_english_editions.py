@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.catalog.project import load_spec
 from pnp.cli import app
-from pnp.examples import game_examples
-from pnp.project import load_spec
-from pnp.variants import resolve_variants
+from pnp.kit.examples import game_examples
+from pnp.spec.variants import resolve_variants
 from tests.conftest import KitMaker
 from tests.languages import DUTCH, ENGLISH
 from tests.words_read_back import PROPER_NAMES, dutch_only_words, dutch_words_in, page_words

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.base.output import kit_lock
 from pnp.export.folder import RECORD, commit_export, current_export, export_request
 from pnp.export.pages import KitPages, distinct_faces, pixel_box, read_manifest
-from pnp.output import kit_lock
 from tests.conftest import KitMaker
 
 
@@ -68,12 +68,12 @@ def test_an_export_replaces_its_folder_whole_and_a_failed_one_leaves_it(
     assert sorted(p.name for p in (kit_copy / "probe").iterdir()) == ["export.json", "kept.png"]
     before = _digests(kit_copy)
 
-    import pnp.output
+    import pnp.base.output
 
     def full_disk(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pnp.output, "_write_synced", full_disk)
+    monkeypatch.setattr(pnp.base.output, "_write_synced", full_disk)
     with pytest.raises(PnpError, match="cannot write output"), kit_lock(kit_copy):
         commit_export(kit_copy, "probe", request, {"new.png": b"4"})
     assert _digests(kit_copy) == before
@@ -81,8 +81,8 @@ def test_an_export_replaces_its_folder_whole_and_a_failed_one_leaves_it(
 
 
 def test_a_rebuilt_kit_keeps_its_export_folders(kit_copy: Path) -> None:
-    from pnp.kit_record import RECORD_FILE
-    from pnp.output import commit_kit
+    from pnp.base.output import commit_kit
+    from pnp.kit.kit_record import RECORD_FILE
 
     with kit_lock(kit_copy):
         commit_export(kit_copy, "probe", export_request(kit_copy, "probe", {}), {"a": b"1"})

@@ -27,12 +27,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from pnp.base.paths import ROOT_ENV, display_path
+from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.draw.art import Art, ArtLibrary
-from pnp.kit_record import RECORD_FILE
+from pnp.kit.kit_record import RECORD_FILE
 from pnp.layout.render import FaceRenderer, FormCache
-from pnp.paths import ROOT_ENV, display_path
-from pnp.project import load_game
 from pnp.sheets.card_jobs import card_jobs
 from pnp.sheets.pdf import new_canvas
 from tests.conftest import copy_project_data

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-import pnp.catalogue
+import pnp.kit.catalogue
 from pnp.cli import app
 
 
@@ -18,7 +18,7 @@ def test_an_internal_error_is_one_line_with_a_hint_to_report_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("PNP_DEBUG", raising=False)
-    monkeypatch.setattr(pnp.catalogue, "describe_games", _broken_listing)
+    monkeypatch.setattr(pnp.kit.catalogue, "describe_games", _broken_listing)
     result = CliRunner().invoke(app, ["list"])
     assert result.exit_code == 1
     lines = [line for line in result.stderr.splitlines() if line.strip()]
@@ -30,7 +30,7 @@ def test_an_internal_error_is_one_line_with_a_hint_to_report_it(
 
 @pytest.mark.parametrize("how", ["option", "environment"])
 def test_debug_shows_the_internal_error_itself(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pnp.catalogue, "describe_games", _broken_listing)
+    monkeypatch.setattr(pnp.kit.catalogue, "describe_games", _broken_listing)
     if how == "environment":
         monkeypatch.setenv("PNP_DEBUG", "1")
     args = ["--debug", "list"] if how == "option" else ["list"]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
 from pnp.layout.render import pip_centres
 from pnp.sheets.imposition import Rect, plan_sheet
 from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN

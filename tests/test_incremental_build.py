@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions, BuildResult, build
-from pnp.build_options import kit_request
+from pnp.base.ink import Ink
+from pnp.base.paths import ROOT_ENV
 from pnp.cli import app
-from pnp.ink import Ink
-from pnp.kit_record import RECORD_FILE
-from pnp.paths import ROOT_ENV
+from pnp.kit.build import BuildOptions, BuildResult, build
+from pnp.kit.build_options import kit_request
+from pnp.kit.kit_record import RECORD_FILE
 from tests.conftest import copy_project_data
 
 GAME = "stoomboot"

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.base.errors import MAX_QUOTE, Problem
+from pnp.base.paths import ROOT_ENV, project_root
 from pnp.cli import app
 from pnp.draw.svgcheck import check_svg
-from pnp.errors import MAX_QUOTE, Problem
-from pnp.paths import ROOT_ENV, project_root
 from tests.test_bad_input import edit
 
 GAME = Path("cardspecs") / "twaalf-dagen"

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp import maintenance, paths
-from pnp.errors import PnpError
-from pnp.paths import BUNDLED_PACKAGE_FOLDER
+from pnp.base import paths
+from pnp.base.errors import PnpError
+from pnp.base.paths import BUNDLED_PACKAGE_FOLDER
+from pnp.kit import maintenance
 
 
 def test_a_write_into_installed_data_is_refused(

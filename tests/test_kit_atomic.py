@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-import pnp.output
-from pnp.build import BuildOptions, build
-from pnp.errors import PnpError
-from pnp.output import recover_kit
+import pnp.base.output
+from pnp.base.errors import PnpError
+from pnp.base.output import recover_kit
+from pnp.kit.build import BuildOptions, build
 
 GAME = "twaalf-dagen"
 
@@ -72,7 +72,7 @@ def test_a_full_disk_leaves_the_earlier_kit_and_nothing_else(
         written.append(path)
         path.write_bytes(data[: len(data) // 2])
 
-    monkeypatch.setattr(pnp.output, "_write_synced", full)
+    monkeypatch.setattr(pnp.base.output, "_write_synced", full)
     with pytest.raises(PnpError, match="No space left on device"):
         build(GAME, (), _letter(out))
     assert kit_state(out / GAME) == ("a4", files)
@@ -92,10 +92,10 @@ def test_a_failing_rename_leaves_the_earlier_kit(
             raise OSError(errno.EIO, os.strerror(errno.EIO))
         real(source, target)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pnp.output.os, "rename", second_fails)
+    monkeypatch.setattr(pnp.base.output.os, "rename", second_fails)
     with pytest.raises(PnpError, match="cannot write output"):
         build(GAME, (), _letter(out))
-    monkeypatch.setattr(pnp.output.os, "rename", real)
+    monkeypatch.setattr(pnp.base.output.os, "rename", real)
     assert kit_state(out / GAME) == ("a4", files)
     assert leftovers(out) == []
 

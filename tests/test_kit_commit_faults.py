@@ -1,7 +1,7 @@
 """A kit commit cut off at any step, and kit paths pnp did not make.
 
 A real build is paused at each step of its commit (the ``PNP_TEST_PAUSE_AT`` hook of
-:mod:`pnp.output`) and killed there, by SIGKILL and by SIGINT. At no moment may a file the
+:mod:`pnp.base.output`) and killed there, by SIGKILL and by SIGINT. At no moment may a file the
 user had in the kit folder (an export folder, a note, a folder of their own, a link) exist
 only in the staged copy; once the next command takes the kit's lock the kit folder is the
 whole earlier kit or the whole new one, holding every such file with its bytes, and nothing
@@ -26,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import BuildOptions, build
+from pnp.base.output import CHECKPOINTS, PAUSE_AT, PAUSE_FILE, kit_lock
 from pnp.export.preview import write_preview
 from pnp.export.tts import write_tts
-from pnp.output import CHECKPOINTS, PAUSE_AT, PAUSE_FILE, kit_lock
+from pnp.kit.build import BuildOptions, build
 from tests.cli_run import run_pnp
 
 GAME = "twaalf-dagen"
@@ -359,7 +359,7 @@ def test_a_preview_of_an_earlier_kit_is_not_up_to_date_once_the_kit_changes(
 def test_the_options_of_a_kit_are_not_read_through_a_link(built: Path, tmp_path: Path) -> None:
     """What preview and export read first (the kit as it was built) is never read through a
     linked kit folder: a link is no kit pnp made."""
-    from pnp.build_options import kit_as_built
+    from pnp.kit.build_options import kit_as_built
 
     kit = _copy(built, tmp_path) / GAME
     assert kit_as_built(kit) is not None
@@ -413,8 +413,8 @@ def test_an_up_to_date_build_cleans_what_an_interrupted_one_left(
 
 
 def test_the_records_the_cleanup_knows_are_those_pnp_writes() -> None:
+    from pnp.base.output import OWN_RECORDS
     from pnp.export.folder import RECORD
-    from pnp.kit_record import RECORD_FILE
-    from pnp.output import OWN_RECORDS
+    from pnp.kit.kit_record import RECORD_FILE
 
     assert set(OWN_RECORDS) == {RECORD_FILE, RECORD}

@@ -9,8 +9,8 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.ink import Ink
-from pnp.project import load_game
+from pnp.base.ink import Ink
+from pnp.catalog.project import load_game
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import MM, read_page
 

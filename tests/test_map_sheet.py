@@ -16,10 +16,10 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.games.stoomboot.map_sheet import map_board
 from pnp.layout.model import MIN_TEXT_PT
-from pnp.project import load_game
 from pnp.sheets.board import INK, PANEL, board_candidates, board_geometry, render_board
 from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN
 from tests.conftest import BuiltKit, KitMaker

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 import pnp
 import pnp.scaffold
+from pnp.catalog.project import data_only_games, engine_game
 from pnp.cli import app
-from pnp.project import data_only_games, engine_game
 from tests.pdftext import page_texts
 
 GAME_ID = "groter-kleiner"

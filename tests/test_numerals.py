@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from pnp.project import load_game
+from pnp.catalog.project import load_game
 from tests.conftest import KitMaker
 from tests.pdfinspect import read_page
 

@@ -23,10 +23,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp import paths, registry
+from pnp.base import paths
+from pnp.catalog import registry
+from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.draw.fonts import FONT_FILES
-from pnp.project import load_game
 from tests.pdftext import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent

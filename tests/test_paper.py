@@ -17,9 +17,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.back_mode import BackMode
-from pnp.examples import game_parts
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
+from pnp.kit.examples import game_parts
 from pnp.rulebook.booklet import booklet_sides
 from pnp.rulebook.compose import SCREEN_PAGE_MM, cover_variants, prepare_rulebook
 from pnp.rulebook.document import MARGIN_MM, lay_out
@@ -34,7 +34,7 @@ from pnp.rulebook.fit import (
     choose_fit,
     padded,
 )
-from pnp.variants import resolve_variants
+from pnp.spec.variants import resolve_variants
 from tests.conftest import RULEBOOK_KITS, BuiltKit, KitMaker
 from tests.pdfinspect import TextRun, read_page
 from tests.test_rulebook_layout import _body_texts, _is_heading

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import BuildOptions, build
-from pnp.errors import PnpError
-from pnp.kit_record import RECORD_FILE
-from pnp.workers import run_forked
+from pnp.base.errors import PnpError
+from pnp.base.workers import run_forked
+from pnp.kit.build import BuildOptions, build
+from pnp.kit.kit_record import RECORD_FILE
 from tests.conftest import KitMaker
 
 

@@ -11,11 +11,11 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.layout.model import MIN_TEXT_PT
-from pnp.project import load_game
 from pnp.sheets.card_jobs import card_jobs
-from pnp.variants import resolve_variants
+from pnp.spec.variants import resolve_variants
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import MM, TextRun, read_page
 

@@ -21,8 +21,8 @@ from PIL import Image, ImageChops
 from typer.testing import CliRunner
 
 import pnp.export.preview as preview
+from pnp.base.errors import PnpError
 from pnp.cli import app
-from pnp.errors import PnpError
 from pnp.export.folder import ExportResult
 from tests.conftest import KitMaker
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
 from tests.conftest import KitMaker
 
 PRESET = {

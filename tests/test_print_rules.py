@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
 from tests.conftest import Built
 from tests.pdfinspect import MM, iter_fonts, read_page
 

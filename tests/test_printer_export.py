@@ -18,15 +18,15 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import pnp.export.printer as printer
-from pnp.build_options import BuildResult
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.cli.options import complete_printer
-from pnp.errors import PnpError
 from pnp.export.folder import ExportResult
 from pnp.export.services import Product, Service, load_services
+from pnp.kit.build_options import BuildResult
 from pnp.layout.model import Box, Element, Layout
 from pnp.layout.reflow import reflow
-from pnp.project import load_game
 from pnp.spec.model import SourceRef
 from pnp.spec.sizes import CARD_SIZES
 from tests.conftest import BuiltKit, KitMaker

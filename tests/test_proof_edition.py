@@ -10,11 +10,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import game as game_of
 from pnp.cli import app
 from pnp.example_model import Example
-from pnp.examples import game_parts
-from pnp.project import load_game
-from pnp.registry import game as game_of
+from pnp.kit.examples import game_parts
 from pnp.rulebook.compose import RulebookFiles, prepare_rulebook
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
 from tests.languages import DUTCH

@@ -13,10 +13,10 @@ from PIL import ImageChops
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 
-from pnp.back_mode import BackMode
-from pnp.examples import game_examples
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
 from pnp.games.twaalf_dagen import engine as td_engine
-from pnp.project import load_game
+from pnp.kit.examples import game_examples
 from pnp.rulebook.booklet import booklet_sides
 from tests.conftest import KitMaker
 from tests.pdfinspect import MM, iter_fonts, read_page

@@ -16,13 +16,13 @@ import pytest
 from pypdf import PdfReader
 from reportlab.platypus import BaseDocTemplate
 
-from pnp.examples import game_parts
-from pnp.project import load_game
+from pnp.base.units import mm
+from pnp.catalog.project import load_game
+from pnp.kit.examples import game_parts
 from pnp.rulebook.booklet import booklet_sides
 from pnp.rulebook.compose import SCREEN_PAGE_MM, prepare_rulebook
 from pnp.rulebook.document import MARGIN_MM, lay_out
 from pnp.rulebook.styles import NOTE_FILL, make_styles
-from pnp.units import mm
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
 from tests.pdfinspect import TextRun, read_page
 

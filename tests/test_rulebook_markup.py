@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
 from pnp.rulebook.markup import (
     Directive,
     Heading,

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from pnp.catalog.project import load_game
 from pnp.games.santoska.examples import ROWS
-from pnp.project import load_game
 from pnp.story import load_phrases
 from tests.conftest import BuiltKit, KitMaker
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.catalog.project import load_game
 from pnp.example_model.figures import TableFigure
 from pnp.games.santoska.game import GAME
-from pnp.project import load_game
 from pnp.story.phrases import load_phrases
 
 

@@ -16,7 +16,7 @@ from itertools import combinations
 
 import pytest
 
-from pnp.project import load_game
+from pnp.catalog.project import load_game
 from tests.conftest import RULEBOOK_KITS, BuiltKit, KitMaker
 from tests.seed_runs import RUN, load_digests, shared_runs, words
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.back_mode import BackMode
-from pnp.errors import PnpError
-from pnp.paths import find_project_file
-from pnp.settings import (
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError
+from pnp.base.paths import find_project_file
+from pnp.kit.settings import (
     COMMAND_LINE,
     CONFIG_DIR_ENV,
     DEFAULT,

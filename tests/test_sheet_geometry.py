@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from pnp.back_mode import BackMode
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
 from tests.conftest import Built
 from tests.pdfinspect import MM, FormUse, read_page
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from pnp.back_mode import BackMode
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
 from pnp.sheets.marks import MAX_MARK
 from pnp.spec.sizes import BLEED
 from tests.conftest import KitMaker

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.back_mode import BackMode
-from pnp.project import load_game
+from pnp.base.back_mode import BackMode
+from pnp.catalog.project import load_game
 from pnp.sheets.imposition import Rect, SheetPlan, is_landscape, plan_sheet
 from pnp.sheets.packing import RUN_GUTTER, Kind, pack_sheets
 from pnp.spec.sizes import BLEED, CARD_SIZES, PAPERS, PRINTABLE_MARGIN, CardSize

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.games.sinterklaas import combinations as sk_combinations
 from pnp.games.sinterklaas import config as sk_config
 from pnp.games.sinterklaas import effects as sk_effects
 from pnp.games.sinterklaas import engine as sk_engine
 from pnp.games.sinterklaas import scoring as sk_scoring
-from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
 
 GAME = "sinterklaas"

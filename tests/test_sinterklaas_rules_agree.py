@@ -14,6 +14,7 @@ from itertools import combinations
 
 import pytest
 
+from pnp.catalog.project import load_game
 from pnp.engine import EventLog
 from pnp.games.sinterklaas import events as ev
 from pnp.games.sinterklaas.cards import parse_card
@@ -23,7 +24,6 @@ from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.state import SinterklaasState
 from pnp.games.sinterklaas.steps import ALL_IN, KEEP, STOPPED
-from pnp.project import load_game
 from tests.conftest import BuiltKit, KitMaker
 from tests.engine.sinterklaas_play import (
     cards,

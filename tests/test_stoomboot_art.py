@@ -27,9 +27,9 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from pnp.catalog.project import load_game
 from pnp.language.template import fill_template
 from pnp.layout.model import Box, Layout
-from pnp.project import load_game
 from pnp.spec.model import CardRow
 from pnp.spec.sizes import BLEED, SAFE
 from tests.conftest import BuiltKit, KitMaker

@@ -11,11 +11,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.back_mode import BackMode
-from pnp.build import BuildOptions, build
+from pnp.base.back_mode import BackMode
+from pnp.base.units import mm
+from pnp.catalog.project import load_game
 from pnp.cli import app
-from pnp.project import load_game
-from pnp.units import mm
+from pnp.kit.build import BuildOptions, build
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
 from tests.pdftext import page_texts

@@ -11,11 +11,11 @@ from functools import cache
 
 import pytest
 
+from pnp.catalog.project import load_game
 from pnp.example_model.figures import MapFigure, RowFigure, TableFigure
-from pnp.examples import game_parts
 from pnp.games.stoomboot.examples import KIND_DELIVERY, KIND_LONGER, KIND_ROUND, ROWS
 from pnp.games.stoomboot.spec_config import config_from_spec
-from pnp.project import load_game
+from pnp.kit.examples import game_parts
 from pnp.spec.model import GameSpec
 
 SMALL = "kleine-kaart"

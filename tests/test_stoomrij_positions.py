@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.project import load_game
+from pnp.catalog.project import load_game
 
 TOLERANCE = 0.6
 

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 import pnp.rulebook.budget
+from pnp.base.errors import PnpError
 from pnp.cli import app
-from pnp.errors import PnpError
 from pnp.rulebook.markup import MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.story.phrases import fill

@@ -11,7 +11,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from pnp.project import game_ids
+from pnp.catalog.project import game_ids
 from tests.terminal import on_a_terminal
 
 COLUMNS, ROWS = 120, 30

@@ -23,17 +23,17 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+import pnp.base.output
 import pnp.export.tts
-import pnp.output
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.cli import app
-from pnp.errors import PnpError
 from pnp.export.pages import KitPages, distinct_faces
 from pnp.export.png import png_bytes
 from pnp.export.tts import write_tts
 from pnp.export.tts_grid import MAX_FACES, sheet_grid
 from pnp.export.tts_pictures import same_picture
-from pnp.project import load_game
 from tests.conftest import KitMaker
 
 GAMES = ["sinterklaas", "stoomboot", "twaalf-dagen", "santoska"]
@@ -352,7 +352,9 @@ def test_a_failed_export_leaves_the_earlier_one(
         monkeypatch.setattr(pnp.export.tts, "png_bytes", _fail_on_call(3, png_bytes))
         failure: type[Exception] = OSError
     else:
-        monkeypatch.setattr(pnp.output, "_write_synced", _fail_on_call(4, pnp.output._write_synced))
+        monkeypatch.setattr(
+            pnp.base.output, "_write_synced", _fail_on_call(4, pnp.base.output._write_synced)
+        )
         failure = PnpError
     with pytest.raises(failure):
         write_tts(export.kit, url_base="https://example.org/kit/")  # differs: a new export

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from pnp.catalog.project import load_game
 from pnp.example_model.figures import TableFigure
 from pnp.games.twaalf_dagen.engine import ENGINE, SET, STRAIGHT, make_play, standard_config
 from pnp.games.twaalf_dagen.game import GAME
 from pnp.games.twaalf_dagen.setup_figures import PLAYERS
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.project import load_game
 from tests.conftest import KitMaker
 
 VARIANTS = [(), ("kort",)]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.games.twaalf_dagen.engine import standard_config
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.project import load_game
 from tests.test_bad_input import GAME, edit
 
 

@@ -13,10 +13,10 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions, BuildResult, build
 from pnp.cli import app
+from pnp.kit.build import BuildOptions, BuildResult, build
+from pnp.kit.watch import file_changes, watch_game, watched_folders
 from pnp.scaffold import new_game
-from pnp.watch import file_changes, watch_game, watched_folders
 from tests.pdftext import page_texts
 
 GAME_ID = "groter-kleiner"

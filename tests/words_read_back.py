@@ -10,14 +10,20 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from pnp.locate import common_folder
+from pnp.catalog.locate import common_folder
 
 CARDSPECS = common_folder().parent
 WORD = re.compile(r"[^\W\d_]{2,}")
 """A word: two or more letters (digits, ids and rule IDs are no words)."""
 DATA_SUFFIXES = (".csv", ".toml", ".j2")
-TEMPLATE_CODE = re.compile(r"\{[{%#]?[^{}]*[}%#]?\}")
+TEMPLATE_CODE = re.compile(r"\{#.*?#\}|(?<!\{)\{[A-Za-z_]\w*\}(?!\})", re.S)
+"""A template's comment, or a placeholder such as ``{name}`` (a Jinja expression may hold
+words the page prints, so it stays)."""
 TOML_KEY = re.compile(r"^\s*[\w.\-\"]+\s*=|^\s*\[+[^\]]*\]+", re.M)
+TOML_NAMES = re.compile(r"^\s*(when|src|art|extends|layout|back|table)\s*=.*$", re.M)
+"""Lines of a layout or game.toml that name (a condition on a table's value, a file)."""
+TOML_COMMENT = re.compile(r"^\s*#.*$", re.M)
+ELEMENT_NAME = re.compile(r"^\s*name\s*=.*$", re.M)
 HYPHEN_BREAK = re.compile(r"\ufffe\s*")
 NAMING = re.compile(r"[/=]|\.json|\w\.\w")
 """A chunk that names rather than says: a record's path (its id), a claim's field, an
@@ -44,6 +50,10 @@ def _words(path: Path, said_only: bool = False) -> set[str]:
         if path.suffix == ".csv":
             text = text.partition("\n")[2]
         if path.suffix == ".toml":
+            text = TOML_COMMENT.sub(" ", text)
+            text = TOML_NAMES.sub(" ", text)
+            if "layouts" in path.parts:  # a layout's element names are no words it prints
+                text = ELEMENT_NAME.sub(" ", text)
             text = TOML_KEY.sub(" ", text)
     return {w.lower() for w in WORD.findall(text)}
 

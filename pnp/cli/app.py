@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 
 from pnp import api
+from pnp.base.errors import PnpError
+from pnp.base.paths import ROOT_ENV, DataRootError, display_path, use_project
 from pnp.cli.options import (
     BackOffsetOption,
     BacksOption,
@@ -23,12 +25,10 @@ from pnp.cli.options import (
     OutOption,
     PaperOption,
 )
-from pnp.errors import PnpError
-from pnp.paths import ROOT_ENV, DataRootError, display_path, use_project
 
 if TYPE_CHECKING:
+    from pnp.api import BuildSettings
     from pnp.cli.console import ProgressDisplay
-    from pnp.settings import BuildSettings
 
 # Commands import what they run when they run: ``pnp --help`` and completion stay quick
 # (the build pulls in ReportLab, svglib, pypdf and every game; the settings read TOML; the

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import api
+from pnp.base.paths import display_path
 from pnp.cli.options import (
     GAMES,
     PLAYERS,
@@ -27,7 +28,6 @@ from pnp.cli.options import (
     complete_game,
     folder_option,
 )
-from pnp.paths import display_path
 
 if TYPE_CHECKING:
     pass
@@ -145,8 +145,7 @@ def calibrate_command(
     quiet: QuietOption = False,
 ) -> None:
     """Write the duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.paths import shown_path
-    from pnp.settings import format_offset
+    from pnp.base.paths import shown_path
 
     if save is not None:
         if paper or backs or out_dir or lang:
@@ -157,7 +156,7 @@ def calibrate_command(
             raise typer.Exit(2)
         path = run_safely(lambda: api.save_back_offset(save.pair))
         if not quiet:
-            typer.echo(f"saved back offset {format_offset(save.pair)} mm to {shown_path(path)}")
+            typer.echo(f"saved back offset {api.format_offset(save.pair)} mm to {shown_path(path)}")
         return
 
     path = run_safely(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import api
+from pnp.base.ink import Ink
 from pnp.cli.options import (
     BacksOption,
     GameArgument,
@@ -19,7 +20,6 @@ from pnp.cli.options import (
     QuietOption,
     VariantOption,
 )
-from pnp.ink import Ink
 
 if TYPE_CHECKING:
     from pnp.api import ExportResult

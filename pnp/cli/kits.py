@@ -5,13 +5,14 @@ its annotations, and annotations kept as text it must evaluate again on every ru
 """
 
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnp import api
+from pnp.base.errors import PnpError
+from pnp.base.ink import Ink
 from pnp.cli.options import (
     ALL_GAMES,
     JOBS,
@@ -26,12 +27,9 @@ from pnp.cli.options import (
     QuietOption,
     VariantOption,
 )
-from pnp.errors import PnpError
-from pnp.ink import Ink
 
 if TYPE_CHECKING:
-    from pnp.build_options import BuildOptions, BuildResult
-    from pnp.settings import BuildSettings
+    from pnp.api import BuildOptions, BuildResult, BuildSettings
 from pnp.cli.app import app, chosen_settings, note_project_copy, progress_shown, run_safely
 
 
@@ -114,11 +112,7 @@ def build_command(
             typer.echo(chosen.describe())
             note_project_copy(game, typer.echo, api.project_copy(game))
         if watch:
-            from pnp.watch import file_changes, watch_game, watched_folders
-
-            changes = file_changes(watched_folders(game))
-            rebuild = partial(api.build, game, variants, options, jobs=jobs)
-            return watch_game(game, rebuild, changes, typer.echo)
+            return api.watch(game, variants, options, typer.echo, jobs=jobs)
         if result is None:
             with progress_shown(quiet) as progress:
                 result = api.build(game, variants, options, progress, force=force, jobs=jobs)

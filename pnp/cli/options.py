@@ -21,12 +21,10 @@ from typing import Annotated, Any, NoReturn, TextIO
 import typer
 from typer.core import TyperGroup
 
-from pnp.back_mode import BackMode
-from pnp.cli.helptext import defer_help_extras, readable_metavars
-from pnp.cli.params import convert_quickly
-from pnp.errors import PnpError, nearest_hint
-from pnp.ink import Ink
-from pnp.option_values import (
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError, nearest_hint
+from pnp.base.ink import Ink
+from pnp.base.option_values import (
     MAX_GAMES,
     MAX_JOBS,
     MAX_PLAYERS,
@@ -34,6 +32,9 @@ from pnp.option_values import (
     folder_name_problem,
     whole_in_range,
 )
+from pnp.base.paths import DataRootError
+from pnp.cli.helptext import defer_help_extras, readable_metavars
+from pnp.cli.params import convert_quickly
 
 ALL_GAMES = "all"
 """``pnp build all``: every game in turn."""
@@ -61,19 +62,19 @@ class BackOffset:
 
 def back_offset_option(text: str | BackOffset) -> BackOffset:
     """Parse an ``X,Y`` offset option; a bad one is a usage error naming the option."""
-    from pnp.settings import parse_back_offset  # here: the settings read TOML
+    from pnp import api  # here: the settings read TOML
 
     if isinstance(text, BackOffset):
         return text
     try:
-        return BackOffset(*parse_back_offset(text))
+        return BackOffset(*api.parse_back_offset(text))
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
 
 
 @dataclass(frozen=True)
 class WholeNumber:
-    """The parser of a whole-number option: ASCII digits (see :mod:`pnp.option_values`) from
+    """The parser of a whole-number option: ASCII digits (see :mod:`pnp.base.option_values`) from
     ``low`` to ``high``; anything else is a usage error naming the option."""
 
     low: int
@@ -119,11 +120,11 @@ def _matching(values: Sequence[str], incomplete: str) -> list[str]:
 
 def complete_game(incomplete: str) -> list[str]:
     """Game ids that start with what was typed."""
-    from pnp.project import game_ids  # only when completing: it loads every game
+    from pnp import api  # only when completing: it loads every game
 
     try:
-        return _matching(game_ids(), incomplete)
-    except PnpError:
+        return _matching(api.games(), incomplete)
+    except (PnpError, DataRootError):
         return []
 
 
@@ -134,17 +135,17 @@ def complete_build_target(incomplete: str) -> list[str]:
 
 def complete_variant(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     """Variant ids (with their names) of the game already on the command line."""
-    from pnp.project import game_ids, load_game  # only when completing
+    from pnp import api  # only when completing
 
     try:
-        known = set(game_ids())
+        known = set(api.games())
         game_id = next((word for word in _typed_words(ctx) if word in known), None)
         if game_id is None:
             return []
-        variants = load_game(game_id).spec.variants
-    except PnpError:
+        variants = api.describe(game_id).variants
+    except (PnpError, DataRootError):
         return []
-    return [(v.id, v.name) for v in variants.values() if v.id.startswith(incomplete)]
+    return [(v.id, v.name) for v in variants if v.id.startswith(incomplete)]
 
 
 def _typed_words(ctx: typer.Context) -> list[str]:

@@ -18,12 +18,12 @@ from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.datafiles import SVG_LIMIT, read_confined_bytes
+from pnp.base.datafiles import SVG_LIMIT, read_confined_bytes
+from pnp.base.errors import PnpError
 from pnp.draw import art_cache
 from pnp.draw.fonts import font_name
 from pnp.draw.program import Call, Program, UnsupportedArt, lightened, record, tinted
 from pnp.draw.svgcheck import MAX_SIZE, check_svg
-from pnp.errors import PnpError
 from pnp.spec.columns import ArtRoots, check_art_reference
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
-from pnp.datafiles import FONT_LIMIT, read_confined_bytes
-from pnp.errors import PnpError
-from pnp.paths import DataRootError, find_data_file
+from pnp.base.datafiles import FONT_LIMIT, read_confined_bytes
+from pnp.base.errors import PnpError
+from pnp.base.paths import DataRootError, find_data_file
 
 FONT_FILES: dict[str, str] = {
     "regular": "lato/Lato-Regular.ttf",
@@ -26,7 +26,7 @@ FONT_FILES: dict[str, str] = {
 """Font role -> file under ``fonts/``. Layouts and sheets name roles, never files.
 
 Each file is read from the first data root that has it (a project's own ``fonts/``,
-then the fonts bundled with pnp, see :mod:`pnp.paths`)."""
+then the fonts bundled with pnp, see :mod:`pnp.base.paths`)."""
 
 
 def subset_tag(face: bytes, subset: Sequence[int]) -> bytes:

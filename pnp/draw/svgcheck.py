@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
 
 MAX_ELEMENTS = 20_000
 """The most elements one piece of art may hold (the largest bundled SVG has a few hundred)."""

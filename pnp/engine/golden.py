@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from pnp.base.output import write_text_atomic
 from pnp.engine.core import JSON, Event, EventLog, GameRecord, play, replay
 from pnp.engine.kit import EngineKit, GoldenCase
-from pnp.output import write_text_atomic
 
 AnyKit = EngineKit[Any, Any, Any]
 """The engine kit of any game."""

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pnp.base.paths import display_path
 from pnp.export.services import Checklist, Product, Service
 from pnp.language import Language
 from pnp.language.template import fill_template
 from pnp.layout.model import Element
-from pnp.paths import display_path
 from pnp.spec.model import Component
 
 

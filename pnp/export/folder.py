@@ -3,7 +3,7 @@
 An export (``preview/``, ``tts/``, a print shop's folder) follows from the kit it was
 made from and from its own settings. Its ``export.json`` records both, with every
 file's hash; a request that matches an intact record is answered by the folder as
-it is. Otherwise the folder is replaced as a whole (:func:`pnp.output.commit_kit`),
+it is. Otherwise the folder is replaced as a whole (:func:`pnp.base.output.commit_kit`),
 under the kit's lock, so a failed export leaves the earlier one untouched and a
 build of the same kit waits for it.
 """
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.build_options import MANIFEST
+from pnp.base.fingerprint import code_fingerprint
+from pnp.base.output import check_own_folder, commit_kit, kit_lock
 from pnp.export.pages import manifest_bytes, parse_manifest
-from pnp.fingerprint import code_fingerprint
-from pnp.output import check_own_folder, commit_kit, kit_lock
+from pnp.kit.build_options import MANIFEST
 
 RECORD = "export.json"
 
@@ -104,7 +104,7 @@ def commit_export(
 ) -> ExportResult:
     """Replace export folder ``kit/name`` as a whole with ``files`` and its record.
 
-    Call it while holding the kit (:func:`pnp.output.kit_lock`)."""
+    Call it while holding the kit (:func:`pnp.base.output.kit_lock`)."""
     record = {
         "request": dict(request),
         "files": {n: hashlib.sha256(data).hexdigest() for n, data in sorted(files.items())},

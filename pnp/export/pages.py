@@ -17,9 +17,9 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from pnp.build_options import MANIFEST
-from pnp.errors import PnpError
-from pnp.units import MM_PER_INCH, POINTS_PER_INCH
+from pnp.base.errors import PnpError
+from pnp.base.units import MM_PER_INCH, POINTS_PER_INCH
+from pnp.kit.build_options import MANIFEST
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm; origin at the page's bottom-left corner, y up (as in the PDF)."""

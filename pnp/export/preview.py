@@ -20,17 +20,17 @@ from typing import Any
 
 from PIL import Image
 
-from pnp.build_options import kit_language
+from pnp.base.errors import PnpError
+from pnp.base.tomlsource import TomlSource
+from pnp.catalog.locate import common_folder
 from pnp.draw.fonts import font_file
-from pnp.errors import PnpError
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.hand import fan
 from pnp.export.pages import Face, KitPages, Piece, distinct_faces, read_manifest
 from pnp.export.png import png_bytes
 from pnp.export.sheet import FONT_ROLES, Cell, Group, draw_sheet
+from pnp.kit.build_options import kit_language
 from pnp.language import BASE_LANGUAGE, load_language
-from pnp.locate import common_folder
-from pnp.tomlsource import TomlSource
 
 FOLDER = "preview"
 DPI = 100

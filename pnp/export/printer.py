@@ -28,23 +28,23 @@ from typing import Any
 
 import pypdfium2 as pdfium
 
-from pnp.build_options import BuildResult, kit_language
+from pnp.base.errors import Problem
+from pnp.base.units import POINTS_PER_INCH, mm
+from pnp.catalog.project import load_game
 from pnp.draw.art import ArtLibrary
-from pnp.errors import Problem
 from pnp.export.checklist import Listed, Outside, order_list
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.png import png_bytes
 from pnp.export.services import Printers, Product, Service, pick_service, read_printers
+from pnp.kit.build_options import BuildResult, kit_language
 from pnp.language.template import fill_template
 from pnp.layout.game_data import GameData
 from pnp.layout.model import Layout
 from pnp.layout.reflow import reflow
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
-from pnp.project import load_game
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import CardRow, Component
 from pnp.spec.sizes import CARD_SIZES, SAFE
-from pnp.units import POINTS_PER_INCH, mm
 
 Progress = Callable[[str, int, int], None]
 """Called with (task, steps done, steps total)."""

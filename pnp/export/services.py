@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.datafiles import relative_name_problem
-from pnp.errors import PnpError, ProblemCollector
+from pnp.base.datafiles import relative_name_problem
+from pnp.base.errors import PnpError, ProblemCollector
+from pnp.base.tomlsource import TomlSource
+from pnp.base.units import MM_PER_INCH
+from pnp.catalog.locate import common_folder
 from pnp.language import BASE_LANGUAGE
 from pnp.language.template import check_template, template_fields
-from pnp.locate import common_folder
 from pnp.spec.sizes import CARD_SIZES
-from pnp.tomlsource import TomlSource
-from pnp.units import MM_PER_INCH
 
 SERVICES_FILE = "printers.toml"
 """The services' file, in ``cardspecs/common/``."""
@@ -116,7 +116,7 @@ class Service:
 
 def services_path(common: Path | None = None) -> Path:
     """The services file: in ``common`` if given, else in the ``cardspecs/common/`` folder
-    a game's build and export take (:func:`pnp.locate.common_folder`)."""
+    a game's build and export take (:func:`pnp.catalog.locate.common_folder`)."""
     return (common or common_folder()) / SERVICES_FILE
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from pnp.units import MM_PER_INCH
+from pnp.base.units import MM_PER_INCH
 
 BACKGROUND = (244, 241, 235)
 """A light warm grey: white card borders still stand out against it."""

@@ -31,8 +31,8 @@ from urllib.parse import quote, urlsplit
 
 from PIL import Image
 
-from pnp.build_options import MANIFEST
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.base.option_values import has_control_characters, quoted
 from pnp.export.folder import ExportResult, write_export
 from pnp.export.pages import Face, KitPages, Piece, distinct_faces, pixel_size
 from pnp.export.png import png_bytes
@@ -49,7 +49,7 @@ from pnp.export.tts_save import (
     tile,
     token,
 )
-from pnp.option_values import has_control_characters, quoted
+from pnp.kit.build_options import MANIFEST
 
 FOLDER = "tts"
 PIECE_DPI = 300.0

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.base.units import MM_PER_INCH
 from pnp.export.pages import pixel_size
-from pnp.units import MM_PER_INCH
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7

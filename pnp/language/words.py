@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import PnpError
-from pnp.tomlsource import TomlSource
+from pnp.base.errors import PnpError
+from pnp.base.tomlsource import TomlSource
 
 BASE_LANGUAGE = "nl"
 """The language the games' own files are written in (an edition folder holds any other)."""

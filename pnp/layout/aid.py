@@ -23,14 +23,14 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 
+from pnp.base.errors import PnpError, ProblemCollector
+from pnp.base.tomlsource import TomlSource
+from pnp.base.units import mm
 from pnp.draw.fonts import font_name
-from pnp.errors import PnpError, ProblemCollector
 from pnp.language import Language
 from pnp.language.template import check_template, fill_template
 from pnp.layout.model import MIN_TEXT_PT, Box, Element, Layout, conditions_hold
 from pnp.spec.model import SourceRef
-from pnp.tomlsource import TomlSource
-from pnp.units import mm
 
 _FLOW_KEYS = {
     "box",

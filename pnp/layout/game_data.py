@@ -1,6 +1,6 @@
 """A loaded game's data: its validated spec and the layout and art libraries it draws from.
 
-The project loader (:func:`pnp.project.load_game`) fills a :class:`GameData`;
+The project loader (:func:`pnp.catalog.project.load_game`) fills a :class:`GameData`;
 the sheets and the rulebook only read one, so they never look a game up.
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.base.ink import Ink
 from pnp.draw.art import ArtLibrary
-from pnp.ink import Ink
 from pnp.layout.aid import compose
 from pnp.layout.loader import LayoutLibrary
 from pnp.layout.model import Layout, layout_fields

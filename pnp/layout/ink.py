@@ -1,4 +1,4 @@
-"""What the low-ink edition (:class:`pnp.ink.Ink`) does with each layout element.
+"""What the low-ink edition (:class:`pnp.base.ink.Ink`) does with each layout element.
 
 The low-ink edition draws every face from the same layouts, by one rule for every game:
 no background over the bleed, filled rectangles as outlines in their colour (white panels

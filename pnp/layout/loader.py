@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from pnp.errors import PnpError, ProblemCollector
+from pnp.base.errors import PnpError, ProblemCollector
+from pnp.base.tomlsource import TomlSource
 from pnp.language.template import check_template
 from pnp.layout.aid import Flow, read_flow
 from pnp.layout.ink import LowInk
@@ -29,7 +30,6 @@ from pnp.layout.model import (
 )
 from pnp.spec.model import LAYOUT_NAME, Component, GameSpec, SourceRef
 from pnp.spec.sizes import BLEED, SAFE, CardSize
-from pnp.tomlsource import TomlSource
 
 _KINDS: dict[str, set[str]] = {
     "rect": {"fill", "stroke", "stroke_width", "radius", "fill_low"},

@@ -16,11 +16,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.base.errors import PnpError
+from pnp.base.ink import Ink
+from pnp.base.units import mm
 from pnp.draw.art import ArtLibrary, draw_art
 from pnp.draw.fonts import font_name
 from pnp.draw.forms import end_form
-from pnp.errors import PnpError
-from pnp.ink import Ink
 from pnp.language.template import fill_template, template_fields
 from pnp.layout.ink import (
     ART_FILL_STRENGTH,
@@ -32,7 +33,6 @@ from pnp.layout.ink import (
 )
 from pnp.layout.model import MIN_TEXT_PT, TURNABLE_NUMERALS, Element, Layout, conditions_hold
 from pnp.spec.model import CardRow
-from pnp.units import mm
 
 UNDERLINE = 0.08
 """Thickness of a numeral's underline, as a share of its size."""

@@ -8,7 +8,7 @@ onto it).
 
 from __future__ import annotations
 
-from pnp.errors import PnpError, Problem
+from pnp.base.errors import PnpError, Problem
 from pnp.layout.game_data import GameData, rule_fields, variant_flag
 from pnp.layout.model import element_fields
 

@@ -20,9 +20,9 @@ from io import BytesIO
 from typing import TYPE_CHECKING
 
 from pnp import __version__
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.base.units import mm, to_mm
 from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN
-from pnp.units import mm, to_mm
 
 if TYPE_CHECKING:
     from pypdf import PageObject, PdfWriter, Transformation
@@ -79,7 +79,7 @@ def impose_booklet(pages_pdf: bytes, paper: str, *, title: str) -> bytes:
     scaling and duplex flipped on the short edge. The same input gives the same
     bytes.
 
-    Raises :class:`~pnp.errors.PnpError` for an unknown paper, an unreadable or
+    Raises :class:`~pnp.base.errors.PnpError` for an unknown paper, an unreadable or
     empty PDF, or a source page larger than half a sheet.
     """
     from pypdf import PageObject, PdfReader, PdfWriter

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.datafiles import read_confined_text
-from pnp.errors import PnpError
+from pnp.base.datafiles import read_confined_text
+from pnp.base.errors import PnpError
+from pnp.base.tomlsource import TomlSource
 from pnp.example_model import Example
 from pnp.example_model.figures import MapFigure, TableFigure
 from pnp.language import Language
@@ -24,7 +25,6 @@ from pnp.rulebook.markup import Block, Directive, MarkupError, parse
 from pnp.rulebook.templates import TemplateSet
 from pnp.spec.model import Component, GameSpec
 from pnp.spec.sizes import PAPERS
-from pnp.tomlsource import TomlSource
 
 SCREEN_PAGE_MM = (148.0, 210.0)
 """The screen edition is A5, one page per PDF page."""

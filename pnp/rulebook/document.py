@@ -35,9 +35,10 @@ from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp import __version__
+from pnp.base.errors import PnpError
+from pnp.base.units import mm
 from pnp.draw.art import Art, draw_art
 from pnp.draw.fonts import font_name, register_all
-from pnp.errors import PnpError
 from pnp.example_model import CardPicture, Example
 from pnp.example_model.figures import MapFigure, RowFigure, TableFigure
 from pnp.language import Language
@@ -61,7 +62,6 @@ from pnp.rulebook.placement import place_examples
 from pnp.rulebook.styles import MUTED, NOTE_FILL, RulebookStyles, make_styles
 from pnp.rulebook.table_figure import TableFlowable
 from pnp.spec.model import Component
-from pnp.units import mm
 
 _MARKUP_CHARS = re.compile(r"\*+")
 """Emphasis marks, dropped from headings in the outline."""

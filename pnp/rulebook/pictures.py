@@ -15,14 +15,14 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from pnp.base.errors import PnpError
+from pnp.base.units import mm
 from pnp.draw.fonts import font_name
-from pnp.errors import PnpError
 from pnp.example_model import CardPicture
 from pnp.layout.game_data import GameData
 from pnp.layout.render import FaceContext, FaceRenderer, FormCache
 from pnp.spec.model import CardRow, Component
 from pnp.spec.sizes import BLEED
-from pnp.units import mm
 
 CORNER_MM = 3.0
 """Corner radius of a printed card, scaled with the picture."""

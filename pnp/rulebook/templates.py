@@ -5,7 +5,7 @@ extend or include the shared ones in ``cardspecs/common/rulebook/``. They are
 user-editable, so they run sandboxed (no attribute access to Python internals)
 and within a budget of loop steps, output and time (:mod:`pnp.rulebook.budget`),
 and every undefined name is an error. Any template mistake becomes one
-:class:`~pnp.errors.PnpError` naming the template file and line.
+:class:`~pnp.base.errors.PnpError` naming the template file and line.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from jinja2 import BaseLoader, Environment, StrictUndefined, TemplateNotFound
 from jinja2.exceptions import TemplateSyntaxError
 from jinja2.loaders import split_template_path
 
-from pnp.datafiles import read_confined_text, relative_name_problem
-from pnp.errors import PnpError
+from pnp.base.datafiles import read_confined_text, relative_name_problem
+from pnp.base.errors import PnpError
 from pnp.language import Language
 from pnp.rulebook.budget import BudgetedEnvironment
 from pnp.rulebook.text_size import CONTROL
@@ -31,7 +31,7 @@ TEMPLATE_SUFFIX = ".j2"
 
 class _ConfinedLoader(BaseLoader):
     """Loads a template from the first folder that has it, never from outside that folder
-    (a link out of it is refused, see :mod:`pnp.datafiles`)."""
+    (a link out of it is refused, see :mod:`pnp.base.datafiles`)."""
 
     def __init__(self, folders: tuple[Path, ...]) -> None:
         self.folders = folders

@@ -18,8 +18,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from pnp.errors import PnpError
-from pnp.paths import (
+from pnp.base.errors import PnpError
+from pnp.base.paths import (
     PROJECT_FILE,
     bundled_root,
     display_path,
@@ -27,7 +27,7 @@ from pnp.paths import (
     project_folder,
     shown_path,
 )
-from pnp.project import COMMON, GAME_ID, data_roots, game_ids
+from pnp.catalog.project import COMMON, GAME_ID, data_roots, game_ids
 
 TEMPLATE_FOLDER = "game"
 """The name of the template's game folder under ``cardspecs/`` and ``art/``."""

@@ -2,7 +2,7 @@
 
 The game's spec folder and art folder are copied whole from the data pnp was installed
 with into ``cardspecs/<id>/`` and ``art/<id>/`` of the project, where they take the place
-of pnp's own (see :mod:`pnp.locate`). Nothing is overwritten: a game the project already
+of pnp's own (see :mod:`pnp.catalog.locate`). Nothing is overwritten: a game the project already
 has is refused.
 """
 
@@ -12,9 +12,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import PnpError, nearest_hint
-from pnp.paths import PROJECT_FILE, bundled_root, display_path, project_folder
-from pnp.project import COMMON, game_ids
+from pnp.base.errors import PnpError, nearest_hint
+from pnp.base.paths import PROJECT_FILE, bundled_root, display_path, project_folder
+from pnp.catalog.project import COMMON, game_ids
 from pnp.scaffold import PARTS, place_game_folders
 
 

@@ -23,8 +23,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.base.errors import PnpError
+from pnp.base.units import mm
 from pnp.draw.fonts import font_name
-from pnp.errors import PnpError
 from pnp.example_model.board import Board, BoardCell, LegendEntry
 from pnp.layout.game_data import GameData
 from pnp.layout.model import MIN_TEXT_PT, Layout
@@ -34,7 +35,6 @@ from pnp.sheets.marks import scale_bar
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import Component
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, Paper
-from pnp.units import mm
 
 GRID_PT = 0.5
 INSET_MM = 0.1

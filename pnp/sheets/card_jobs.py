@@ -1,6 +1,6 @@
 """The physical cards of a kit: one :class:`CardJob` per printed copy of every card row.
 
-Kept apart from :mod:`pnp.build` so that drawing a deck (``pnp check``, the benchmark)
+Kept apart from :mod:`pnp.kit.build` so that drawing a deck (``pnp check``, the benchmark)
 does not load the rulebook.
 """
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.back_mode import BackMode
+from pnp.base.back_mode import BackMode
+from pnp.base.units import mm
 from pnp.draw.art import ArtLibrary
 from pnp.language import Language
 from pnp.layout.model import Layout
@@ -28,7 +29,6 @@ from pnp.sheets.packing import Kind, PlanFor, pack_sheets
 from pnp.sheets.pdf import Sides, new_canvas
 from pnp.spec.model import CardRow
 from pnp.spec.sizes import BLEED, CardSize
-from pnp.units import mm
 
 Progress = Callable[[int, int], None]
 """Called with (cards done, cards total)."""

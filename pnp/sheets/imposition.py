@@ -13,8 +13,8 @@ import functools
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from pnp.back_mode import BackMode
-from pnp.errors import PnpError
+from pnp.base.back_mode import BackMode
+from pnp.base.errors import PnpError
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN, CardSize, Paper
 
 MIN_MARK = 2.5

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.base.units import mm
 from pnp.draw.fonts import font_name, text_width
 from pnp.sheets.imposition import Rect, SheetPlan, Slot, abuts
 from pnp.spec.sizes import BLEED, PRINTABLE_MARGIN
-from pnp.units import mm
 
 MARK_WIDTH_PT = 0.5
 CUT_LINE_PT = 0.25

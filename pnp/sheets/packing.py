@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
 from pnp.sheets.imposition import (
     MIN_MARK,
     Rect,

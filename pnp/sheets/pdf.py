@@ -7,8 +7,8 @@ from typing import BinaryIO, Literal
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
+from pnp.base.units import mm
 from pnp.draw.fonts import font_name, register_all
-from pnp.units import mm
 
 Sides = Literal["Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge"]
 """How a PDF asks to be printed: on one side, or on both sides flipped on one edge."""

@@ -16,13 +16,13 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.base.units import mm
 from pnp.draw.fonts import font_name, text_width
 from pnp.language import Language
 from pnp.sheets.imposition import Rect
 from pnp.sheets.pdf import new_canvas
 from pnp.spec.model import ScoreColumn, ScoreSheetSpec
 from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN, Paper
-from pnp.units import mm
 
 COPY_MARGIN = 9.0
 """Space between a copy's edge (the paper edge or the cut line) and its ink, mm."""

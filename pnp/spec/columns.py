@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from pnp.datafiles import confined
-from pnp.errors import PnpError
+from pnp.base.datafiles import confined
+from pnp.base.errors import PnpError
 from pnp.spec.model import Value
 
 MAX_COUNT = 200

@@ -17,11 +17,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.datafiles import read_confined_text
-from pnp.errors import PnpError, ProblemCollector
+from pnp.base.datafiles import read_confined_text
+from pnp.base.errors import PnpError, ProblemCollector
+from pnp.base.tomlsource import TomlSource
 from pnp.spec.columns import MAX_CELL_LENGTH, Column, ColumnContext
 from pnp.spec.model import CardRow, Value
-from pnp.tomlsource import TomlSource
 
 WORD_KEYS = frozenset(
     {

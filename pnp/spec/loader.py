@@ -14,8 +14,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.datafiles import read_confined_text, relative_name_problem
-from pnp.errors import PnpError, ProblemCollector
+from pnp.base.datafiles import read_confined_text, relative_name_problem
+from pnp.base.errors import PnpError, ProblemCollector
+from pnp.base.tomlsource import TomlSource
 from pnp.language import Language
 from pnp.spec.columns import (
     COLUMN_TYPES,
@@ -41,7 +42,6 @@ from pnp.spec.model import (
 )
 from pnp.spec.rule_list import RULE_ID, stated_rule_ids
 from pnp.spec.sizes import CARD_SIZES, CardSize
-from pnp.tomlsource import TomlSource
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _GAME_KEYS = {"id", "name", "tagline", "players", "minutes"}

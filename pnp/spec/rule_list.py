@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pnp.datafiles import read_confined_text
-from pnp.reads import unrecorded
+from pnp.base.datafiles import read_confined_text
+from pnp.base.reads import unrecorded
 
 RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z0-9]+$")
 """The form of a rule ID: the game's two letters, a hyphen, the rule (``TD-C1``)."""

@@ -17,7 +17,7 @@ told in (its edition's file in a kit of another language)::
 :func:`load_phrases` reads and checks the file; :class:`Phrases` fills the
 format strings. Every problem -- a missing file or key, a value of the wrong
 type, a broken format string, a placeholder the code does not fill -- is a
-:class:`~pnp.errors.PnpError` naming the file and line.
+:class:`~pnp.base.errors.PnpError` naming the file and line.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
+from pnp.base.tomlsource import TomlSource
 from pnp.language import Language, format_problem
 from pnp.spec.model import GameSpec
-from pnp.tomlsource import TomlSource
 
 PHRASES_FILE = "voorbeelden.toml"
 """The file of a game's example phrases, in its ``rulebook`` folder."""

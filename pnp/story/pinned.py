@@ -10,7 +10,7 @@ twaalf-dagen, ``round`` for sinterklaas).
 
 This module holds what every game's examples share: the file format
 (:class:`PinnedRecord`), reading a file with every problem reported as a
-:class:`~pnp.errors.PnpError` naming it (:func:`read_pinned`), the errors
+:class:`~pnp.base.errors.PnpError` naming it (:func:`read_pinned`), the errors
 for a record that no longer replays or no longer shows its situation, an
 event log that keeps only the latest action's events (:class:`RecentLog`),
 the examples' ids and kinds (:class:`PinnedCase`) and reading and replaying
@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from pnp.datafiles import parse_json, read_confined_text
+from pnp.base.datafiles import parse_json, read_confined_text
+from pnp.base.errors import PnpError
 from pnp.engine.core import JSON, Event, EventLog, GameRecord
 from pnp.engine.golden import format_json
-from pnp.errors import PnpError
 from pnp.spec.model import GameSpec
 from pnp.story.rulesets import RuleSet, parse_rule_set_key, rule_set_key
 

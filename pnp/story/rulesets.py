@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pnp.errors import PnpError
+from pnp.base.errors import PnpError
 from pnp.spec.model import GameSpec
-from pnp.variants import resolve_variants
+from pnp.spec.variants import resolve_variants
 
 BASE_KEY = "basis"
 """The folder of the base game's records (no variant changes the rules)."""

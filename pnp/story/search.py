@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from pnp.base.errors import PnpError
 from pnp.engine.core import GameRecord, GameState, play
-from pnp.errors import PnpError
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import load_phrases
 from pnp.story.pinned import PinnedCase, PinnedRecord, pinned_path
@@ -206,7 +206,7 @@ def story_search(
     wanted: Sequence[RowUnder[K, A]] | None = None,
 ) -> ExampleSearch[RowUnder[K, A], Segment[A, B, G], K, A]:
     """The search of a story's rows, each under a rule set (default: every row under its own
-    variants; :func:`pnp.maintenance.pin` asks for the rule sets the built kits lack).
+    variants; :func:`pnp.kit.maintenance.pin` asks for the rule sets the built kits lack).
 
     Rows under the same rule set and policy share their games; a game is cut
     into segments by the story's walker hooks (a row searched alone skips the

@@ -22,12 +22,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from pnp.base.errors import PnpError
 from pnp.engine.core import Engine, Event, GameState
 from pnp.engine.policies import Policy
-from pnp.errors import PnpError
 from pnp.example_model import Example, Step
 from pnp.language import Language
 from pnp.spec.model import GameSpec
+from pnp.spec.variants import resolve_variants
 from pnp.story.claims import ClaimChecks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import (
@@ -43,7 +44,6 @@ from pnp.story.pinned import (
 from pnp.story.rulesets import RuleSet, fallbacks, rule_set, rule_set_key
 from pnp.story.table import Cut, ExampleRow
 from pnp.story.walk import Moment, Segment, Segments, walk
-from pnp.variants import resolve_variants
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -346,7 +346,12 @@ class Story(Generic[C, S, A, B, T, K, X]):
             id=pinned.id,
             title=self.title_in(spec, phrases, row, pinned, segment),
             intro=self.intro(context),
-            source=f"{EXAMPLES_FOLDER}/{folder}/{pinned.id}.json · seed {seed} · {where}",
+            source=phrases.language.label(
+                "example_source",
+                file=f"{EXAMPLES_FOLDER}/{folder}/{pinned.id}.json",
+                seed=seed,
+                where=where,
+            ),
             steps=steps,
             rules=row.rules,
             variants=played,

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.engine.core import CHANCE, EventLog, GameRecord, play, replay
 from pnp.engine.kit import EngineKit
-from pnp.errors import PnpError
-from pnp.examples import game_examples
-from pnp.project import load_game
+from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 
 AnyKit = EngineKit[Any, Any, Any]
@@ -262,7 +262,7 @@ def spec_of(game_id: str) -> GameSpec:
 
 def story_of(game_id: str) -> Any:
     """The story (rulebook examples) of a registered game that has one."""
-    from pnp.registry import game
+    from pnp.catalog.registry import game
 
     story = game(game_id).story
     assert story is not None, f"{game_id} tells no examples"

@@ -1,7 +1,7 @@
 """The engine contract, once for every registered game: undo, replay, refusal of illegal
 records, golden files, no events with the log off, determinism.
 
-Every test is parametrised over :func:`pnp.registry.games`, so a new game is held to the
+Every test is parametrised over :func:`pnp.catalog.registry.games`, so a new game is held to the
 contract without editing this file. The variant sets are the base game, every set of the
 golden cases and every single variant the game's spec tables name; the player counts run
 through the spec's range. Card conservation is not part of it: the engine protocol has no
@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import AnyGame, games
 from pnp.engine.core import CHANCE, Event, EventLog, GameRecord, play, replay
 from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
-from pnp.project import load_game
-from pnp.registry import AnyGame, games
 from tests.engine.registered import AnyKit, check_replay_equals_play, check_undo, policy_mix
 
 UNDO_STEPS = 300

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.base.errors import PnpError
+from pnp.catalog.registry import game, games
 from pnp.engine import (
     TERMINAL,
     EventLog,
@@ -16,10 +18,8 @@ from pnp.engine import (
     RandomPolicy,
     play,
 )
-from pnp.errors import PnpError
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.notation import render_events
-from pnp.registry import game, games
 
 CONFIG = td.standard_config()
 SHORT = td.standard_config(short=True)

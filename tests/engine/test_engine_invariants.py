@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import pnp.engine.invariants
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.engine.invariants import check_invariants
-from pnp.project import load_game
-from pnp.registry import games
 
 
 def _setups(game_id: str) -> list[tuple[tuple[str, ...], int]]:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pnp.catalog.registry import game
 from pnp.cli import app
 from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
 from pnp.engine.simulate import game_seed, simulate
 from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
-from pnp.registry import game
 
 CONFIG = td.standard_config()
 

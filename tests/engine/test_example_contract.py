@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.engine.core import replay
-from pnp.errors import PnpError
 from pnp.example_model import Example
-from pnp.examples import game_examples
-from pnp.project import load_game
-from pnp.registry import games
+from pnp.kit.examples import game_examples
 from pnp.story import Replay, load_phrases, missing_claims
 from pnp.story.pinned import EXAMPLES_FOLDER
 from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key

@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
+from pnp.catalog.registry import games
 from pnp.engine.core import GameRecord, replay
-from pnp.examples import game_examples
-from pnp.registry import games
+from pnp.kit.examples import game_examples
 from pnp.rulebook.plaintext import format_examples
 from pnp.spec.model import GameSpec
+from pnp.spec.variants import resolve_variants
 from pnp.story import Replay
 from pnp.story.rulesets import built_kits
 from pnp.story.story import Story
-from pnp.variants import resolve_variants
 from tests.engine.registered import combined_kit, spec_of, story_of
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]

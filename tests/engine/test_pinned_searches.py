@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from pnp.maintenance import pin
-from pnp.project import load_game
-from pnp.registry import game, games
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import game, games
+from pnp.kit.maintenance import pin
 from pnp.story.pinned import pinned_path
 from pnp.story.rulesets import parse_rule_set_key
 from pnp.story.search import RowUnder, story_search

@@ -15,6 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import game, games
 from pnp.cli import app
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
 from pnp.engine.simulate import simulate
@@ -37,9 +39,7 @@ from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.scoring import grid_points, score_grid
 from pnp.games.santoska.spec_config import config_from_spec
 from pnp.games.santoska.state import SantoskaState
-from pnp.project import load_game
-from pnp.registry import game, games
-from pnp.simulation import simulate_game
+from pnp.kit.simulation import simulate_game
 from pnp.spec.model import GameSpec
 from tests.engine.test_santoska_rules import cards, do, position
 

@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
-from pnp.errors import PnpError
 from pnp.example_model import CardPicture, Example, Step
 from pnp.example_model.figures import RowFigure
-from pnp.examples import game_examples
 from pnp.games.santoska.actions import END, Action
 from pnp.games.santoska.config import SantoskaConfig
 from pnp.games.santoska.engine import ENGINE, SantoskaState
@@ -44,8 +44,8 @@ from pnp.games.santoska.example_claims import (
 )
 from pnp.games.santoska.examples import ROWS, STORY, Row, ends
 from pnp.games.santoska.spec_config import config_from_spec
-from pnp.maintenance import pin
-from pnp.project import load_game
+from pnp.kit.examples import game_examples
+from pnp.kit.maintenance import pin
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
 from pnp.story.search import RowUnder, story_search

@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from pnp.catalog.project import load_game
+from pnp.catalog.registry import game as registered_game
 from pnp.cli import app
 from pnp.engine import CHANCE, TERMINAL, EventLog, play, replay
 from pnp.engine.simulate import simulate
@@ -29,11 +31,9 @@ from pnp.games.sinterklaas.notation import format_action, render_event
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.state import SinterklaasState
-from pnp.project import load_game
-from pnp.registry import game as registered_game
-from pnp.simulation import simulate_game
+from pnp.kit.simulation import simulate_game
 from pnp.spec.model import GameSpec
-from pnp.variants import resolve_variants
+from pnp.spec.variants import resolve_variants
 from tests.engine.registered import check_replay_equals_play, check_undo
 from tests.engine.sinterklaas_play import cards, deal, do, game, reveal
 

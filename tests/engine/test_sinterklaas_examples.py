@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
-from pnp.errors import PnpError
 from pnp.example_model import CardPicture, Example, Step
-from pnp.examples import game_examples
 from pnp.games.sinterklaas.actions import Action
 from pnp.games.sinterklaas.cards import card_name
 from pnp.games.sinterklaas.config import SinterklaasConfig
@@ -64,7 +64,7 @@ from pnp.games.sinterklaas.example_steps import HANDLERS, Telling
 from pnp.games.sinterklaas.examples import ROWS, STORY, Row, told_events
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import GIVE_BIG, IN, STOPPED, STRIKE
-from pnp.project import load_game
+from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
 from pnp.story.rulesets import built_kits

@@ -641,11 +641,11 @@ def test_the_heuristic_settles_against_a_price_outside_every_chance() -> None:
     """With the Biedregel's coins and Pietje Precies a raise can cost more than any pot pays
     (a threshold above 1): the equity's early stop must not fail on it (seed 262 of the
     rulebook search under those rules once stopped with a math domain error)."""
+    from pnp.catalog.project import load_game
     from pnp.engine.core import play
     from pnp.games.sinterklaas.examples import PreciesPlanner
     from pnp.games.sinterklaas.policies import settled
     from pnp.games.sinterklaas.spec_config import config_from_spec
-    from pnp.project import load_game
 
     assert settled(3, 10, [1.25]) and settled(3, 10, [-0.5])
     assert not settled(3, 10, [0.3]) and settled(10, 10, [0.2])

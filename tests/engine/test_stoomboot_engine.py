@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pnp.catalog.registry import game, games
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
 from pnp.engine.simulate import simulate
 from pnp.games.stoomboot.actions import (
@@ -32,7 +33,6 @@ from pnp.games.stoomboot.game import GAME
 from pnp.games.stoomboot.notation import render_event
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.state import StoombootState
-from pnp.registry import game, games
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, position
 
 VARIANT_SETS = [(), *((v,) for v in VARIANTS), VARIANTS]

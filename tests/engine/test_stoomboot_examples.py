@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
-from pnp.errors import PnpError
 from pnp.example_model import Example
 from pnp.example_model.figures import MapFigure, RowFigure
-from pnp.examples import game_examples
 from pnp.games.stoomboot.example_checks import Game
 from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
 from pnp.games.stoomboot.examples import (
@@ -41,7 +41,7 @@ from pnp.games.stoomboot.examples import (
     Row,
 )
 from pnp.games.stoomboot.spec_config import config_from_spec
-from pnp.project import load_game
+from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 from pnp.story import Replay
 from pnp.story.pinned import pinned_path

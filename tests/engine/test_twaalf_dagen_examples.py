@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
+from pnp.base.errors import PnpError
+from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
-from pnp.errors import PnpError
 from pnp.example_model import CardPicture, Example, Step
-from pnp.examples import game_examples
 from pnp.games.twaalf_dagen.engine import ENGINE
 from pnp.games.twaalf_dagen.example_checks import TwaalfDagenReplay
 from pnp.games.twaalf_dagen.example_claims import (
@@ -45,7 +45,7 @@ from pnp.games.twaalf_dagen.example_claims import (
 )
 from pnp.games.twaalf_dagen.examples import ROWS, STORY, Row
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
-from pnp.project import load_game
+from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 from pnp.story import ClaimChecks, Replay, load_phrases
 from pnp.story.pinned import pinned_path

@@ -113,6 +113,11 @@ class Telling:
     def card_text(self, card: str, column: str) -> str:
         return self.scene.spec.component(self.picture(card).component).row(card).text(column)
 
+    def connector(self, card: str, column: str) -> str:
+        """The name of a Steamboat card's connector at one edge (``left``, ``right``), in the
+        phrases' words (the table's choice, such as ``golf``, is no word to print)."""
+        return self.say(f"connector_{self.card_text(card, column)}")
+
     def card_name(self, card: str) -> str:
         name = self.card_text(card, "name")
         stoomboot = self.picture(card).component.startswith("stoomboot")
@@ -281,7 +286,7 @@ def _damage(ctx: Telling, m: Play, e: ev.DamageTaken) -> Step:
 
 def _longer(ctx: Telling, m: Play, e: ev.RowLengthened) -> Step:
     left = e.side == "links"  # the card touches the row's old end card, next to it
-    touching = ctx.card_text(e.row[1] if left else e.row[-2], "left" if left else "right")
+    touching = ctx.connector(e.row[1] if left else e.row[-2], "left" if left else "right")
     who = ctx.say("longer_by_sint" if e.cause == "stoomboot" else "longer_by_pile")
     cards, positions = ctx.count("kaart", len(e.row)), ctx.count("positie", 2 * len(e.row) - 1)
     side, figures = ctx.say(f"toward_{e.side}"), row_figure(ctx, e.row, "caption_next")
@@ -304,7 +309,8 @@ def _shorter(ctx: Telling, m: Play, e: ev.RowShortened) -> Step:
         "row_right": ctx.card_text(before[-1], "right"),
     }
     fits = ends["card_left"] == ends["row_left"] or ends["card_right"] == ends["row_right"]
-    reason = ctx.say("shorter_chosen" if fits else "shorter_forced", **ends)
+    named = {key: ctx.say(f"connector_{value}") for key, value in ends.items()}
+    reason = ctx.say("shorter_chosen" if fits else "shorter_forced", **named)
     return ctx.tell(m, e, "shorter", figures=figures, reason=reason, side=side, cards=cards)
 
 

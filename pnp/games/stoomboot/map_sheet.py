@@ -17,8 +17,9 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.base.errors import PnpError
+from pnp.base.tomlsource import TomlSource
 from pnp.engine.core import CHANCE
-from pnp.errors import PnpError
 from pnp.example_model.board import Board, BoardCell, BoardMarker, LegendEntry
 from pnp.games.stoomboot.actions import LayMap, PlaceBoat
 from pnp.games.stoomboot.board import parse_square
@@ -26,7 +27,6 @@ from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.state import StoombootState
 from pnp.language.template import fill_template
 from pnp.spec.model import GameSpec
-from pnp.tomlsource import TomlSource
 
 TILE_COMPONENTS = ("huizen", "water", "pepernoot")
 """The components whose rows are map tiles, in the order their ids are looked up."""

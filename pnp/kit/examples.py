@@ -1,0 +1,48 @@
+"""A kit's game parts (examples, measurements' fingerprint) and ``pnp examples``.
+
+This is where the game's own code meets the generic rulebook: the registry's
+:class:`~pnp.story.gamedef.Game` makes the examples, and the rulebook only receives
+them (:class:`~pnp.rulebook.compose.GameParts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.catalog.project import engine_game, load_game, require_engine
+from pnp.example_model import Example
+from pnp.language import BASE_LANGUAGE
+from pnp.rulebook.compose import GameParts
+from pnp.rulebook.plaintext import format_examples
+from pnp.spec.model import GameSpec
+from pnp.spec.variants import resolve_variants
+from pnp.story.story import rulebook_examples
+
+
+def game_examples(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[Example, ...]:
+    """The game's rulebook examples for a kit with ``chosen`` variants (none if it pins none)."""
+    registered = engine_game(spec.id)
+    story = registered.story if registered is not None else None
+    return tuple(rulebook_examples(story, spec, chosen)) if story is not None else ()
+
+
+def game_parts(spec: GameSpec, chosen: tuple[str, ...]) -> GameParts:
+    """What the game adds to the rulebook of a kit: examples, tables' fingerprint, setup figures."""
+    registered = engine_game(spec.id)
+    if registered is None:  # a data-only game: only its tables and templates
+        return GameParts()
+    fingerprint = registered.tables_fingerprint
+    return GameParts(
+        examples=game_examples(spec, chosen),
+        tables_fingerprint=fingerprint(spec) if fingerprint is not None else None,
+        setup=registered.setup(spec, chosen) if registered.setup is not None else (),
+    )
+
+
+def examples_text(game_id: str, variants: Sequence[str] = (), lang: str = BASE_LANGUAGE) -> str:
+    """Every rulebook example of a kit as plain text, each with the record it was replayed from,
+    told in language ``lang``."""
+    require_engine(game_id, "examples")
+    spec = load_game(game_id, lang=lang).spec
+    chosen = resolve_variants(spec, variants)
+    return format_examples(spec, chosen, game_examples(spec, chosen))

@@ -1,0 +1,239 @@
+"""Maintenance of the data generated from the engines: goldens, pinned examples, studies.
+
+The library API behind ``pnp golden``, ``pnp pin`` and ``pnp study``: it looks games up in
+the registry and hands their parts to the layers below, which know no registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.base.errors import PnpError
+from pnp.base.output import write_text_atomic
+from pnp.base.paths import installed_data_root
+from pnp.base.workers import Report, run_forked
+from pnp.catalog.locate import load_spec, require_engine
+from pnp.catalog.registry import AnyGame, games
+from pnp.engine.golden import check_golden, write_golden
+from pnp.spec.model import GameSpec
+from pnp.story.gamedef import StudyResult
+from pnp.story.phrases import load_phrases
+from pnp.story.pinned import EXAMPLES_FOLDER, pinned_index, pinned_path
+from pnp.story.rulesets import RuleSet, built_rule_sets, parse_rule_set_key
+from pnp.story.search import RowUnder, story_search
+from pnp.story.story import Story
+
+GOLDEN_FOLDER = "golden"
+"""The golden files' folder inside an installed game's data folder."""
+
+
+@dataclass(frozen=True)
+class GoldenReport:
+    """What ``pnp golden`` did: files written (``--update``) or the differences found."""
+
+    written: tuple[Path, ...]
+    problems: tuple[str, ...]
+
+
+def golden(
+    game_ids: Sequence[str] = (), *, update: bool = False, root: Path | None = None
+) -> GoldenReport:
+    """Check (or with ``update`` rewrite) the golden files of ``game_ids`` (default: every game).
+
+    The files live under ``root``; by default a bundled game's under pnp's
+    ``tests/golden/`` and an installed game's under ``golden/`` in its data folder.
+    """
+    chosen = [require_engine(gid, "golden") for gid in game_ids] or list(games().values())
+    places = [(g.engine, root or golden_root(g)) for g in chosen]
+    if update:
+        return GoldenReport(tuple(p for kit, at in places for p in write_golden(kit, at)), ())
+    return GoldenReport((), tuple(p for kit, at in places for p in check_golden(kit, at)))
+
+
+def golden_root(the_game: AnyGame) -> Path | None:
+    """Where a game's golden files live by default (``None``: pnp's own ``tests/golden``)."""
+    return the_game.data_root / GOLDEN_FOLDER if the_game.data_root is not None else None
+
+
+def study(
+    game_id: str,
+    *,
+    games: int | None = None,
+    jobs: int = 2,
+    seed: int = 0,
+    write: bool = False,
+) -> tuple[StudyResult, Path | None]:
+    """Run the study of ``game_id`` on its spec tables; with ``write`` store its data file.
+
+    Returns the result and the file written (``None`` without ``write``).
+    """
+    the_game = require_engine(game_id, "study")
+    if the_game.study is None:
+        with_study = _games_with_study()
+        raise PnpError.single(
+            f"{game_id} has no study (games with one: {', '.join(with_study) or 'none'})"
+        )
+    count = the_game.study.default_games if games is None else games
+    if count < 1 or jobs < 1:
+        raise PnpError.single("--games and --jobs must be at least 1")
+    spec = load_spec(game_id)
+    result = the_game.study.run(spec, count, jobs, seed)
+    if not write:
+        return result, None
+    path = spec.folder / "rulebook" / the_game.study.data_file
+    refuse_installed_data(path, "study --write")
+    write_text_atomic(path, result.data)
+    return result, path
+
+
+def refuse_installed_data(path: Path, command: str) -> None:
+    """A developer command never writes into the data an installed pnp carries (a wheel's
+    ``pnp/_data``): the user copies the game into a project folder and runs it there."""
+    installed = installed_data_root()
+    if installed is not None and path.resolve().is_relative_to(installed):
+        raise PnpError.single(
+            f"'pnp {command}' would write into the data installed with pnp ({path.name}); "
+            "copy the game's folder into your project folder (a folder with pnp.toml) and "
+            "run it there"
+        )
+
+
+def _games_with_study() -> list[str]:
+    return [g.id for g in games().values() if g.study is not None]
+
+
+@dataclass(frozen=True)
+class PinReport:
+    """What ``pnp pin`` found and did.
+
+    ``kits`` rule sets were checked (:func:`~pnp.story.rulesets.built_rule_sets`),
+    ``held`` examples of them replay and hold under their kit's rules;
+    ``needed`` names the records a kit lacks (missing, or no longer holding),
+    ``written`` the files an update wrote and ``lost`` the records its search
+    could not find; ``stray`` names records no kit people build shows (an
+    update removes them).
+    """
+
+    kits: int
+    held: int
+    needed: tuple[Path, ...]
+    written: tuple[Path, ...] = ()
+    lost: tuple[Path, ...] = ()
+    stray: tuple[Path, ...] = ()
+
+
+_GroupFound = tuple[list[tuple[Path, str]], list[int], list[str]]
+"""What one group's search hands back: the files found, the wanted ones lost, its report."""
+
+
+def pin(
+    game_id: str,
+    *,
+    update: bool = False,
+    report: Callable[[str], None] | None = None,
+    jobs: int = 1,
+    seeds: int | None = None,
+) -> PinReport:
+    """Check that every kit people build has each of its rulebook examples, true under its rules.
+
+    For every rule set of :func:`~pnp.story.rulesets.built_rule_sets` and every
+    row the kit shows, a pinned record must replay legally under the kit's
+    rules and every claim told from it hold there (its own record, or one of
+    a rule set it contains). Without ``update`` nothing is written. With
+    ``update`` the seeded search finds a record for each one lacking, pinned
+    under the kit's rule set, and records that still hold are kept as they
+    are. ``report`` receives the search's progress lines; the search of each
+    rule set (and policy) runs in one of ``jobs`` worker processes and tries
+    ``seeds`` games (default: the story's).
+    """
+    story = require_engine(game_id, "pin").story
+    if story is None:
+        raise PnpError.single(f"{game_id} pins no rulebook examples")
+    spec = load_spec(game_id)
+    phrases = load_phrases(spec)
+    rule_sets = built_rule_sets(spec, story.plays_alike)
+    pinned_sets = pinned_index(spec)
+    needed: list[RowUnder[Any, Any]] = []
+    held = 0
+    for rules in rule_sets:
+        for row in story.rows:
+            if not story.applies(spec, row, rules):
+                continue
+            try:
+                example = story.told_under(
+                    spec, phrases, row, rules, pinned_sets.get(row.id, set())
+                )
+                holds = example is not None
+            except PnpError:
+                holds = False
+            if holds:
+                held += 1
+            else:
+                needed.append(RowUnder(row, rules))
+    paths = tuple(pinned_path(spec, w.row.id, w.rules) for w in needed)
+    stray = _stray_records(story, spec, rule_sets)
+    if update:
+        for path in stray:
+            refuse_installed_data(path, "pin --update")
+            path.unlink()
+    if not update or not needed:
+        return PinReport(len(rule_sets), held, paths, stray=stray)
+    for path in paths:
+        refuse_installed_data(path, "pin --update")
+    # the search's own groups (a rule set and policy), one worker task each
+    group = story_search(story, needed).group
+    groups: dict[Hashable, list[int]] = {}
+    for index, w in enumerate(needed):
+        groups.setdefault(group(w), []).append(index)
+
+    def search_group(members: list[int]) -> Callable[[Report | None], _GroupFound]:
+        def task(_progress: Report | None) -> _GroupFound:
+            lines: list[str] = []
+            wanted = [needed[i] for i in members]
+            tried = None if seeds is None else range(seeds)
+            found, lost = story_search(story, wanted).find_pinned(spec, tried, lines.append, wanted)
+            return found, [members[wanted.index(w)] for w in lost], lines
+
+        return task
+
+    # A batch of groups at a time, each batch's files written as it ends: a long search that
+    # is stopped keeps what it found, and the report shows how far it got.
+    tasks = [search_group(m) for m in groups.values()]
+    found: list[tuple[Path, str]] = []
+    lost_paths: list[Path] = []
+    step = max(1, jobs)
+    for start in range(0, len(tasks), step):
+        for group_found, group_lost, lines in run_forked(tasks[start : start + step], jobs):
+            for line in lines:
+                if report is not None:
+                    report(line)
+            for path, text in group_found:
+                write_text_atomic(path, text)
+            found += group_found
+            lost_paths += [pinned_path(spec, needed[i].row.id, needed[i].rules) for i in group_lost]
+        if report is not None:
+            done = min(start + step, len(tasks))
+            report(f"rule sets searched: {done} of {len(tasks)}")
+    written = tuple(path for path, _ in found)
+    return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths), stray)
+
+
+def _stray_records(
+    story: Story[Any, Any, Any, Any, Any, Any, Any],
+    spec: GameSpec,
+    rule_sets: Sequence[RuleSet],
+) -> tuple[Path, ...]:
+    """The pinned files that no kit people build shows: a row no longer in the table, a
+    rule set no longer built, or a row the rule set does not show."""
+    rows = {row.id: row for row in story.rows}
+    folder = spec.folder / EXAMPLES_FOLDER
+    out = []
+    for path in sorted(folder.glob("*/*.json")) if folder.is_dir() else ():
+        rules = parse_rule_set_key(path.parent.name)
+        row = rows.get(path.stem)
+        if row is None or rules not in rule_sets or not story.applies(spec, row, rules):
+            out.append(path)
+    return tuple(out)
