@@ -36,13 +36,13 @@ if TYPE_CHECKING:
     from pnp.engine.simulate import SimulationSummary
     from pnp.export.folder import ExportResult as ExportResult
     from pnp.export.services import Printers, Service
+    from pnp.gamedef import StudyResult
     from pnp.kit.build_options import BuildOptions as BuildOptions
     from pnp.kit.build_options import BuildResult as BuildResult
     from pnp.kit.maintenance import GoldenReport, PinReport
     from pnp.kit.settings import BuildSettings as BuildSettings
     from pnp.scaffold import NewGame
     from pnp.scaffold.copy import CopiedGame
-    from pnp.story.gamedef import StudyResult
 
 Progress = Callable[[str, int, int], None]
 """Told ``(task, done, total)`` as work goes on; a task is named the same until it is done."""

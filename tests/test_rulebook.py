@@ -179,7 +179,7 @@ def test_components_are_listed_from_the_spec_with_pictures_of_the_real_faces(bas
     for comp in spec.components:
         assert f"{comp.card_count} {comp.name}" in text
         for row in comp.rows:
-            assert f"{row.count}× {row.fields.get('name', row.id)}" in text
+            assert f"{row.count}× {comp.name_of(row)}" in text
             wanted = re.sub(r"[^A-Za-z0-9]", "_", f"face.{spec.id}.{comp.id}.{row.id}")
             assert wanted in {
                 re.sub(r"[^A-Za-z0-9]", "_", n.split("FormXob.")[-1]) for n in pictured

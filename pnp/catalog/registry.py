@@ -1,4 +1,4 @@
-"""The game registry: finds every :class:`~pnp.story.gamedef.Game`, bundled or installed.
+"""The game registry: finds every :class:`~pnp.gamedef.Game`, bundled or installed.
 
 A bundled game is a package ``pnp/games/<name>/`` whose ``game.py`` defines
 ``GAME``; its id is the package's name with ``-`` for ``_`` (``twaalf_dagen``
@@ -23,7 +23,7 @@ from typing import Any
 
 import pnp.games
 from pnp.base.errors import PnpError, unknown_name
-from pnp.story.gamedef import Game
+from pnp.gamedef import Game
 
 ENTRY_POINT_GROUP = "pnp.games"
 """The entry-point group of games installed as their own packages."""
@@ -51,7 +51,7 @@ def _checked(where: str, value: object, expected_id: str | None = None) -> AnyGa
     """``value`` as a :class:`Game`; anything else, or a bundled game whose id is not its
     package's, is a user error naming ``where``."""
     if not isinstance(value, Game):
-        raise PnpError.single(f"{where} does not define a pnp.story.gamedef.Game (GAME)")
+        raise PnpError.single(f"{where} does not define a pnp.gamedef.Game (GAME)")
     if expected_id is not None and value.id != expected_id:
         raise PnpError.single(
             f"{where}: game '{value.id}' must live in the package pnp/games/"

@@ -3,7 +3,7 @@
 An :class:`EngineKit` bundles a game's engine object with its standard
 configuration per variant set, its policies by name, its event notation and
 the pinned games of its golden files. A game builds one in its ``game.py``
-(see :class:`pnp.story.gamedef.Game`); the tools in this package take it as an
+(see :class:`pnp.gamedef.Game`); the tools in this package take it as an
 argument and never look a game up themselves.
 """
 

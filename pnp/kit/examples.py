@@ -1,7 +1,7 @@
 """A kit's game parts (examples, measurements' fingerprint) and ``pnp examples``.
 
 This is where the game's own code meets the generic rulebook: the registry's
-:class:`~pnp.story.gamedef.Game` makes the examples, and the rulebook only receives
+:class:`~pnp.gamedef.Game` makes the examples, and the rulebook only receives
 them (:class:`~pnp.rulebook.compose.GameParts`).
 """
 

@@ -18,8 +18,8 @@ from pnp.base.workers import Report, run_forked
 from pnp.catalog.locate import load_spec, require_engine
 from pnp.catalog.registry import AnyGame, games
 from pnp.engine.golden import check_golden, write_golden
+from pnp.gamedef import StudyResult
 from pnp.spec.model import GameSpec
-from pnp.story.gamedef import StudyResult
 from pnp.story.phrases import load_phrases
 from pnp.story.pinned import EXAMPLES_FOLDER, pinned_index, pinned_path
 from pnp.story.rulesets import RuleSet, built_rule_sets, parse_rule_set_key

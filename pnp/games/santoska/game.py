@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
 from pnp.games.santoska.config import config_for_variants, validate_deck
 from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.examples import STORY
@@ -11,7 +12,6 @@ from pnp.games.santoska.notation import render_event
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.setup_figure import setup
 from pnp.games.santoska.spec_config import config_from_spec
-from pnp.story.gamedef import Game
 
 H, R = "heuristic", "random"
 

@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.engine.simulate import GameOutcome, Setting, play_settings
+from pnp.gamedef import Study, StudyResult
 from pnp.games.sinterklaas.config import MEER_PAKJES, MINDER_PAKJES, SinterklaasConfig
 from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
-from pnp.story.gamedef import Study, StudyResult
 
 MULTIPLE_VARIANTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("minder-pakjes (2)", (MINDER_PAKJES,)),

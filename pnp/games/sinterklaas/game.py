@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
 from pnp.games.sinterklaas.balance import BALANCE
 from pnp.games.sinterklaas.config import config_for_variants, validate_deck
 from pnp.games.sinterklaas.engine import ENGINE
@@ -12,7 +13,6 @@ from pnp.games.sinterklaas.notation import render_event
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.setup_figure import setup
 from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.story.gamedef import Game
 
 H, R = "heuristic", "random"
 EVERY_RULE = ("actiepiet", "pietje-precies", "speculaas", "wie-kent-hem-niet")

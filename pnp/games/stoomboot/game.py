@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
 from pnp.games.stoomboot.config import config_for_variants, validate_deck
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.examples import STORY
@@ -14,7 +15,6 @@ from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.setup_figures import setup_figures
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.winrates import WIN_RATES, tables_fingerprint
-from pnp.story.gamedef import Game
 
 H, R = "heuristic", "random"
 

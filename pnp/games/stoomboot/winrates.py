@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.engine.simulate import GameOutcome, Setting, play_settings
+from pnp.gamedef import Study, StudyResult
 from pnp.games.stoomboot.config import StoombootConfig
 from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
-from pnp.story.gamedef import Study, StudyResult
 
 SETTINGS: tuple[tuple[str, tuple[str, ...], int], ...] = (
     ("basisspel, 2 spelers", (), 2),

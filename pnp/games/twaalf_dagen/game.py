@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
+from pnp.gamedef import Game
 from pnp.games.twaalf_dagen.engine import (
     ENGINE,
     VARIANT_SHORT,
@@ -15,7 +16,6 @@ from pnp.games.twaalf_dagen.notation import render_event
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.setup_figures import setup_figures
 from pnp.games.twaalf_dagen.spec_config import config_from_spec, locate_deck_problem
-from pnp.story.gamedef import Game
 
 H, R = "heuristic", "random"
 
