@@ -99,7 +99,7 @@ def test_the_registry_finds_the_installed_game_next_to_the_bundled_ones(
 def test_pnp_list_shows_it(installed: AnyGame) -> None:
     result = CliRunner().invoke(app, ["list"])
     assert result.exit_code == 0, result.output
-    assert "hoger-lager — Hoger of Lager (2–4 spelers, ±10 min)" in result.stdout
+    assert "hoger-lager — Hoger of Lager (2–4 players, ±10 min)" in result.stdout
     assert " 24 × poker 63×88 mm  Getalkaarten" in result.stdout
     assert "twaalf-dagen — 12 Dagen van Kerstmis" in result.stdout
 

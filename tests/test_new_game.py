@@ -126,7 +126,7 @@ def test_the_new_game_is_listed_checked_and_has_no_engine_commands(project_copy:
     assert runner.invoke(app, ["new", GAME_ID]).exit_code == 0
     listed = runner.invoke(app, ["list"])
     assert listed.exit_code == 0, listed.output
-    assert f"{GAME_ID} — Groter kleiner (2–5 spelers, ±15 min)  [no engine]" in listed.stdout
+    assert f"{GAME_ID} — Groter kleiner (2–5 players, ±15 min)  [no engine]" in listed.stdout
     assert "twaalf-dagen — 12 Dagen van Kerstmis" in listed.stdout
     checked = runner.invoke(app, ["check", GAME_ID])
     assert checked.exit_code == 0, checked.output

@@ -76,7 +76,7 @@ def dutch_only_words() -> frozenset[str]:
     """Words of the Dutch language data that no English data file uses, proper names aside."""
     dutch: set[str] = set()
     for path in _data_files(None):
-        dutch |= _words(path)
+        dutch |= _words(path, said_only=True)
     english: set[str] = set()
     for path in _data_files("en"):
         english |= _words(path, said_only=True)

@@ -14,7 +14,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -123,12 +123,55 @@ def _build(
     force: bool,
     jobs: int,
 ) -> BuildResult:
+    """Load, reuse what is up to date, render the rest, commit the kit whole."""
     if not force:
         up_to_date = reuse_kit(game_id, variants, options)
         if up_to_date is not None:
             return up_to_date
     started = time.time_ns()
-    with recording() as shared_reads:
+    loaded = _load(game_id, variants, options)
+    # What `pnp check` refuses in the layouts a build refuses too. Outside the recording: each
+    # part records the layouts it draws itself, so a changed layout rebuilds only its files.
+    check_layouts(loaded.data)
+    folder = options.out_dir / loaded.data.spec.id
+    previous = None if force else read_record(folder)
+    kit = _Assembly.start(loaded, options, folder, previous)
+    todo = [part for part in loaded.parts if not kit.reusable(part)]
+    rendered = _render_parts(todo, loaded.data, progress, jobs)
+    for part in loaded.parts:
+        if part.name in rendered:
+            kit.add_rendered(part, rendered[part.name])
+        else:
+            kit.add_reused(part)
+    manifest = kit.add_manifest(
+        _manifest(loaded.data, loaded.chosen, options, kit.entries, kit.placements)
+    )
+    _commit(kit, loaded, variants, started)
+    return BuildResult(
+        loaded.data.spec.id,
+        loaded.chosen,
+        folder,
+        [folder / name for name in kit.entries],
+        manifest,
+        tuple(folder / name for name in kit.reused),
+    )
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """A kit's game loaded and checked: its data, chosen variants, parts, and the data files
+    loading read (every part depends on them)."""
+
+    data: GameData
+    chosen: tuple[str, ...]
+    parts: list[_KitPart]
+    reads: set[str]
+
+
+def _load(game_id: str, variants: Sequence[str], options: BuildOptions) -> _Loaded:
+    """Load the game in the kit's language and edition of ink, refuse a deck its engine
+    cannot play, and plan the kit's parts."""
+    with recording() as reads:
         data = replace(load_game(game_id, lang=options.lang), ink=options.ink)
         spec = data.spec
         chosen = resolve_variants(spec, variants)
@@ -136,85 +179,107 @@ def _build(
         problems = the_game.deck_problems(spec, chosen) if the_game is not None else []
         if problems:
             raise PnpError(problems)
-        components = spec.components_for(chosen)
-        parts = _parts(data, chosen, options, components)
-    # What `pnp check` refuses in the layouts a build refuses too. Outside the recording: each
-    # part records the layouts it draws itself, so a changed layout rebuilds only its files.
-    check_layouts(data)
-    folder = options.out_dir / spec.id
-    request = kit_request(spec.id, options)
-    previous = None if force else read_record(folder)
-    fresh = check_kit(folder, previous).reusable(request, chosen) if previous else set()
-    earlier = _earlier_placements(folder, previous) if fresh else None
-    roots = game_roots(game_id)
-    common = _data_files(shared_reads | _font_files(), roots, folder)
-    entries: dict[str, tuple[int, str]] = {}
-    """Each file of the kit: its size and sha256."""
-    blobs: dict[str, bytes] = {}
-    placements: list[dict[str, object]] = []
-    recorded: dict[str, Part] = {}
-    reused: list[str] = []
+        parts = _parts(data, chosen, options, spec.components_for(chosen))
+    return _Loaded(data, chosen, parts, set(reads))
 
-    def reusable(part: _KitPart) -> bool:
+
+@dataclass
+class _Assembly:
+    """The kit being put together: each file's size and digest, the bytes of those rendered
+    now, the card placements, each part's record, and the files reused from the kit before."""
+
+    folder: Path
+    request: dict[str, Any]
+    previous: KitRecord | None
+    fresh: set[str]
+    """The parts of the kit before whose inputs did not change."""
+    earlier: list[dict[str, Any]] | None
+    """The card placements of the kit before, if its manifest is intact."""
+    roots: list[Path]
+    common: set[str]
+    """The data files every part depends on (what loading read, the fonts)."""
+    entries: dict[str, tuple[int, str]] = field(default_factory=dict)
+    blobs: dict[str, bytes] = field(default_factory=dict)
+    placements: list[dict[str, object]] = field(default_factory=list)
+    recorded: dict[str, Part] = field(default_factory=dict)
+    reused: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def start(
+        loaded: _Loaded, options: BuildOptions, folder: Path, previous: KitRecord | None
+    ) -> _Assembly:
+        """An empty kit for ``folder``, knowing what of the kit before may be reused."""
+        spec = loaded.data.spec
+        request = kit_request(spec.id, options)
+        fresh = check_kit(folder, previous).reusable(request, loaded.chosen) if previous else set()
+        earlier = _earlier_placements(folder, previous) if fresh else None
+        roots = game_roots(spec.id)
+        common = _data_files(loaded.reads | _font_files(), roots, folder)
+        return _Assembly(folder, request, previous, fresh, earlier, roots, common)
+
+    def reusable(self, part: _KitPart) -> bool:
+        """Whether ``part``'s files stand as they are in the kit before."""
         return (
-            previous is not None
-            and part.name in fresh
-            and part.name in previous.parts
-            and (earlier is not None or not part.cards)
+            self.previous is not None
+            and part.name in self.fresh
+            and part.name in self.previous.parts
+            and (self.earlier is not None or not part.cards)
         )
 
-    todo = [part for part in parts if not reusable(part)]
-    rendered = _render_parts(todo, data, progress, jobs)
-    for part in parts:
-        if part.name not in rendered:
-            assert previous is not None
-            before = previous.parts[part.name]
-            for name in before.files:
-                was = previous.stamps[name]
-                _add(entries, name, (was["size"], was["sha256"]))
-                placements += [p for p in earlier or () if p["file"] == name]
-            recorded[part.name] = before
-            reused += before.files
-            continue
-        files, placed, reads = rendered[part.name]
+    def add_reused(self, part: _KitPart) -> None:
+        """Keep ``part``'s files of the kit before, with their placements and record."""
+        assert self.previous is not None
+        before = self.previous.parts[part.name]
+        for name in before.files:
+            was = self.previous.stamps[name]
+            _add(self.entries, name, (was["size"], was["sha256"]))
+            self.placements += [p for p in self.earlier or () if p["file"] == name]
+        self.recorded[part.name] = before
+        self.reused += before.files
+
+    def add_rendered(self, part: _KitPart, rendered: Rendered) -> None:
+        """Add ``part``'s files as rendered now, with the data files they depend on."""
+        files, placed, reads = rendered
         for name, blob in files.items():
-            _add(entries, name, (len(blob), hashlib.sha256(blob).hexdigest()))
-            blobs[name] = blob
-        placements += placed
-        recorded[part.name] = Part(list(files), sorted(common | _data_files(reads, roots, folder)))
-    manifest = _manifest(data, chosen, options, entries, placements)
-    blobs[MANIFEST] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
-    entries[MANIFEST] = (len(blobs[MANIFEST]), hashlib.sha256(blobs[MANIFEST]).hexdigest())
+            _add(self.entries, name, (len(blob), hashlib.sha256(blob).hexdigest()))
+            self.blobs[name] = blob
+        self.placements += placed
+        depends = self.common | _data_files(reads, self.roots, self.folder)
+        self.recorded[part.name] = Part(list(files), sorted(depends))
+
+    def add_manifest(self, manifest: dict[str, object]) -> dict[str, object]:
+        """Add the manifest, the kit's last file; it is returned."""
+        blob = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+        self.blobs[MANIFEST] = blob
+        self.entries[MANIFEST] = (len(blob), hashlib.sha256(blob).hexdigest())
+        return manifest
+
+
+def _commit(kit: _Assembly, loaded: _Loaded, variants: Sequence[str], started: int) -> None:
+    """Swap the kit in whole, its record written into the staged copy before the swap."""
+    spec_id = loaded.data.spec.id
 
     def finish(staged: Path) -> None:
         record = new_record(
             staged,
-            request,
-            (list(variants), chosen),
-            list(entries),
-            recorded,
-            _listed_folders(roots, spec.id),
-            {name: digest for name, (_, digest) in entries.items()},
+            kit.request,
+            (list(variants), loaded.chosen),
+            list(kit.entries),
+            kit.recorded,
+            _listed_folders(kit.roots, spec_id),
+            {name: digest for name, (_, digest) in kit.entries.items()},
             started,
         )
         write_record(staged, record)
 
-    earlier_kit = previous if previous is not None else read_record(folder)
+    earlier_kit = kit.previous if kit.previous is not None else read_record(kit.folder)
     commit_kit(
-        folder,
-        blobs,
-        keep=reused,
+        kit.folder,
+        kit.blobs,
+        keep=kit.reused,
         finish=finish,
         record=RECORD_FILE,
         earlier=earlier_kit.files if earlier_kit is not None else None,
-    )
-    return BuildResult(
-        spec.id,
-        chosen,
-        folder,
-        [folder / name for name in entries],
-        manifest,
-        tuple(folder / name for name in reused),
     )
 
 

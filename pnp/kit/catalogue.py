@@ -26,7 +26,7 @@ def describe_games() -> str:
         low, high = spec.players
         data_only = "" if game_id in with_engine else "  [no engine]"
         lines.append(
-            f"{spec.id} — {spec.name} ({low}–{high} spelers, ±{spec.minutes} min){data_only}"
+            f"{spec.id} — {spec.name} ({low}–{high} players, ±{spec.minutes} min){data_only}"
         )
         width = max([14, *(len(c.id) for c in spec.components), *(len(v) for v in spec.variants)])
         lines.append("  components:")

@@ -581,7 +581,7 @@ class _StoryBuilder:
         """The examples no rule of the book anchors, in a chapter of their own."""
         if not self.unplaced:
             return []
-        flow = self.heading(1, "Meer voorbeelden")
+        flow = self.heading(1, self.words.label("more_examples"))
         for example in self.unplaced:
             flow += self.example(example)
         return flow
