@@ -2,6 +2,11 @@
 
 A game lays out its board (``Game.board``, for ``--map-sheet``) without knowing the
 page; :mod:`pnp.sheets.board` draws it.
+
+Why not :class:`~pnp.example_model.figures.MapFigure`: a figure shows part of a game in
+progress (the tiles an example needs, the path the boat sailed, the pawns), drawn small
+beside a sentence; a board is the whole map to play on, every cell of it, with a legend,
+a title and the words to print it again. They share the tiles' pictures, not their shape.
 """
 
 from __future__ import annotations

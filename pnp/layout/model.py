@@ -20,7 +20,13 @@ MIN_LINE_PT = 0.25
 
 @dataclass(frozen=True)
 class Box:
-    """A rectangle in mm, measured from the trim box's top-left corner, y pointing down."""
+    """A rectangle in mm, measured from the trim box's top-left corner, y pointing down.
+
+    A layout's boxes are written by hand in ``layouts/*.toml`` as a designer measures a
+    card (from its top-left corner, downwards); the sheets place cards on paper with
+    :class:`pnp.sheets.imposition.Rect` (from the paper's bottom-left corner, upwards, as
+    PDF does). The renderer converts once, at the card's edge; one type for both would
+    leave every value's direction to be guessed."""
 
     x: float
     y: float
