@@ -55,7 +55,7 @@ def _pnp(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 def test_list_shows_games_variants_and_components_from_the_tables() -> None:
     result = CliRunner().invoke(app, ["list"])
     assert result.exit_code == 0
-    assert "twaalf-dagen — 12 Dagen van Kerstmis (2–8 spelers" in result.stdout
+    assert "twaalf-dagen — 12 Dagen van Kerstmis (2–8 players" in result.stdout
     assert "deck" in result.stdout and " 78 × poker 63×88 mm" in result.stdout
     assert "gifts" in result.stdout and " 12 × poker" in result.stdout
     assert "kort" in result.stdout and "Kort spel" in result.stdout
