@@ -14,9 +14,11 @@ from typer.testing import CliRunner
 from pnp.catalog.project import load_spec
 from pnp.cli import app
 from pnp.kit.examples import game_examples
+from pnp.rulebook.compose import RulebookFiles
 from pnp.spec.variants import resolve_variants
 from tests.conftest import KitMaker
-from tests.languages import DUTCH, ENGLISH
+from tests.languages import DUTCH, ENGLISH, language
+from tests.pdfinspect import read_page
 from tests.words_read_back import PROPER_NAMES, dutch_only_words, dutch_words_in, page_words
 
 GAMES = ("sinterklaas", "stoomboot", "twaalf-dagen", "santoska")
@@ -142,3 +144,27 @@ def test_the_languages_hold_the_same_words() -> None:
         assert set(getattr(DUTCH, table)) == set(getattr(ENGLISH, table)), table
     assert len(DUTCH.numbers) == len(ENGLISH.numbers)
     assert set(DUTCH.plurals) == set(ENGLISH.plurals)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+@pytest.mark.parametrize(("game", "variants"), [*BASE_KITS, ("stoomboot", ("kleine-kaart",))])
+def test_no_word_of_either_language_is_printed_under_7_pt(
+    kit: KitMaker, game: str, variants: tuple[str, ...], lang: str
+) -> None:
+    """Every text run on every page of the sheets (the card faces' own included) and of the
+    rulebook for the screen (its own words: the card pictures in it are pictures, drawn
+    small); the booklet holds the same pages, imposed at their size."""
+    built = kit(game, variants, lang=lang)
+    names = RulebookFiles.of(language(lang))
+    runs = 0
+    for pdf in _pdfs(built.folder):
+        if pdf.name == names.booklet:
+            continue
+        reader = built.reader(pdf.name)
+        for index in range(len(reader.pages)):
+            own = pdf.name in (names.screen, names.proof)
+            for run in read_page(reader, index, descend=not own).texts:
+                if run.text.strip():
+                    runs += 1
+                    assert run.size >= 7 - 1e-6, f"{pdf.name} p{index + 1}: {run.text!r}"
+    assert runs > 200

@@ -20,16 +20,35 @@ from pnp.base.units import mm
 from pnp.catalog.project import load_game
 from pnp.kit.examples import game_parts
 from pnp.rulebook.booklet import booklet_sides
-from pnp.rulebook.compose import SCREEN_PAGE_MM, prepare_rulebook
+from pnp.rulebook.compose import SCREEN_PAGE_MM, RulebookFiles, prepare_rulebook
 from pnp.rulebook.document import MARGIN_MM, lay_out
 from pnp.rulebook.styles import NOTE_FILL, make_styles
 from tests.conftest import RULE_ID, RULEBOOK_KITS, KitMaker
+from tests.languages import language
 from tests.pdfinspect import TextRun, read_page
 
 TRACE = re.compile(r"Regels: (.*?) · Bron")
 """The proof edition's line under an example: the rules it shows, then its source."""
 
-KITS = RULEBOOK_KITS
+KITS = [
+    *((game, variants, "nl") for game, variants in RULEBOOK_KITS),
+    *((game, (), "en") for game in ("sinterklaas", "stoomboot", "twaalf-dagen", "santoska")),
+    ("stoomboot", ("kleine-kaart",), "en"),
+]
+"""The Dutch rulebook kits and the English base kits (and the English kit a family abroad
+learns Stoomboot from): the same layout rules hold in both languages."""
+DUTCH_KITS = [kit for kit in KITS if kit[2] == "nl"]
+GALLERY = {"nl": ("Bijlage", "Alle kaarten"), "en": ("Appendix", "All the cards")}
+"""The appendix's title and its card gallery's heading (in ``basis.j2``)."""
+
+
+def _screen(lang: str) -> str:
+    return RulebookFiles.of(language(lang)).screen
+
+
+def _booklet(lang: str) -> str:
+    return RulebookFiles.of(language(lang)).booklet
+
 
 FOOTER_ABOVE = mm(12)
 """Text lower than this is the page number."""
@@ -62,9 +81,11 @@ def _body_texts(reader: PdfReader, index: int) -> list[TextRun]:
     return [r for r in runs if r.text.strip() and r.y > FOOTER_ABOVE]
 
 
-@pytest.mark.parametrize(("game", "variants"), KITS)
-def test_no_page_ends_with_a_heading(kit: KitMaker, game: str, variants: tuple[str, ...]) -> None:
-    reader = kit(game, variants).reader("spelregels.pdf")
+@pytest.mark.parametrize(("game", "variants", "lang"), KITS)
+def test_no_page_ends_with_a_heading(
+    kit: KitMaker, game: str, variants: tuple[str, ...], lang: str
+) -> None:
+    reader = kit(game, variants, lang=lang).reader(_screen(lang))
     assert any(_is_heading(r) for r in _body_texts(reader, 1)), "headings are recognised"
     for index in range(1, len(reader.pages)):
         runs = _body_texts(reader, index)
@@ -80,14 +101,15 @@ def _face_forms(reader: PdfReader, index: int, game: str) -> set[str]:
     return {n[len(prefix) :].split(".")[0] for n in names if n.startswith(prefix)}
 
 
-@pytest.mark.parametrize(("game", "variants"), KITS)
+@pytest.mark.parametrize(("game", "variants", "lang"), KITS)
 def test_each_component_of_the_card_gallery_stays_on_one_page(
-    kit: KitMaker, game: str, variants: tuple[str, ...]
+    kit: KitMaker, game: str, variants: tuple[str, ...], lang: str
 ) -> None:
-    built = kit(game, variants)
-    reader = built.reader("spelregels.pdf")
-    texts = built.page_texts("spelregels.pdf")
-    start = next(i for i, t in enumerate(texts) if "Alle kaarten" in t and "Bijlage" in t)
+    built = kit(game, variants, lang=lang)
+    reader = built.reader(_screen(lang))
+    texts = built.page_texts(_screen(lang))
+    appendix, gallery = GALLERY[lang]
+    start = next(i for i, t in enumerate(texts) if gallery in t and appendix in t)
     pages_of: dict[str, list[int]] = {}
     for index in range(start, len(reader.pages)):
         for component in _face_forms(reader, index, game):
@@ -112,19 +134,19 @@ def _is_back_cover(page: pdfium.PdfPage) -> bool:
     return all(abs(a - f) < 4 for a, f in zip((r, g, b), fill, strict=True))
 
 
-@pytest.mark.parametrize(("game", "variants"), KITS)
+@pytest.mark.parametrize(("game", "variants", "lang"), KITS)
 def test_the_back_cover_is_last_and_the_booklet_pads_just_before_it(
-    kit: KitMaker, game: str, variants: tuple[str, ...]
+    kit: KitMaker, game: str, variants: tuple[str, ...], lang: str
 ) -> None:
-    built = kit(game, variants)
-    screen = pdfium.PdfDocument(built.path("spelregels.pdf"))
+    built = kit(game, variants, lang=lang)
+    screen = pdfium.PdfDocument(built.path(_screen(lang)))
     count = len(screen)
     covers = [i + 1 for i in range(count) if _is_back_cover(screen[i])]
     assert covers == [count], f"back cover pages {covers} of {count}"
     for index in range(count):
         assert _ink(screen[index].render(scale=0.3).to_pil()) > BLANK_INK, f"page {index + 1}"
 
-    booklet = pdfium.PdfDocument(built.path("spelregels-boekje.pdf"))
+    booklet = pdfium.PdfDocument(built.path(_booklet(lang)))
     sides = booklet_sides(count)
     assert len(booklet) == len(sides)
     for index, (left, right) in enumerate(sides):
@@ -156,9 +178,9 @@ def _reading_order(count: int) -> list[int | None]:
     return order
 
 
-@pytest.mark.parametrize(("game", "variants"), KITS)
+@pytest.mark.parametrize(("game", "variants", "lang"), DUTCH_KITS)
 def test_every_example_stands_after_the_rules_it_shows(
-    kit: KitMaker, game: str, variants: tuple[str, ...]
+    kit: KitMaker, game: str, variants: tuple[str, ...], lang: str
 ) -> None:
     """Read back from the proof edition: each example's rule IDs are stated before it."""
     text = kit(game, variants, proof=True).text("spelregels-proef.pdf")
@@ -173,11 +195,11 @@ def test_every_example_stands_after_the_rules_it_shows(
             assert first.get(rule, len(text)) < trace.start(), f"{rule} before its example"
 
 
-@pytest.mark.parametrize(("game", "variants"), KITS)
+@pytest.mark.parametrize(("game", "variants", "lang"), KITS)
 def test_all_text_and_captions_stay_inside_the_text_column(
-    kit: KitMaker, game: str, variants: tuple[str, ...]
+    kit: KitMaker, game: str, variants: tuple[str, ...], lang: str
 ) -> None:
-    reader = kit(game, variants).reader("spelregels.pdf")
+    reader = kit(game, variants, lang=lang).reader(_screen(lang))
     width = float(reader.pages[0].mediabox.width)
     # Half a point of slack for the rounding of the font's glyph widths.
     left, right = mm(MARGIN_MM) - 0.5, width - mm(MARGIN_MM) + 0.5
@@ -189,7 +211,7 @@ def test_all_text_and_captions_stay_inside_the_text_column(
             assert left <= run.x and end <= right, f"page {index + 1}: {run.text!r} at {run.x:.1f}"
 
 
-@pytest.mark.parametrize(("game", "variants"), [KITS[0], KITS[3]])
+@pytest.mark.parametrize(("game", "variants"), [KITS[0][:2], KITS[3][:2]])
 def test_the_proof_contents_settle_in_one_pass_and_the_book_in_one_more(
     monkeypatch: pytest.MonkeyPatch, game: str, variants: tuple[str, ...]
 ) -> None:
