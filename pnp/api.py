@@ -111,6 +111,9 @@ class GameSummary:
     variants: tuple[VariantSummary, ...]
     has_engine: bool
     """Whether pnp has a reference engine for it (examples, simulation) or only its data."""
+    tagline: str = ""
+    cover_art: Path | None = None
+    """The SVG drawing on the rulebook's cover, if it has one."""
 
 
 def games() -> list[str]:
@@ -121,13 +124,16 @@ def games() -> list[str]:
     return list(game_ids())
 
 
-def describe(game_id: str) -> GameSummary:
-    """The game ``game_id``: its name, players, time and variants."""
+def describe(game_id: str, lang: str = BASE_LANGUAGE) -> GameSummary:
+    """The game ``game_id``: its name, tagline, players, time, variants and cover drawing, in
+    language ``lang``."""
     from pnp.catalog import registry
-    from pnp.catalog.project import load_spec
+    from pnp.catalog.project import load_game
 
     check_names(game_id)
-    spec = load_spec(game_id)
+    data = load_game(game_id, lang=lang)
+    spec = data.spec
+    cover = spec.rulebook.cover_art
     variants = tuple(
         VariantSummary(v.id, v.name, v.summary, v.includes, v.conflicts)
         for v in spec.variants.values()
@@ -139,6 +145,8 @@ def describe(game_id: str) -> GameSummary:
         spec.minutes,
         variants,
         game_id in set(registry.game_ids()),
+        spec.tagline,
+        data.art.path_of(cover) if cover else None,
     )
 
 
@@ -423,6 +431,17 @@ def format_offset(offset: tuple[float, float]) -> str:
     from pnp.kit.settings import format_offset as formatted
 
     return formatted(offset)
+
+
+def rulebook_files(lang: str = BASE_LANGUAGE) -> dict[str, str]:
+    """The file names of a kit's rulebook in language ``lang``: ``screen``, ``booklet``
+    and ``proof`` (``spelregels.pdf``, ``rules.pdf`` ...)."""
+    from pnp.catalog.locate import common_folder
+    from pnp.language import load_language
+
+    words = load_language(common_folder(), lang)
+    return {key: f"{words.file(name)}.pdf" for key, name in
+            (("screen", "rulebook"), ("booklet", "booklet"), ("proof", "proof"))}  # fmt: skip
 
 
 def print_services() -> dict[str, str]:

@@ -9,11 +9,11 @@ them on :data:`app`, in the order ``pnp --help`` lists them.
 # isort: off
 # The order of import is the order ``pnp --help`` lists the commands in.
 from pnp.cli.app import app
-from pnp.cli import kits, exports, design
+from pnp.cli import kits, exports, design, studio
 
 # isort: on
 
-__all__ = ["app", "design", "exports", "kits", "main"]
+__all__ = ["app", "design", "exports", "kits", "main", "studio"]
 
 
 def main() -> None:
