@@ -96,9 +96,9 @@ class _Studio:
             lstrip_blocks=True,
         )
 
-    def render(self, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        """A page from template ``name``."""
-        return HTMLResponse(self.templates.get_template(name).render(**context), status)
+    def render(self, template: str, /, status: int = 200, **context: Any) -> HTMLResponse:
+        """A page from ``template``."""
+        return HTMLResponse(self.templates.get_template(template).render(**context), status)
 
     def refused(self, exc: PnpError, status: int = 400) -> HTMLResponse:
         """A value the page asked with is one no kit can have: its one-line message."""
@@ -114,7 +114,7 @@ class _Studio:
         name = request.path_params["name"]
         if name not in STATIC:
             return PlainTextResponse("not found", status_code=404)
-        data = files("pnp.studio").joinpath("static", name).read_bytes()
+        data = (files("pnp.studio") / "static" / name).read_bytes()
         return Response(data, media_type=STATIC[name])
 
     async def cover(self, request: Request) -> Response:

@@ -91,7 +91,7 @@ class KitFiles:
         buffer = io.BytesIO()
         game = self.folder.name
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name in self.names():
+            for name in [*self.names(), "manifest.json"]:
                 info = zipfile.ZipInfo(f"{game}/{name}", date_time=(1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, (self.folder / name).read_bytes())

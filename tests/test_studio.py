@@ -1,0 +1,217 @@
+"""The studio's routes over HTTP (Starlette's test client, in-process): every page, the
+errors, the Host check, and that only the files of kits the studio made are served."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from starlette.testclient import TestClient
+
+from pnp.studio.app import make_app
+from pnp.studio.server import own_hosts
+
+HOST = "testserver"
+FORM = {"paper": "a4", "backs": "long-edge", "ink": "normal", "lang": "en"}
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("studio")
+
+
+@pytest.fixture(scope="module")
+def client(root: Path) -> Iterator[TestClient]:
+    with TestClient(make_app(root, [HOST])) as client:
+        yield client
+
+
+def _finished(client: TestClient, game: str, form: dict[str, object]) -> str:
+    """Ask for a kit as the page does, follow its progress; the kit's part of the page."""
+    started = client.post(f"/games/{game}/build", data=form, headers={"hx-request": "true"})
+    assert started.status_code == 200, started.text
+    key = re.search(r'hx-get="/jobs/(\w+)"', started.text)
+    assert key, started.text
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        shown = client.get(f"/jobs/{key[1]}")
+        if 'aria-busy="true"' not in shown.text:
+            return shown.text
+        time.sleep(0.2)
+    raise AssertionError("the kit was not made in time")
+
+
+@pytest.fixture(scope="module")
+def kit(client: TestClient) -> str:
+    return _finished(client, "twaalf-dagen", {**FORM, "variant": "kort"})
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'(?:href|src)="(/kits/[^"]+)"', html)
+
+
+def test_home_shows_every_game_with_cover_players_time_and_variants(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for name in ("Sinterklaas", "Stoomboot", "12 Dagen van Kerstmis", "Santoska"):
+        assert name in page.text
+    assert "3–6 players · about 30 minutes" in page.text
+    assert "Pietje Precies" in page.text
+    covers = re.findall(r'src="(/cover/[\w-]+\.svg)"', page.text)
+    assert len(covers) == 4
+    for cover in covers:
+        drawn = client.get(cover)
+        assert drawn.status_code == 200 and drawn.headers["content-type"] == "image/svg+xml"
+        assert "<svg" in drawn.text and drawn.text.rstrip().endswith("</svg>")
+
+
+def test_a_game_page_offers_its_variants_and_what_cannot_be_combined(client: TestClient) -> None:
+    page = client.get("/games/sinterklaas")
+    assert page.status_code == 200
+    assert page.text.count('name="variant"') == 13
+    assert "(not together with minder-pakjes)" in page.text
+    assert "(brings overschatting, inwisselen, handregel, biedregel, remise)" in page.text
+    for name in ("paper", "backs", "ink", "lang"):
+        assert f'name="{name}"' in page.text
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "line"),
+    [
+        ("/games/sinterklas", 404, "unknown game 'sinterklas'; did you mean 'sinterklaas'?"),
+        ("/games/sinterklaas?variant=pietje", 400, "unknown variant 'pietje'"),
+        ("/games/sinterklaas?paper=a5", 400, "paper must be one of a4, letter, not 'a5'"),
+        ("/games/sinterklaas?lang=fr", 400, "lang must be one of nl, en, not 'fr'"),
+    ],
+)
+def test_a_value_no_kit_can_have_is_its_one_line(
+    client: TestClient, path: str, status: int, line: str
+) -> None:
+    page = client.get(path)
+    assert page.status_code == status
+    said = re.findall(r'<p class="error" role="alert">(.*?)</p>', page.text)
+    assert len(said) == 1 and line in said[0].replace("&#39;", "'"), page.text
+
+
+def test_a_bad_form_is_refused_before_anything_is_built(client: TestClient, root: Path) -> None:
+    before = sorted(root.rglob("*"))
+    answer = client.post("/games/twaalf-dagen/build", data={**FORM, "backs": "both"})
+    assert answer.status_code == 400
+    assert "backs must be one of" in answer.text
+    assert sorted(root.rglob("*")) == before
+
+
+def test_another_host_is_refused(client: TestClient) -> None:
+    """DNS rebinding: a page of another site that points its name at this machine."""
+    for host in ("evil.example", "evil.example:8470", "127.0.0.1.evil.example"):
+        answer = client.get("/", headers={"host": host})
+        assert answer.status_code == 400
+        assert answer.text == "error: not this server's address"
+
+
+def test_the_server_answers_its_own_names_only() -> None:
+    assert own_hosts("127.0.0.1", 8470) == [
+        "127.0.0.1",
+        "127.0.0.1:8470",
+        "localhost",
+        "localhost:8470",
+    ]
+    assert own_hosts("192.168.1.5", 9000) == ["192.168.1.5", "192.168.1.5:9000"]
+
+
+def test_the_kit_is_made_with_progress_then_shown_whole(kit: str, client: TestClient) -> None:
+    assert "The kit" in kit
+    links = _links(kit)
+    names = {link.rsplit("/", 1)[-1] for link in links}
+    assert {"kit.zip", "cards.pdf", "rules.pdf", "rules-booklet.pdf", "hand.png"} <= names
+    sheets = [link for link in links if "/preview/" in link and "hand" not in link]
+    assert len(sheets) >= 3  # every component once, and the backs
+    for link in [*sheets, next(link for link in links if link.endswith("hand.png"))]:
+        picture = client.get(link)
+        assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+        image = Image.open(io.BytesIO(picture.content))
+        assert image.width > 300 and image.getextrema() != ((255, 255), (255, 255), (255, 255))
+
+
+def test_a_download_is_the_kit_file_itself(kit: str, client: TestClient, root: Path) -> None:
+    link = next(link for link in _links(kit) if link.endswith("/rules.pdf"))
+    answer = client.get(link)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
+    key = link.split("/")[2]
+    assert answer.content == (root / key / "twaalf-dagen" / "rules.pdf").read_bytes()
+
+
+def test_the_zip_holds_the_whole_kit(kit: str, client: TestClient, root: Path) -> None:
+    link = next(link for link in _links(kit) if link.endswith("kit.zip"))
+    answer = client.get(link)
+    assert answer.status_code == 200
+    archive = zipfile.ZipFile(io.BytesIO(answer.content))
+    names = set(archive.namelist())
+    assert {
+        "twaalf-dagen/manifest.json",
+        "twaalf-dagen/rules.pdf",
+        "twaalf-dagen/cards.pdf",
+    } <= names
+    for name in names:
+        if name.endswith(".pdf"):
+            assert len(pdfium.PdfDocument(archive.read(name))) > 0
+
+
+def test_the_rulebook_is_read_page_by_page(kit: str, client: TestClient) -> None:
+    reader = next(link for link in _links(kit) if "/read/rules.pdf" in link)
+    first = client.get(reader)
+    assert first.status_code == 200 and "page 1 of " in first.text
+    pages = int(re.search(r"page 1 of (\d+)", first.text)[1])  # type: ignore[index]
+    assert pages > 5
+    turned = client.get(reader.replace("page=1", "page=2"), headers={"hx-request": "true"})
+    assert turned.text.lstrip().startswith('<div id="page"') and "page 2 of" in turned.text
+    picture = client.get(re.search(r'src="([^"]+/2\.png)"', turned.text)[1])  # type: ignore[index]
+    image = Image.open(io.BytesIO(picture.content))
+    assert (
+        abs(image.width - 148 / 25.4 * 96) <= 1 and abs(image.height - 210 / 25.4 * 96) <= 1
+    )  # A5
+    past = client.get(reader.replace("page=1", f"page={pages + 7}"))
+    assert f"page {pages} of {pages}" in past.text
+    assert client.get(reader.replace("page=1", "page=two")).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "../../../../etc/passwd",
+        "..%2F..%2Fmanifest.json",
+        "preview/../manifest.json",
+        ".pnp-kit.json",
+        "notes.txt",
+        "pages/notes.txt/1.png",
+        "pages/rules.pdf/999.png",
+    ],
+)
+def test_only_the_kits_own_files_are_served(
+    kit: str, client: TestClient, root: Path, tail: str
+) -> None:
+    base = next(link for link in _links(kit) if link.endswith("kit.zip")).removesuffix("kit.zip")
+    (root / base.split("/")[2] / "twaalf-dagen" / "notes.txt").write_text("mine", "utf-8")
+    assert client.get(base + tail).status_code == 404
+
+
+def test_an_unknown_kit_is_not_found(client: TestClient) -> None:
+    assert client.get("/kits/0123456789ab/twaalf-dagen/rules.pdf").status_code == 404
+    assert client.get("/jobs/0123456789ab").status_code == 404
+    assert client.get("/static/app.py").status_code == 404
+    assert client.get("/static/htmx.min.js").status_code == 200
+
+
+def test_a_kit_made_before_is_served_at_once_by_a_new_server(kit: str, root: Path) -> None:
+    with TestClient(make_app(root, [HOST])) as fresh:
+        started = time.monotonic()
+        page = fresh.get("/games/twaalf-dagen?variant=kort&paper=a4&backs=long-edge&lang=en")
+        assert time.monotonic() - started < 5
+    assert 'class="kit ready"' in page.text and "aria-busy" not in page.text
