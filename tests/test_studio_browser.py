@@ -1,0 +1,166 @@
+"""The studio in a real browser: the system's Chromium, driven by Playwright, clicks through
+as a person would (and once with the keyboard alone) against a real server on 127.0.0.1.
+
+Skipped, saying why, where Playwright or Chromium is missing (``.ci/run`` installs both).
+With ``PNP_STUDIO_PICTURES=DIR`` the pages' screenshots are also written to ``DIR`` (the
+README's pictures: ``PNP_STUDIO_PICTURES=docs/pictures python -m pytest
+tests/test_studio_browser.py``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import socket
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("no Chromium on this machine (Debian's package chromium)", allow_module_level=True)
+
+import uvicorn  # noqa: E402  (after the skips: only where a browser can run)
+
+from pnp.studio.app import make_app  # noqa: E402
+from pnp.studio.server import own_hosts  # noqa: E402
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Chromium as a headless test browser on a machine without a network."""
+KIT_TIMEOUT = 180_000
+"""Milliseconds a kit may take to be made (a cold build of twaalf-dagen, with pictures)."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    app = make_app(tmp_path_factory.mktemp("studio"), own_hosts("127.0.0.1", port))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the studio did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def page(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
+    opened = context.new_page()
+    yield opened
+    context.close()
+
+
+def _picture(page: Any, name: str, tmp_path: Path) -> None:
+    """A screenshot of the page, kept for the README when asked for."""
+    shot = page.screenshot(full_page=False)
+    assert len(shot) > 10_000, f"{name}: an empty screen"
+    (tmp_path / name).write_bytes(shot)
+    folder = os.environ.get("PNP_STUDIO_PICTURES")
+    if folder:
+        Path(folder, name).write_bytes(shot)
+
+
+def _loaded(page: Any, selector: str) -> int:
+    """How many images matching ``selector`` the browser has drawn (decoded, with a size)."""
+    return int(
+        page.eval_on_selector_all(
+            selector, "images => images.filter(i => i.complete && i.naturalWidth > 0).length"
+        )
+    )
+
+
+def test_a_family_chooses_a_kit_watches_it_build_reads_the_book_and_downloads_it(
+    page: Any, base_url: str, tmp_path: Path
+) -> None:
+    page.goto(base_url)
+    assert page.title() == "pnp studio"
+    page.wait_for_function("document.querySelectorAll('li.game img').length === 4")
+    page.wait_for_load_state("networkidle")
+    assert _loaded(page, "li.game img") == 4, "every game shows its cover"
+    _picture(page, "studio-home.png", tmp_path)
+
+    page.get_by_role("link", name="12 Dagen van Kerstmis").click()
+    page.wait_for_url("**/games/twaalf-dagen")
+    page.get_by_label("Kort spel").check()
+    page.get_by_label("Language").select_option("en")
+    page.get_by_role("button", name="Make the kit").click()
+    page.wait_for_selector("section.kit.ready", timeout=KIT_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    assert _loaded(page, "section.kit .sheets img") >= 3, "the contact sheets are shown"
+    assert _loaded(page, "img.hand") == 1
+    _picture(page, "studio-kit.png", tmp_path)
+
+    with page.expect_download() as caught:
+        page.get_by_role("link", name="Download the whole kit (zip)").click()
+    archive = zipfile.ZipFile(io.BytesIO(Path(caught.value.path()).read_bytes()))
+    assert "twaalf-dagen/rules.pdf" in archive.namelist()
+    assert "twaalf-dagen/manifest.json" in archive.namelist()
+
+    page.locator("ul.reading").get_by_role("link", name="rules.pdf").click()
+    where = page.locator(".where")
+    assert where.inner_text().startswith("page 1 of ")
+    first = page.locator("#page img").get_attribute("src")
+    page.get_by_role("link", name="page 2 →").click()
+    page.wait_for_function("document.querySelector('.where').textContent.startsWith('page 2')")
+    assert page.locator("#page img").get_attribute("src") != first
+    page.wait_for_load_state("networkidle")
+    assert _loaded(page, "#page img") == 1, "the rulebook's page is drawn"
+    _picture(page, "studio-rulebook.png", tmp_path)
+    page.get_by_role("link", name="← page 1").click()
+    page.wait_for_function("document.querySelector('.where').textContent.startsWith('page 1')")
+
+
+def test_the_keyboard_alone_reaches_a_game_and_makes_its_kit(page: Any, base_url: str) -> None:
+    page.goto(base_url)
+
+    def tab_to(test: str, presses: int = 80) -> None:
+        for _ in range(presses):
+            page.keyboard.press("Tab")
+            if page.evaluate(test):
+                return
+        raise AssertionError(f"the keyboard never reached {test}")
+
+    tab_to("document.activeElement.href?.endsWith('/games/santoska')")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/games/santoska")
+    tab_to("document.activeElement.value === 'rijen-4'")
+    page.keyboard.press("Space")
+    assert page.is_checked("input[value='rijen-4']")
+    tab_to("document.activeElement.tagName === 'BUTTON'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.kit.ready", timeout=KIT_TIMEOUT)
+    assert "scoreblad.pdf" in page.locator("section.kit .downloads").inner_text()
