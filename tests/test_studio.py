@@ -215,3 +215,33 @@ def test_a_kit_made_before_is_served_at_once_by_a_new_server(kit: str, root: Pat
         page = fresh.get("/games/twaalf-dagen?variant=kort&paper=a4&backs=long-edge&lang=en")
         assert time.monotonic() - started < 5
     assert 'class="kit ready"' in page.text and "aria-busy" not in page.text
+
+
+def test_pnp_studio_serves_on_this_machine_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "pnp", "studio", "--port", str(port), "--out", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    home = answer.read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "pnp studio did not answer"
+                time.sleep(0.2)
+        assert "Choose a game" in home
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    assert f"pnp studio: http://127.0.0.1:{port}/" in out
+    assert "Traceback" not in err
