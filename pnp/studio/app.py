@@ -17,6 +17,7 @@ reach this one through a name it points at 127.0.0.1); a value a kit cannot have
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
@@ -38,6 +39,8 @@ from pnp.studio.files import KitFiles, PagePictures
 from pnp.studio.jobs import Jobs
 from pnp.studio.request import BACKS, INKS, PAPERS, KitRequest, read_request
 
+GAMES_FRESH = 1.0
+"""Seconds the games' summaries are shown before they are read again."""
 MAX_FORM = 16_384
 """The most bytes of a form read (the largest real one is a few hundred)."""
 STATIC = {"htmx.min.js": "text/javascript", "studio.css": "text/css"}
@@ -89,6 +92,8 @@ class _Studio:
         self.hosts = hosts
         self.jobs = Jobs(root)
         self.pictures = PagePictures()
+        self._games: tuple[float, list[api.GameSummary]] | None = None
+        self.games()  # read once before the first page is asked for
         self.templates = Environment(
             loader=PackageLoader("pnp.studio", "templates"),
             autoescape=select_autoescape(["html"]),
@@ -105,9 +110,17 @@ class _Studio:
         lines = [str(problem) for problem in exc.problems]
         return self.render("error.html", status, lines=lines)
 
+    def games(self) -> list[api.GameSummary]:
+        """Every game's summary, read again at most once a second (a designer's edit shows
+        at the next page; a family's many clicks read the tables once)."""
+        now = time.monotonic()
+        if self._games is None or now - self._games[0] > GAMES_FRESH:
+            self._games = (now, [api.describe(game) for game in api.games()])
+        return self._games[1]
+
     async def home(self, request: Request) -> Response:
         """Every game: its cover, players, time and variants."""
-        return self.render("home.html", games=[api.describe(game) for game in api.games()])
+        return self.render("home.html", games=self.games())
 
     async def static(self, request: Request) -> Response:
         """htmx and the style sheet."""
