@@ -34,12 +34,14 @@ from pnp.language import BASE_LANGUAGE
 
 if TYPE_CHECKING:
     from pnp.engine.simulate import SimulationSummary
+    from pnp.example_model import Example as Example
     from pnp.export.folder import ExportResult as ExportResult
     from pnp.export.services import Printers, Service
     from pnp.gamedef import StudyResult
     from pnp.kit.build_options import BuildOptions as BuildOptions
     from pnp.kit.build_options import BuildResult as BuildResult
     from pnp.kit.maintenance import GoldenReport, PinReport
+    from pnp.kit.notes import Note as Note
     from pnp.kit.settings import BuildSettings as BuildSettings
     from pnp.scaffold import NewGame
     from pnp.scaffold.copy import CopiedGame
@@ -545,6 +547,42 @@ def copy_game(game_id: str, to: Path | None = None) -> CopiedGame:
 
 
 # --- The engines --------------------------------------------------------------------------
+
+
+def kit_examples(
+    game_id: str, variants: Sequence[str] = (), lang: str = BASE_LANGUAGE
+) -> tuple[Example, ...]:
+    """The kit's rulebook examples as they are told, each with its sentences, the cards they
+    show and the claims checked against the engine (none for a game without an engine)."""
+    from pnp.catalog.project import load_game
+    from pnp.kit.examples import game_examples
+    from pnp.spec.variants import resolve_variants
+
+    spec = load_game(game_id, lang=lang).spec
+    return game_examples(spec, resolve_variants(spec, variants))
+
+
+def add_note(
+    game_id: str, variants: Sequence[str], example: str, step: int, text: str,
+    lang: str = BASE_LANGUAGE,
+) -> Path:  # fmt: skip
+    """Write a proofreader's note on sentence ``step`` (from 1; 0: the whole example) of
+    ``example`` of the kit into the project's ``proefnotities.toml``; the file written."""
+    from pnp.catalog.project import load_spec
+    from pnp.kit.notes import Note
+    from pnp.kit.notes import add_note as append
+    from pnp.spec.variants import resolve_variants
+
+    chosen = resolve_variants(load_spec(game_id), variants)
+    note = Note(game_id, chosen, example, step, text)
+    return append(note, kit_examples(game_id, chosen, lang))
+
+
+def notes(game_id: str | None = None) -> list[Note]:
+    """The proofreaders' notes (of ``game_id`` only, if given), in the order written."""
+    from pnp.kit.notes import read_notes
+
+    return read_notes(game_id)
 
 
 def examples(game_id: str, variants: Sequence[str] = (), lang: str = BASE_LANGUAGE) -> str:

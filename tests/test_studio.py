@@ -245,3 +245,38 @@ def test_pnp_studio_serves_on_this_machine_and_stops_on_ctrl_c(tmp_path: Path) -
         out, err = server.communicate(timeout=20)
     assert f"pnp studio: http://127.0.0.1:{port}/" in out
     assert "Traceback" not in err
+
+
+def test_a_proofreader_reads_the_examples_and_leaves_a_note(
+    kit: str, client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PNP_ROOT", raising=False)
+    assert "/games/twaalf-dagen/examples?" in kit
+    page = client.get("/games/twaalf-dagen/examples?variant=kort&lang=en")
+    assert page.status_code == 200
+    example = re.search(r'<article class="example" id="([\w-]+)">', page.text)
+    assert example, page.text[:500]
+    assert "checked: <code>" in page.text and "record: examples/" in page.text
+    form = {"variant": "kort", "lang": "en", "example": example[1], "step": "2"}
+    saved = client.post("/games/twaalf-dagen/notes", data={**form, "text": "Klopt dit?"})
+    assert saved.status_code == 200 and "saved in proefnotities.toml" in saved.text
+    for bad, said in (
+        ({"step": "99"}, "has sentences 1 to"),
+        ({"example": "geen"}, "no example 'geen' in this kit"),
+        ({"text": " "}, "a note is 1 to 2000 characters"),
+        ({"step": "two"}, "step must be a whole number"),
+    ):
+        refused = client.post("/games/twaalf-dagen/notes", data={**form, "text": "x", **bad})
+        assert refused.status_code == 400 and said in refused.text.replace("&#39;", "'")
+    written = (tmp_path / "proefnotities.toml").read_text(encoding="utf-8")
+    assert written.count("\n[[note]]\n") == 1 and 'text = "Klopt dit?"' in written
+    listed = CliRunner().invoke(app, ["examples", "twaalf-dagen", "--notes"])
+    assert listed.exit_code == 0, listed.output
+    assert listed.output == f"{example[1]} (kort), sentence 2:\n    Klopt dit?\n"
+    again = client.get("/games/twaalf-dagen/examples?variant=kort&lang=en")
+    assert "Notes so far" in again.text and "Klopt dit?" in again.text

@@ -70,15 +70,32 @@ def copy_command(
 
 @app.command("examples")
 def examples_command(
-    game: GameArgument, variant: VariantOption = None, lang: LangOption = None
+    game: GameArgument,
+    variant: VariantOption = None,
+    lang: LangOption = None,
+    notes: Annotated[
+        bool,
+        typer.Option("--notes", help="List the proofreaders' notes on the examples instead."),
+    ] = False,
 ) -> None:
     """Print the rulebook's examples as plain text, each with the record it replays."""
 
     def run() -> str:
+        if notes:
+            api.check_names(game)
+            return "".join(_note_lines(note) for note in api.notes(game))
         chosen = lang.value if lang else api.resolve_settings().lang.value
         return api.examples(game, tuple(variant or ()), chosen)
 
     typer.echo(run_safely(run), nl=False)
+
+
+def _note_lines(note: "api.Note") -> str:
+    """One note as ``example (variants) sentence N: text``, its text's lines indented."""
+    where = f"sentence {note.step}" if note.step else "the whole example"
+    played = "+".join(note.variants) or "base game"
+    text = note.text.replace("\n", "\n    ")
+    return f"{note.example} ({played}), {where}:\n    {text}\n"
 
 
 @app.command("simulate")

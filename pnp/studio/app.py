@@ -57,6 +57,8 @@ def make_app(root: Path, hosts: Iterable[str]) -> Starlette:
         Route("/cover/{game}.svg", studio.cover),
         Route("/games/{game}", studio.game),
         Route("/games/{game}/build", studio.build, methods=["POST"]),
+        Route("/games/{game}/examples", studio.examples),
+        Route("/games/{game}/notes", studio.note, methods=["POST"]),
         Route("/jobs/{key}", studio.job),
         Route("/kits/{key}/{game}/kit.zip", studio.zipped),
         Route("/kits/{key}/{game}/pages/{name}/{page:int}.png", studio.page),
@@ -158,6 +160,37 @@ class _Studio:
             kit=self._kit(asked, folder) if folder is not None else None,
             job=job if job is not None and not job.finished else None,
         )
+
+    async def examples(self, request: Request) -> Response:
+        """Proofreading: each example of the kit, sentence by sentence, with the claim the
+        engine checked for it, its record, and a note to leave on any sentence."""
+        game = request.path_params["game"]
+        try:
+            summary = api.describe(game)
+            asked = read_request(game, _values(request.query_params.multi_items()))
+            told = api.kit_examples(game, asked.variants, asked.lang)
+            written = [n for n in api.notes(game) if set(n.variants) >= set(asked.variants)]
+        except PnpError as exc:
+            return self.refused(exc, 404 if not _known(game) else 400)
+        return self.render("examples.html", game=summary, asked=asked, examples=told, notes=written)
+
+    async def note(self, request: Request) -> Response:
+        """Save a proofreader's note on a sentence of an example."""
+        game = request.path_params["game"]
+        body = (await request.body())[:MAX_FORM].decode("utf-8", errors="replace")
+        values = _values(parse_qsl(body, max_num_fields=200))
+        try:
+            asked = read_request(game, values)
+            example = values.get("example", [""])[-1]
+            step = int(values.get("step", ["0"])[-1] or 0)
+            text = values.get("text", [""])[-1]
+            written = api.add_note(game, asked.variants, example, step, text, asked.lang)
+        except ValueError:
+            return self.render("_saved.html", 400, lines=["step must be a whole number"])
+        except PnpError as exc:
+            lines = [str(problem) for problem in exc.problems]
+            return self.render("_saved.html", 400, lines=lines)
+        return self.render("_saved.html", file=written.name)
 
     async def build(self, request: Request) -> Response:
         """Start making the kit the form asks for; the page then follows its progress."""
