@@ -20,7 +20,8 @@ so a front end that only lists games or checks that a kit is up to date stays qu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -419,6 +420,14 @@ def watch(
     changes = file_changes(watched_folders(game_id))
     rebuild = partial(build, game_id, variants, options, jobs=jobs)
     watch_game(game_id, rebuild, changes, say)
+
+
+def changes(game_id: str, stop: threading.Event | None = None) -> Iterator[set[Path]]:
+    """The files a kit of ``game_id`` is made from that changed, one debounced set at a time,
+    until ``stop`` is set (its tables, layouts, templates, art, fonts)."""
+    from pnp.kit.watch import file_changes, watched_folders
+
+    return file_changes(watched_folders(game_id), stop)
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:

@@ -29,7 +29,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(root: Path) -> Iterator[TestClient]:
-    with TestClient(make_app(root, [HOST])) as client:
+    with TestClient(make_app(root, [HOST], watch=False)) as client:
         yield client
 
 
@@ -280,3 +280,40 @@ def test_a_proofreader_reads_the_examples_and_leaves_a_note(
     assert listed.output == f"{example[1]} (kort), sentence 2:\n    Klopt dit?\n"
     again = client.get("/games/twaalf-dagen/examples?variant=kort&lang=en")
     assert "Notes so far" in again.text and "Klopt dit?" in again.text
+
+
+def test_a_designers_edit_shows_and_a_broken_file_keeps_the_last_good_kit(
+    project_copy: Path, tmp_path: Path
+) -> None:
+    """The kit is made again when a file it is made from changes; the page's poll gets the
+    new kit (its pictures' addresses change), and a broken table is its one line while the
+    kit before stays."""
+    deck = project_copy / "cardspecs" / "twaalf-dagen" / "deck.csv"
+    with TestClient(make_app(tmp_path / "kits", [HOST], watch=True)) as studio:
+        shown = _finished(studio, "twaalf-dagen", {**FORM, "lang": "nl"})
+        key = re.search(r"/kits/(\w+)/", shown)[1]  # type: ignore[index]
+        cards = tmp_path / "kits" / key / "twaalf-dagen" / "kaarten.pdf"
+        before = cards.read_bytes()
+        assert studio.get(f"/jobs/{key}/after/0").status_code == 204
+
+        def next_kit(generation: int) -> str:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                answer = studio.get(f"/jobs/{key}/after/{generation}")
+                if answer.status_code == 200:
+                    return answer.text
+                time.sleep(0.2)
+            raise AssertionError("the kit was not made again")
+
+        deck.write_text(deck.read_text("utf-8").replace("Patrijs", "Fazant"), "utf-8")
+        remade = next_kit(0)
+        assert 'data-generation="1"' in remade and "?g=1" in remade and "error" not in remade
+        assert cards.read_bytes() != before
+        assert "Fazant" in "".join(
+            pdfium.PdfDocument(str(cards))[i].get_textpage().get_text_range() for i in range(4)
+        )
+        good = cards.read_bytes()
+        deck.write_text(deck.read_text("utf-8").replace(",1,", ",x,", 1), "utf-8")
+        broken = next_kit(1)
+        assert 'class="error" role="alert">error: ' in broken and "deck.csv" in broken
+        assert cards.read_bytes() == good

@@ -47,10 +47,11 @@ STATIC = {"htmx.min.js": "text/javascript", "studio.css": "text/css"}
 """The only static files, with their types (htmx is vendored: no network, no build step)."""
 
 
-def make_app(root: Path, hosts: Iterable[str]) -> Starlette:
+def make_app(root: Path, hosts: Iterable[str], *, watch: bool = True) -> Starlette:
     """The studio: kits go to ``root/<key>/<game>/``; only requests for ``hosts`` (the
-    server's own names, each with and without its port) are answered."""
-    studio = _Studio(root, frozenset(hosts))
+    server's own names, each with and without its port) are answered. With ``watch`` a kit
+    is made again when a file it is made from changes, and its page shows the new one."""
+    studio = _Studio(root, frozenset(hosts), watch)
     routes = [
         Route("/", studio.home),
         Route("/static/{name}", studio.static),
@@ -60,12 +61,15 @@ def make_app(root: Path, hosts: Iterable[str]) -> Starlette:
         Route("/games/{game}/examples", studio.examples),
         Route("/games/{game}/notes", studio.note, methods=["POST"]),
         Route("/jobs/{key}", studio.job),
+        Route("/jobs/{key}/after/{generation:int}", studio.after),
         Route("/kits/{key}/{game}/kit.zip", studio.zipped),
         Route("/kits/{key}/{game}/pages/{name}/{page:int}.png", studio.page),
         Route("/kits/{key}/{game}/read/{name}", studio.reader),
         Route("/kits/{key}/{game}/{name:path}", studio.download),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(_OwnHostOnly, hosts=studio.hosts)])
+    app = Starlette(routes=routes, middleware=[Middleware(_OwnHostOnly, hosts=studio.hosts)])
+    app.state.stop = studio.jobs.stop  # set when the server stops: the watching ends
+    return app
 
 
 class _OwnHostOnly:
@@ -89,10 +93,10 @@ class _OwnHostOnly:
 class _Studio:
     """The studio's state (its kits, the page pictures it made) and its pages."""
 
-    def __init__(self, root: Path, hosts: frozenset[str]) -> None:
+    def __init__(self, root: Path, hosts: frozenset[str], watch: bool) -> None:
         self.root = root
         self.hosts = hosts
-        self.jobs = Jobs(root)
+        self.jobs = Jobs(root, watch)
         self.pictures = PagePictures()
         self._games: tuple[float, list[api.GameSummary]] | None = None
         self.games()  # read once before the first page is asked for
@@ -218,10 +222,24 @@ class _Studio:
         assert job.folder is not None
         return self.render("_kit.html", kit=self._kit(job.request, job.folder))
 
+    async def after(self, request: Request) -> Response:
+        """The kit again once it was made again since ``generation`` (a file it is made from
+        changed); nothing new yet: no content, and the page keeps what it shows."""
+        job = self.jobs.get(request.path_params["key"])
+        if job is None or job.folder is None:
+            return PlainTextResponse("no such kit", status_code=404)
+        if job.generation == request.path_params["generation"]:
+            return Response(status_code=204)
+        return self.render("_kit.html", kit=self._kit(job.request, job.folder))
+
     def _kit(self, asked: KitRequest, folder: Path) -> dict[str, Any]:
         made = KitFiles(folder)
         base = f"/kits/{asked.key}/{asked.game}"
+        job = self.jobs.get(asked.key)
         return {
+            "generation": job.generation if job else 0,
+            "stale": job.stale.splitlines() if job else [],
+            "watch": self.jobs.watch,
             "request": asked,
             "base": base,
             "pdfs": made.pdfs(),

@@ -31,6 +31,10 @@ class Job:
     """One line per problem, when the build refused the kit."""
     folder: Path | None = None
     """The kit's folder once it is made."""
+    generation: int = 0
+    """How many times the kit was made again since a file it is made from changed."""
+    stale: str = ""
+    """Why the last remaking failed (one line per problem); the kit before it stands."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def progress(self, task: str, done: int, total: int) -> None:
@@ -47,10 +51,14 @@ class Job:
 class Jobs:
     """The kits this server made or is making, by their key."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, watch: bool = False) -> None:
         self.root = root
         """The studio's output folder: each kit in ``root/<key>/<game>/``."""
+        self.watch = watch
+        """Make the kits again when a file they are made from changes."""
+        self.stop = threading.Event()
         self._jobs: dict[str, Job] = {}
+        self._watched: set[str] = set()
         self._lock = threading.Lock()
 
     def get(self, key: str) -> Job | None:
@@ -82,6 +90,38 @@ class Jobs:
             job.error = f"internal error: {exc.__class__.__name__}: {exc}"
         finally:
             job.finished = True
+        if self.watch and not job.error:
+            self._watch(request.game)
+
+    def _watch(self, game: str) -> None:
+        """Follow the files of ``game``'s kits, once per game."""
+        with self._lock:
+            if game in self._watched:
+                return
+            self._watched.add(game)
+        threading.Thread(target=self._follow, args=(game,), daemon=True).start()
+
+    def _follow(self, game: str) -> None:
+        for _changed in api.changes(game, self.stop):
+            with self._lock:
+                made = [j for j in self._jobs.values() if j.request.game == game and j.folder]
+            for job in made:
+                self._remake(job)
+
+    def _remake(self, job: Job) -> None:
+        """Make a kit again after a change; a broken file leaves the kit before standing."""
+        request = job.request
+        try:
+            options = request.options(self.root)
+            choice = api.KitChoice(request.variants, options, existing=False)
+            api.preview(request.game, choice, None)
+            job.stale = ""
+        except PnpError as exc:
+            job.stale = "\n".join(str(problem) for problem in exc.problems)
+        except Exception as exc:  # a bug must not end the watching
+            job.stale = f"internal error: {exc.__class__.__name__}: {exc}"
+        with job.lock:
+            job.generation += 1
 
     def built(self, request: KitRequest) -> Path | None:
         """The kit's folder when the studio made it before and it stands up to date, with
@@ -95,4 +135,6 @@ class Jobs:
             return None
         with self._lock:
             self._jobs[request.key] = Job(request, "ready", finished=True, folder=made.folder)
+        if self.watch:
+            self._watch(request.game)
         return made.folder

@@ -49,4 +49,7 @@ def serve(
     say(f"pnp studio: {address} (kits in {root}; Ctrl-C stops)")
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        app.state.stop.set()
