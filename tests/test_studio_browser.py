@@ -144,6 +144,28 @@ def test_a_family_chooses_a_kit_watches_it_build_reads_the_book_and_downloads_it
     page.wait_for_function("document.querySelector('.where').textContent.startsWith('page 1')")
 
 
+def test_a_proofreader_steps_through_an_example_and_leaves_a_note(
+    page: Any, base_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PNP_ROOT", raising=False)
+    page.goto(f"{base_url}/games/twaalf-dagen?variant=kort&lang=en")
+    page.get_by_role("button", name="Make the kit").click()
+    page.wait_for_selector("section.kit.ready", timeout=KIT_TIMEOUT)
+    page.get_by_role("link", name="Proofread the rulebook's examples").click()
+    page.wait_for_url("**/games/twaalf-dagen/examples?*")
+    first = page.locator("article.example").first
+    steps = first.locator("ol.steps > li")
+    assert steps.count() >= 3
+    assert "checked:" in steps.nth(0).inner_text()
+    steps.nth(1).get_by_label("Note on sentence 2").fill("Is dit de lage kaart?")
+    steps.nth(1).get_by_role("button", name="Save note").click()
+    page.wait_for_selector("text=saved in proefnotities.toml")
+    _picture(page, "studio-examples.png", tmp_path)
+    written = (tmp_path / "proefnotities.toml").read_text(encoding="utf-8")
+    assert 'text = "Is dit de lage kaart?"' in written and "step = 2" in written
+
+
 def test_the_keyboard_alone_reaches_a_game_and_makes_its_kit(page: Any, base_url: str) -> None:
     page.goto(base_url)
 
