@@ -50,7 +50,7 @@ STATIC = {"htmx.min.js": "text/javascript", "studio.css": "text/css"}
 def make_app(root: Path, hosts: Iterable[str], *, watch: bool = True) -> Starlette:
     """The studio: kits go to ``root/<key>/<game>/``; only requests for ``hosts`` (the
     server's own names, each with and without its port) are answered. With ``watch`` a kit
-    is made again when a file it is made from changes, and its page shows the new one."""
+    is made again when a file it is made from changes, and its page (asking every 150 ms) shows the new one."""
     studio = _Studio(root, frozenset(hosts), watch)
     routes = [
         Route("/", studio.home),
