@@ -94,6 +94,13 @@ def _picture(page: Any, name: str, tmp_path: Path) -> None:
         Path(folder, name).write_bytes(shot)
 
 
+def _drawn(page: Any, selector: str) -> None:
+    """Wait until every image matching ``selector`` is drawn."""
+    page.wait_for_function(
+        f"[...document.querySelectorAll({selector!r})].every(i => i.complete && i.naturalWidth > 0)"
+    )
+
+
 def _loaded(page: Any, selector: str) -> int:
     """How many images matching ``selector`` the browser has drawn (decoded, with a size)."""
     return int(
@@ -119,7 +126,8 @@ def test_a_family_chooses_a_kit_watches_it_build_reads_the_book_and_downloads_it
     page.get_by_label("Language").select_option("en")
     page.get_by_role("button", name="Make the kit").click()
     page.wait_for_selector("section.kit.ready", timeout=KIT_TIMEOUT)
-    page.wait_for_load_state("networkidle")
+    # The kit's page keeps asking whether the kit was made again: wait for the pictures.
+    _drawn(page, "section.kit img")
     assert _loaded(page, "section.kit .sheets img") >= 3, "the contact sheets are shown"
     assert _loaded(page, "img.hand") == 1
     _picture(page, "studio-kit.png", tmp_path)
