@@ -84,7 +84,7 @@ def _edit_to_screen(game: str) -> dict[str, float]:
             time.sleep(0.05)
         rows = table.read_text("utf-8").splitlines()
         cells = rows[1].split(",")
-        cells[3] = "Fazant"  # the first card's name
+        cells[rows[0].split(",").index("name")] = "Fazant"  # the first card's name
         edited = time.perf_counter()
         table.write_text("\n".join([rows[0], ",".join(cells), *rows[2:]]) + "\n", "utf-8")
         while True:
