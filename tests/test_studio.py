@@ -317,3 +317,21 @@ def test_a_designers_edit_shows_and_a_broken_file_keeps_the_last_good_kit(
         broken = next_kit(1)
         assert 'class="error" role="alert">error: ' in broken and "deck.csv" in broken
         assert cards.read_bytes() == good
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["studio", "--port", str(port), "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: Address already in use (choose another --port)"
+    ]

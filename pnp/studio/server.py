@@ -7,12 +7,14 @@ folder the settings name), one folder per kit asked for.
 
 from __future__ import annotations
 
+import socket
 import threading
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
 from pnp import api
+from pnp.base.errors import PnpError
 from pnp.studio.app import make_app
 
 LOCAL = "127.0.0.1"
@@ -43,6 +45,7 @@ def serve(
     """Serve the studio until interrupted (Ctrl-C); ``say`` hears its address."""
     import uvicorn  # only when serving
 
+    _check_free(host, port)
     root = studio_root(out)
     app = make_app(root, own_hosts(host, port))
     address = f"http://{host}:{port}/"
@@ -53,3 +56,15 @@ def serve(
         uvicorn.run(app, host=host, port=port, log_level="warning")
     finally:
         app.state.stop.set()
+
+
+def _check_free(host: str, port: int) -> None:
+    """Refuse, in one line, an address the server could not listen on (a port in use)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise PnpError.single(
+                f"cannot listen on {host}:{port}: {exc.strerror} (choose another --port)"
+            ) from None
