@@ -119,6 +119,13 @@ class GameSummary:
     """The SVG drawing on the rulebook's cover, if it has one."""
 
 
+def papers() -> tuple[str, ...]:
+    """The paper sizes a kit is laid out for (``a4``, ``letter``)."""
+    from pnp.spec.sizes import PAPERS
+
+    return tuple(PAPERS)
+
+
 def games() -> list[str]:
     """The ids of every game pnp finds (the project's and its own), in order."""
     from pnp.catalog.project import game_ids

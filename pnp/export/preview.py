@@ -30,7 +30,7 @@ from pnp.export.pages import Face, KitPages, Piece, distinct_faces, read_manifes
 from pnp.export.png import png_bytes
 from pnp.export.sheet import FONT_ROLES, Cell, Group, draw_sheet
 from pnp.kit.build_options import kit_language
-from pnp.language import BASE_LANGUAGE, load_language
+from pnp.language import BASE_LANGUAGE, common_words, load_language
 
 FOLDER = "preview"
 DPI = 100
@@ -68,7 +68,7 @@ def read_words(lang: str = BASE_LANGUAGE) -> Words:
     """The words of ``cardspecs/common/preview.toml`` in language ``lang`` (its edition's
     file in ``common/<lang>/``); a located error when one is missing."""
     folder = common_folder()
-    path = folder / WORDS_FILE if lang == BASE_LANGUAGE else folder / lang / WORDS_FILE
+    path = common_words(folder, lang) / WORDS_FILE
     source = TomlSource.read(path, folder)
     found: dict[str, str] = {}
     for key in ("aantal", "achterkanten"):

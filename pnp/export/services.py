@@ -23,7 +23,7 @@ from pnp.base.errors import PnpError, ProblemCollector
 from pnp.base.tomlsource import TomlSource
 from pnp.base.units import MM_PER_INCH
 from pnp.catalog.locate import common_folder
-from pnp.language import BASE_LANGUAGE
+from pnp.language import BASE_LANGUAGE, common_words
 from pnp.language.template import check_template, template_fields
 from pnp.spec.sizes import CARD_SIZES
 
@@ -159,7 +159,7 @@ def read_printers(common: Path | None = None, lang: str = BASE_LANGUAGE) -> Prin
     toml = TomlSource.read(path, path.parent)
     words = toml
     if lang != BASE_LANGUAGE:
-        edition = path.parent / lang / SERVICES_FILE
+        edition = common_words(path.parent, lang) / SERVICES_FILE
         words = TomlSource.read(edition, path.parent) if edition.is_file() else toml
     problems = ProblemCollector()
     known = ("checklist", "services")

@@ -42,6 +42,13 @@ def language_file(common: Path, code: str) -> Path:
     return common / LANGUAGE_FOLDER / f"{code}.toml"
 
 
+def common_words(common: Path, code: str) -> Path:
+    """The folder of the shared words (rulebook templates, preview words, the order list) in
+    language ``code``: ``common`` itself in the base language, its edition ``common/<code>/``
+    in another."""
+    return common if code == BASE_LANGUAGE else common / code
+
+
 @dataclass(frozen=True)
 class Language:
     """The words of one language and how they combine (numbers, counts, lists)."""
@@ -59,6 +66,9 @@ class Language:
     grammar: Mapping[str, str]
     labels: Mapping[str, str]
     files: Mapping[str, str]
+    suffixes: Mapping[str, tuple[tuple[int, int, str], ...]]
+    """The ordinal suffixes of ``[grammar]`` by what they look at (``zero``: the number
+    itself, ``last_two``, ``last_digit``): ranges of it, each with its suffix."""
 
     @property
     def is_base(self) -> bool:
@@ -79,11 +89,9 @@ class Language:
         return f"{number}{self._ordinal_suffix(number)}"
 
     def _ordinal_suffix(self, number: int) -> str:
-        last_two, last = number % 100, number % 10
-        for key, value in (("zero", 0), ("last_two", last_two), ("last_digit", last)):
-            for low, high, suffix in _ranges(self.grammar.get(f"ordinal_{key}", "")):
-                if key == "zero" and number != 0:
-                    continue
+        checks = (("zero", number), ("last_two", number % 100), ("last_digit", number % 10))
+        for key, value in checks:
+            for low, high, suffix in self.suffixes.get(key, ()):
                 if low <= value <= high:
                     return suffix
         return self.grammar["ordinal_suffix"]
@@ -253,6 +261,10 @@ def _read(path: Path, code: str) -> Language:
         grammar=grammar,
         labels=texts("labels"),
         files=files,
+        suffixes={
+            key: tuple(_ranges(grammar.get(f"ordinal_{key}", "")))
+            for key in ("zero", "last_two", "last_digit")
+        },
     )
 
 

@@ -17,7 +17,7 @@ from pnp.base.errors import PnpError
 from pnp.base.tomlsource import TomlSource
 from pnp.example_model import Example
 from pnp.example_model.figures import MapFigure, TableFigure
-from pnp.language import Language
+from pnp.language import Language, common_words
 from pnp.layout.game_data import GameData
 from pnp.rulebook.booklet import impose_booklet
 from pnp.rulebook.document import Cover, LaidOut, RulebookContent, lay_out
@@ -276,7 +276,7 @@ def _find_line(templates: TemplateSet, name: str, text: str) -> tuple[Path, int 
 def game_templates(data: GameData) -> TemplateSet:
     """The rulebook templates of a game: its own, then the shared ones."""
     spec = data.spec
-    common = data.common if spec.edition is None else data.common / spec.language.code
+    common = common_words(data.common, spec.language.code)
     return TemplateSet(spec.words_folder / "rulebook", common / "rulebook", spec.language)
 
 

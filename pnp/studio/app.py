@@ -35,6 +35,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnp import api
 from pnp.base.errors import PnpError
+from pnp.language import LANGUAGES
 from pnp.studio.files import KitFiles, PagePictures
 from pnp.studio.jobs import Jobs
 from pnp.studio.request import BACKS, INKS, PAPERS, KitRequest, read_request
@@ -155,12 +156,17 @@ class _Studio:
         except PnpError as exc:
             return self.refused(exc, 404 if not _known(game) else 400)
         job = self.jobs.get(asked.key)
-        folder = self.jobs.built(asked) if job is None or job.finished else None
+        if job is not None and job.finished and job.folder is not None:
+            folder: Path | None = job.folder  # made (or made again) by this server
+        elif job is None or job.finished:
+            folder = self.jobs.built(asked)  # made before: served at once if up to date
+        else:
+            folder = None
         return self.render(
             "game.html",
             game=summary,
             asked=asked,
-            choices={"paper": PAPERS, "backs": BACKS, "ink": INKS, "lang": ("nl", "en")},
+            choices={"paper": PAPERS, "backs": BACKS, "ink": INKS, "lang": LANGUAGES},
             kit=self._kit(asked, folder) if folder is not None else None,
             job=job if job is not None and not job.finished else None,
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp import api
@@ -20,7 +20,7 @@ from pnp.base.errors import PnpError
 from pnp.base.ink import Ink
 from pnp.language import LANGUAGES
 
-PAPERS = ("a4", "letter")
+PAPERS = api.papers()
 BACKS = tuple(mode.value for mode in BackMode)
 INKS = tuple(ink.value for ink in Ink)
 
@@ -52,11 +52,11 @@ class KitRequest:
         return "&".join(f"{name}={value}" for name, value in parts)
 
     def options(self, root: Path) -> api.BuildOptions:
-        """The build options of this kit, in its own folder under ``root``."""
+        """The build options of this kit, in its own folder under ``root`` (the back offset
+        is the saved one, as for a build on the command line)."""
         settings = api.resolve_settings(paper=self.paper, backs=BackMode(self.backs),
                                         out=root / self.key, lang=self.lang)  # fmt: skip
-        options = api.build_options(settings, cut_lines=self.cut_lines, ink=Ink(self.ink))
-        return replace(options, back_offset=settings.back_offset.value)
+        return api.build_options(settings, cut_lines=self.cut_lines, ink=Ink(self.ink))
 
 
 def read_request(game: str, values: Mapping[str, Sequence[str]]) -> KitRequest:
