@@ -28,7 +28,8 @@ class Step:
     ``automatic`` marks what the rules did by themselves (no player chose it);
     ``claim`` is the game-specific fact the sentence states, checked by tests;
     ``figures`` are drawings under the sentence (a map, a row of cards: see
-    :mod:`pnp.rulebook.figures`).
+    :mod:`pnp.rulebook.figures`); ``at`` is the position in the game record of the action
+    the sentence was told from (-1: none), so a proofreader can step to it.
     """
 
     text: str
@@ -36,6 +37,7 @@ class Step:
     automatic: bool = False
     claim: object | None = None
     figures: tuple[object, ...] = ()
+    at: int = -1
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ writes them as text. Nothing here draws, so a game's examples load without the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.example_model import CardPicture
 
@@ -120,10 +120,42 @@ Figure = MapFigure | RowFigure
 
 
 def place_width(place: TablePlace) -> float:
-    """The width of a place in card widths."""
+    """The width of a place in card widths (an empty place keeps one card's room)."""
     count = len(place.cards)
+    if count == 0:
+        return 1.0
     if place.spread == "pile":
         return 1 + PILE_STEP * (min(count, PILE_SHOWN) - 1)
     if place.spread == "fan":
         return 1 + FAN_STEP * (count - 1)
     return count + GAP * (count - 1)
+
+
+LABEL_CHARACTER = 0.085
+"""About how wide one character of a place's label is, in card widths, so that places
+laid side by side leave their labels room."""
+
+
+@dataclass(frozen=True)
+class Heap:
+    """Cards in one place of a table laid out by :func:`table_rows`: a hand, a bid, a pile."""
+
+    label: str
+    cards: tuple[TableCard, ...]
+    spread: str = "row"
+
+
+def table_rows(rows: tuple[tuple[Heap, ...], ...], caption: str) -> TableFigure:
+    """A table figure of ``rows`` of places, each row left to right (the middle of the
+    table, then one row per player): the layout of a table during play, where every game
+    shows the same things (who holds what, what lies in the middle)."""
+    places = []
+    for row_number, heaps in enumerate(rows):
+        col = 0.0
+        for heap in heaps:
+            place = TablePlace(heap.label, heap.cards, col, row_number, heap.spread)
+            room = max(place_width(place), len(heap.label) * LABEL_CHARACTER)
+            # the cards in the middle of their label's room, so labels do not meet
+            places.append(replace(place, col=col + (room - place_width(place)) / 2))
+            col += room + GAP * 4
+    return TableFigure(tuple(places), caption)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp.base.errors import PnpError
 from pnp.catalog.project import engine_game, load_game, require_engine
 from pnp.example_model import Example
 from pnp.language import BASE_LANGUAGE
@@ -16,6 +17,7 @@ from pnp.rulebook.compose import GameParts
 from pnp.rulebook.plaintext import format_examples
 from pnp.spec.model import GameSpec
 from pnp.spec.variants import resolve_variants
+from pnp.story.moves import Walkthrough, walkthrough
 from pnp.story.story import rulebook_examples
 
 
@@ -46,3 +48,16 @@ def examples_text(game_id: str, variants: Sequence[str] = (), lang: str = BASE_L
     spec = load_game(game_id, lang=lang).spec
     chosen = resolve_variants(spec, variants)
     return format_examples(spec, chosen, game_examples(spec, chosen))
+
+
+def example_walkthrough(
+    game_id: str, variants: Sequence[str], lang: str, example_id: str
+) -> Walkthrough:
+    """Example ``example_id`` of a kit, move by move from the record it was told from."""
+    registered = require_engine(game_id, "examples")
+    spec = load_game(game_id, lang=lang).spec
+    story = registered.story
+    if story is None:
+        raise PnpError.single(f"{game_id} has no worked examples")
+    chosen = resolve_variants(spec, variants)
+    return walkthrough(story, spec, chosen, example_id, registered.engine.render_event)

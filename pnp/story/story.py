@@ -19,7 +19,7 @@ registered with :func:`on`, which receives that event typed::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from pnp.base.errors import PnpError
@@ -93,12 +93,14 @@ class Handlers(Generic[X, A, B]):
         self._after = after
 
     def told(self, context: X, moment: Moment[A, B], event: Event) -> tuple[Step, ...]:
-        """The steps that tell ``event`` of ``moment`` (none without a handler)."""
+        """The steps that tell ``event`` of ``moment`` (none without a handler), each marked
+        with the moment's position in the record."""
         for kind in type(event).__mro__:
             tell = self._by_kind.get(kind)
             if tell is not None:
                 out = tell(context, moment, event)
-                return () if out is None else (out,) if isinstance(out, Step) else tuple(out)
+                steps = () if out is None else (out,) if isinstance(out, Step) else tuple(out)
+                return tuple(replace(step, at=moment.index) for step in steps)
         return ()
 
     def steps(self, context: X, told: Iterable[tuple[Moment[A, B], Event]]) -> tuple[Step, ...]:
@@ -116,7 +118,8 @@ class Handlers(Generic[X, A, B]):
 
     def _amend(self, context: X, moment: Moment[A, B] | None, out: list[Step], start: int) -> None:
         if self._after is not None and moment is not None:
-            out[start:] = self._after(context, moment, tuple(out[start:]))
+            amended = self._after(context, moment, tuple(out[start:]))
+            out[start:] = [s if s.at >= 0 else replace(s, at=moment.index) for s in amended]
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,9 @@ class Story(Generic[C, S, A, B, T, K, X]):
     plays_alike: tuple[str, ...] = ()
     """Variants that change no rule by themselves (a default, an umbrella of listed rules):
     left out of rule sets (:func:`~pnp.story.rulesets.rule_set`)."""
+    table: Callable[[X, T], tuple[object, ...]] | None = None
+    """The table of a snapshot as figures, the way the examples draw it (hands, rows, the
+    map): what a proofreader sees after each move (:mod:`pnp.story.moves`)."""
 
     def rule_set(self, spec: GameSpec, variants: tuple[str, ...]) -> RuleSet:
         """The rule set of a kit with ``variants``: the variants it plays with, sorted."""
@@ -317,6 +323,21 @@ class Story(Generic[C, S, A, B, T, K, X]):
         path = pinned_path(spec, row.id, pinned.record.variants)
         raise PnpError.single(f"no candidate of the record is at its focus {focus}", path)
 
+    def scene(
+        self,
+        spec: GameSpec,
+        phrases: Phrases,
+        row: ExampleRow[K, A],
+        pinned: PinnedRecord,
+        segment: Segment[A, B, T],
+        rules: RuleSet | None = None,
+    ) -> Scene[A, B, T]:
+        """The scene of a replayed example under ``rules`` (default: the record's own)."""
+        played = pinned.record.variants if rules is None else rules
+        first = self.first_player(pinned, segment)
+        names = phrases.names_from(first, pinned.record.num_players)
+        return Scene(spec, row.kind, pinned, segment, phrases, first, names, played)
+
     def tell(
         self,
         spec: GameSpec,
@@ -328,10 +349,8 @@ class Story(Generic[C, S, A, B, T, K, X]):
     ) -> Example:
         """Tell a replayed example under ``rules`` (default: the record's own); a ``PnpError``
         if it no longer shows its kind."""
-        played = pinned.record.variants if rules is None else rules
-        first = self.first_player(pinned, segment)
-        names = phrases.names_from(first, pinned.record.num_players)
-        scene = Scene(spec, row.kind, pinned, segment, phrases, first, names, played)
+        scene = self.scene(spec, phrases, row, pinned, segment, rules)
+        played = scene.variants
         context = self.context(scene)
         told = self.told(scene) if self.told is not None else every_event(segment)
         steps = self.handlers.steps(context, told)
@@ -389,7 +408,20 @@ class Story(Generic[C, S, A, B, T, K, X]):
         rules: RuleSet,
         pinned_sets: set[RuleSet] | None = None,
     ) -> Example | None:
-        """``row``'s example for a kit of ``rules``: the first pinned record that replays
+        """``row``'s example for a kit of ``rules`` (see :meth:`found_under`), or ``None``."""
+        found = self.found_under(spec, phrases, row, rules, pinned_sets)
+        return None if found is None else found[2]
+
+    def found_under(
+        self,
+        spec: GameSpec,
+        phrases: Phrases,
+        row: ExampleRow[K, A],
+        rules: RuleSet,
+        pinned_sets: set[RuleSet] | None = None,
+    ) -> tuple[PinnedRecord, Segment[A, B, T], Example] | None:
+        """``row``'s example for a kit of ``rules`` with the record it was told from and that
+        record's focus segment: the first pinned record that replays
         legally under them, still shows its kind and whose every claim holds there.
 
         The record pinned for ``rules`` comes first: if it fails, that is a located
@@ -412,7 +444,8 @@ class Story(Generic[C, S, A, B, T, K, X]):
                     self.finder,
                     lambda record: self.focus_segment(spec, row, record, rules),
                 )
-                return self.told_checked(spec, phrases, row, pinned, segment, rules)
+                told = self.told_checked(spec, phrases, row, pinned, segment, rules)
+                return pinned, segment, told
             except (KeyError, IndexError) as exc:
                 if own:
                     message = f"a card of this example has no row in the spec tables ({exc})"

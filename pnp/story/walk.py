@@ -134,13 +134,15 @@ def walk(
     actions: Sequence[A],
     segments: Segments[S, A, B, T],
     only: Callable[[A], bool] | None = None,
+    after: Callable[[Moment[A, B], T], None] | None = None,
 ) -> Iterator[Segment[A, B, T]]:
     """Replay ``actions`` and yield every segment; ``ValueError`` on an illegal action.
 
     A segment is yielded when it closes, or at the end of the actions if it
     is still open (``finished`` false). With ``only``, a segment opens only at
     an action that passes that test (the others are replayed, not traced,
-    which is faster).
+    which is faster). With ``after``, every moment of a segment is handed to it together
+    with the game's snapshot of the table right after its action (a move-by-move view).
     """
     log = RecentLog()
     state = engine.new_state(config, num_players, log)
@@ -162,6 +164,8 @@ def walk(
             continue
         moment = Moment(index, actor, action, before[0], events)
         current[1].append(moment)
+        if after is not None:
+            after(moment, segments.snapshot(state))
         if segments.closes(moment):
             yield Segment(current[0], segments.snapshot(state), tuple(current[1]), True)
             current = None

@@ -20,7 +20,8 @@ MINUS = "\u2212"
 NEW_ROUND = "new-round"
 
 
-def _pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
+def card_pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
+    """The drawings of ``cards`` (numbers; the Santoska card is 0)."""
     numbers = {row.number("number"): row.id for row in scene.spec.component("getallen").rows}
     santoska = CardPicture("santoska", scene.spec.component("santoska").rows[0].id)
     return tuple(santoska if x == SANTOSKA else CardPicture("getallen", numbers[x]) for x in cards)
@@ -128,7 +129,7 @@ def _row(scene: Scene, key: str, after: int, seat: int, row: int, shown: Sequenc
     name, shown = scene.names[seat], tuple(shown)
     text = scene.say(key, name=name, cards=_cards(scene, shown))
     caption = "figure_top" if row == TOP else "figure_bottom"
-    figure = _row_figure(scene, caption, name, _pictures(scene, shown))
+    figure = _row_figure(scene, caption, name, card_pictures(scene, shown))
     claim = c.ShowsRow(after, seat, name, row, shown)
     return Step(text, claim=claim, figures=(figure,))
 
@@ -156,7 +157,7 @@ def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> 
         )
         shown.append(out)
     claim = c.Turn(at, seat, name, took, event.card, cell, out, knew, event.final)
-    steps = [Step(text, _pictures(scene, shown), claim=claim)]
+    steps = [Step(text, card_pictures(scene, shown), claim=claim)]
     if turn.ends_with(ARRIBA):
         steps.insert(0, _row(scene, "row_before", at, seat, BOTTOM, moment.before.grids[seat][:n]))
     return steps
@@ -165,7 +166,7 @@ def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> 
 def _arriba(scene: Scene, moment: tr.Move, event: ev.ArribaCalled) -> Step:
     name = scene.names[event.seat]
     text = scene.say("arriba", name=name, cards=_cards(scene, event.bottom))
-    drawn = (*_pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
+    drawn = (*card_pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
     figure = _row_figure(scene, "figure_arriba", name, drawn)
     claim = c.CallsArriba(moment.index, event.seat, name, event.bottom)
     return Step(text, claim=claim, figures=(figure,))
@@ -292,7 +293,7 @@ def _new_round(scene: Scene, moment: tr.Move) -> list[Step]:
     deal_claim = c.NewDeal(
         deal, start.round, old, dealer, skipped, still_in, start.discard, starter, names
     )
-    steps.append(Step(text, _pictures(scene, [start.discard]), claim=deal_claim))
+    steps.append(Step(text, card_pictures(scene, [start.discard]), claim=deal_claim))
     seat = scene.first
     peek = _row(scene, "new_round_peek", first, seat, BOTTOM, start.grids[seat][:n])
     begins = scene.say("new_round_begins", name=names[starter], dealer=names[dealer])

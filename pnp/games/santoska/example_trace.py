@@ -31,6 +31,8 @@ class Table:
     dealers: tuple[int, ...] = ()
     last_stopper: int = -1
     last_points: tuple[tuple[int, int], ...] = ()
+    hand: tuple[int, int] = (-1, NO_CARD)
+    """The seat holding a card it took or drew, and that card (``-1``: nobody)."""
 
 
 Move = Moment[Action, Table]  # ``before``: the table before the action
@@ -64,6 +66,7 @@ class Rounds(Segments[SantoskaState, Action, Table, Table]):
             tuple(self.dealers),
             -1 if last is None else last.stopper,
             () if last is None else last.points,
+            (state.to_move, state.hand) if state.hand != NO_CARD else (-1, NO_CARD),
         )
 
     def faced(self, state: SantoskaState, action: Action) -> Table:

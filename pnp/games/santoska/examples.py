@@ -16,6 +16,7 @@ from pnp.games.santoska.cards import SANTOSKA, parse_cell
 from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.example_checks import CHECKS
 from pnp.games.santoska.example_steps import HANDLERS, first_told, intro
+from pnp.games.santoska.example_table import table_figure
 from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.rounds import REASON_EXACT
 from pnp.games.santoska.spec_config import config_from_spec
@@ -260,5 +261,6 @@ STORY = Story(
     title=title,
     checks=CHECKS,
     plays_alike=("rijen-3",),
+    table=table_figure,
 )
 """Three players, up to 500 seeds; the player an example is about is called Anna."""

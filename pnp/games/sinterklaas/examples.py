@@ -48,6 +48,7 @@ from pnp.games.sinterklaas.config import SinterklaasConfig as Config
 from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.example_checks import CHECKS
 from pnp.games.sinterklaas.example_steps import HANDLERS, BigOpeningDone, Telling
+from pnp.games.sinterklaas.example_table import table_figure
 from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.spec_config import config_from_spec
 from pnp.games.sinterklaas.steps import LAP, OPEN_BIG, REVEAL, STOPPED, STRIKE
@@ -628,5 +629,6 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     search_policy=search_policy,
     plays_alike=(SPECULAAS,),
     checks=CHECKS,
+    table=table_figure,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""

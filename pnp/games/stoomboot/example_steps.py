@@ -10,7 +10,7 @@ a Kalender step states, else the table right after the action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
@@ -186,21 +186,28 @@ def revealed_figure(ctx: Telling, m: Play, caption: str) -> tuple[RowFigure]:
 
 def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]]) -> MapFigure:
     """The map after the round, with the route sailed (the boat's, if it sailed) and the pawns."""
-    start, end = ctx.round.start, ctx.round.end
-    size, owner, letters = start.size, tile_components(ctx.scene.spec), ctx.scene.phrases.phrases
-    tiles = []
-    for index, tile in enumerate(start.tiles):
+    route = paths.get("boot") or next(iter(paths.values()), [])
+    caption = ctx.say("caption_map", sailer=sailer)
+    return board_figure(ctx, ctx.round.start.tiles, ctx.round.end, caption, route)
+
+
+def board_figure(
+    ctx: Telling, tiles: tuple[str, ...], seen: Seen, caption: str, route: Sequence[str] = ()
+) -> MapFigure:
+    """The map of ``tiles`` with the houses delivered and the pawns of ``seen``, and a route."""
+    size, owner, letters = seen.size, tile_components(ctx.scene.spec), ctx.scene.phrases.phrases
+    drawn = []
+    for index, tile in enumerate(tiles):
         key = next((f"letter_{i}" for i in (tile, owner[tile]) if f"letter_{i}" in letters), "")
-        done, letter = square_name(index, size) in end.delivered, ctx.say(key or "letter")
+        done, letter = square_name(index, size) in seen.delivered, ctx.say(key or "letter")
         at = (index % size, index // size, CardPicture(owner[tile], tile), done)
-        tiles.append(MapTile(*at, letter.lower() if done else letter))
+        drawn.append(MapTile(*at, letter.lower() if done else letter))
     pawns = tuple(
         MapPawn(*_cell(sq, size), heading, COLOURS[p[:4]], ctx.say(f"letter_{p[:4]}"))
-        for p, sq, heading in end.pawns
+        for p, sq, heading in seen.pawns
     )
-    route = paths.get("boot") or next(iter(paths.values()), [])
-    caption, cells = ctx.say("caption_map", sailer=sailer), tuple(_cell(s, size) for s in route)
-    return MapFigure(size, size, tuple(tiles), caption, cells, pawns, ctx.say("map_legend"))
+    cells = tuple(_cell(s, size) for s in route)
+    return MapFigure(size, size, tuple(drawn), caption, cells, pawns, ctx.say("map_legend"))
 
 
 Tell = Callable[[Telling, Play, E], Step | None]

@@ -26,6 +26,7 @@ from pnp.games.stoomboot.engine import ENGINE
 from pnp.games.stoomboot.example_checks import CHECKS
 from pnp.games.stoomboot.example_claims import Placed, Table
 from pnp.games.stoomboot.example_steps import HANDLERS, RoundTold, Telling
+from pnp.games.stoomboot.example_table import table_figure
 from pnp.games.stoomboot.example_trace import FOCUS, Play, Round, Rounds, RoundScene, Seen
 from pnp.games.stoomboot.policies import HeuristicPolicy
 from pnp.games.stoomboot.spec_config import config_from_spec
@@ -205,5 +206,6 @@ STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling
     missing=missing,
     told=told,
     checks=CHECKS,
+    table=table_figure,
 )
 """The Stoomboot examples told by :mod:`pnp.story`: three players, up to 300 seeds."""

@@ -43,6 +43,8 @@ class Table:
     gifts: tuple[int, ...]
     hand: int
     trick: int
+    played: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """The trick on the table so far: each seat that played or passed, with its cards."""
 
 
 Play = Moment[Action, Faced]
@@ -60,7 +62,8 @@ class Tricks(Segments[TwaalfDagenState, Action, Faced, Table]):
     def snapshot(self, state: TwaalfDagenState) -> Table:
         """Hands, gifts and the numbers of the next trick."""
         hands = tuple(state.hand_cards(seat) for seat in range(state.num_players))
-        return Table(hands, tuple(state.gifts), state.hand_number, state.trick_number + 1)
+        played = tuple((seat, play_cards(action)) for seat, action in state.trick)
+        return Table(hands, tuple(state.gifts), state.hand_number, state.trick_number + 1, played)
 
     def faced(self, state: TwaalfDagenState, action: Action) -> Faced:
         """The player's hand and legal actions, and the lowest card so far."""

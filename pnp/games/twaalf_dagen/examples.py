@@ -27,6 +27,7 @@ from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen import example_claims as c
 from pnp.games.twaalf_dagen.example_checks import CHECKS
 from pnp.games.twaalf_dagen.example_steps import HANDLERS, cards_text
+from pnp.games.twaalf_dagen.example_table import table_figure
 from pnp.games.twaalf_dagen.example_trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
 from pnp.games.twaalf_dagen.spec_config import config_from_spec
@@ -277,5 +278,6 @@ STORY = Story(
     missing=missing,
     title=title,
     checks=CHECKS,
+    table=table_figure,
 )
 """Four players, up to 4000 seeds per group of examples played alike."""
