@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from pnp.kit.build_options import BuildResult as BuildResult
     from pnp.kit.maintenance import GoldenReport, PinReport
     from pnp.kit.notes import Note as Note
+    from pnp.kit.reading import KitReader as KitReader
     from pnp.kit.settings import BuildSettings as BuildSettings
     from pnp.scaffold import NewGame
     from pnp.scaffold.copy import CopiedGame
@@ -74,6 +75,7 @@ __all__ = [
     "golden",
     "kit",
     "kit_choice",
+    "kit_reader",
     "manifest",
     "new_game",
     "pin",
@@ -576,6 +578,15 @@ def kit_examples(
 
     spec = load_game(game_id, lang=lang).spec
     return game_examples(spec, resolve_variants(spec, variants))
+
+
+def kit_reader(game_id: str, variants: Sequence[str], options: BuildOptions) -> KitReader:
+    """A kit read on screen: its examples move by move (the table after each move as a
+    picture, the sentences, the claims checked again, the rules the book states) and its
+    printing advice, in the words the kit prints (:class:`~pnp.kit.reading.KitReader`)."""
+    from pnp.kit.reading import KitReader
+
+    return KitReader(game_id, variants, options)
 
 
 def add_note(

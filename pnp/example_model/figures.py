@@ -145,14 +145,27 @@ class Heap:
     spread: str = "row"
 
 
-def table_rows(rows: tuple[tuple[Heap, ...], ...], caption: str) -> TableFigure:
-    """A table figure of ``rows`` of places, each row left to right (the middle of the
-    table, then one row per player): the layout of a table during play, where every game
-    shows the same things (who holds what, what lies in the middle)."""
+SEATS_PER_ROW = 2
+"""Players side by side in a row of a table during play (four players: two rows)."""
+
+
+def table_rows(
+    middle: tuple[Heap, ...], seats: tuple[tuple[Heap, ...], ...], caption: str
+) -> TableFigure:
+    """A table figure of the middle of the table on top, then the players' places, two
+    players to a row, each player's places left to right: the layout of a table during
+    play, where every game shows the same things (who holds what, what lies in the middle)."""
+    rows = [middle] + [
+        tuple(h for seat in seats[i : i + SEATS_PER_ROW] for h in (*seat, None))[:-1]
+        for i in range(0, len(seats), SEATS_PER_ROW)
+    ]
     places = []
     for row_number, heaps in enumerate(rows):
         col = 0.0
         for heap in heaps:
+            if heap is None:  # between two players
+                col += 1.0
+                continue
             place = TablePlace(heap.label, heap.cards, col, row_number, heap.spread)
             room = max(place_width(place), len(heap.label) * LABEL_CHARACTER)
             # the cards in the middle of their label's room, so labels do not meet

@@ -287,6 +287,22 @@ Rendered = tuple[dict[str, bytes], list[dict[str, object]], set[str]]
 """A part's files (name -> bytes), its card placements, and the files its rendering read."""
 
 
+def printing_context(
+    data: GameData, chosen: tuple[str, ...], options: BuildOptions, components: Sequence[Component]
+) -> dict[str, object]:
+    """What the rulebook's printing advice says of a kit's print options and files."""
+    print_files = _print_files(components)
+    return {
+        "paper": options.paper,
+        "backs": options.backs.value,
+        "files": {comp.id: name for name, group in print_files.items() for comp in group},
+        "map_sheet": options.map_sheet,
+        "gutters": any(
+            _gutter_sheets(data, group, chosen, options) for group in print_files.values()
+        ),
+    }
+
+
 def _render_parts(
     parts: Sequence[_KitPart], data: GameData, progress: ProgressCallback | None, jobs: int
 ) -> dict[str, Rendered]:
@@ -361,15 +377,7 @@ def _parts(
 
         board_file = f"{spec.language.file('board')}.pdf"  # the printed board of --map-sheet
         parts.append(_KitPart(board_file, board))
-    printing = {
-        "paper": options.paper,
-        "backs": options.backs.value,
-        "files": {comp.id: name for name, group in print_files.items() for comp in group},
-        "map_sheet": options.map_sheet,
-        "gutters": any(
-            _gutter_sheets(data, group, chosen, options) for group in print_files.values()
-        ),
-    }
+    printing = printing_context(data, chosen, options, components)
 
     def rulebook(
         data: GameData, progress: ProgressCallback | None

@@ -477,6 +477,8 @@ class _StoryBuilder:
             return [NextPageTemplate("back"), PageBreak()]
         if block.name == "pagebreak":
             return [PageBreak()]
+        if block.name == "anchor":  # names a section for the studio; prints nothing
+            return []
         return [self.cards(block)]
 
     def cover(self) -> list[Flowable]:

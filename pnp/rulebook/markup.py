@@ -10,6 +10,8 @@ The rendered template text uses a few line-based forms::
     1. een genummerde stap
     > een kader met een tip
     ::directive argument   (a generated part: title, toc, components, examples, pagebreak, cards)
+    ::anchor name          (names the section that follows, for readers outside the book;
+                            prints nothing)
 
 Paragraphs, list items and notes may end with rule IDs in brackets, e.g.
 ``[TD-B3]`` or ``[TD-B4, TD-B5]``: the proofreading edition prints them small so
@@ -36,6 +38,7 @@ DIRECTIVES = (
     "pagebreak",
     "backcover",
     "cards",
+    "anchor",
 )
 """Names a ``::`` line may use."""
 

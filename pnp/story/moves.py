@@ -67,6 +67,8 @@ class Walkthrough:
     start: tuple[object, ...]
     """The table before the first move, as figures."""
     moves: tuple[Move, ...]
+    names: tuple[str, ...] = ()
+    """The players' names by seat (the engine's log calls them P0, P1, …)."""
 
     def move(self, number: int) -> Move:
         """Move ``number`` (from 1); ``IndexError`` for a number outside the moves."""
@@ -132,7 +134,7 @@ def walkthrough(
                 table=drawn(tables[moment.index]),
             )
         )
-    return Walkthrough(example, drawn(segment.start), tuple(moves))
+    return Walkthrough(example, drawn(segment.start), tuple(moves), scene.names)
 
 
 def _checked(

@@ -6,6 +6,9 @@ decides what a kit holds. The routes:
 
 * ``/`` the games; ``/games/GAME?variant=…&paper=…`` a game's page and its kit;
 * ``POST /games/GAME/build`` starts making the kit, ``/jobs/KEY`` tells how far it is;
+* ``/games/GAME/examples`` the kit's examples to proofread, ``…/examples/ID?move=N`` one
+  stepped through move by move (``…/table/N.png`` the table after a move),
+  ``/games/GAME/printing`` the book's printing advice for the kit;
 * ``/kits/KEY/GAME/FILE`` a file of a kit the studio made (its PDFs, its preview pictures),
   ``…/pages/FILE/N.png`` a page of a PDF, ``…/read/FILE?page=N`` a page viewer,
   ``…/kit.zip`` the whole kit.
@@ -38,7 +41,8 @@ from pnp.base.errors import PnpError
 from pnp.language import LANGUAGES
 from pnp.studio.files import KitFiles, PagePictures
 from pnp.studio.jobs import Jobs
-from pnp.studio.request import BACKS, INKS, PAPERS, KitRequest, read_request
+from pnp.studio.proofreading import Proofreading
+from pnp.studio.request import BACKS, INKS, PAPERS, KitRequest, read_request, values_of
 
 GAMES_FRESH = 1.0
 """Seconds the games' summaries are shown before they are read again."""
@@ -60,6 +64,9 @@ def make_app(root: Path, hosts: Iterable[str], *, watch: bool = True) -> Starlet
         Route("/games/{game}", studio.game),
         Route("/games/{game}/build", studio.build, methods=["POST"]),
         Route("/games/{game}/examples", studio.examples),
+        Route("/games/{game}/examples/{example}", studio.proofreading.walk),
+        Route("/games/{game}/examples/{example}/table/{move:int}.png", studio.proofreading.table),
+        Route("/games/{game}/printing", studio.proofreading.printing),
         Route("/games/{game}/notes", studio.note, methods=["POST"]),
         Route("/jobs/{key}", studio.job),
         Route("/jobs/{key}/after/{generation:int}", studio.after),
@@ -99,6 +106,7 @@ class _Studio:
         self.hosts = hosts
         self.jobs = Jobs(root, watch)
         self.pictures = PagePictures()
+        self.proofreading = Proofreading(root, self.jobs, self)
         self._games: tuple[float, list[api.GameSummary]] | None = None
         self.games()  # read once before the first page is asked for
         self.templates = Environment(
@@ -152,7 +160,7 @@ class _Studio:
         game = request.path_params["game"]
         try:
             summary = api.describe(game)
-            asked = read_request(game, _values(request.query_params.multi_items()))
+            asked = read_request(game, values_of(request.query_params.multi_items()))
         except PnpError as exc:
             return self.refused(exc, 404 if not _known(game) else 400)
         job = self.jobs.get(asked.key)
@@ -177,7 +185,7 @@ class _Studio:
         game = request.path_params["game"]
         try:
             summary = api.describe(game)
-            asked = read_request(game, _values(request.query_params.multi_items()))
+            asked = read_request(game, values_of(request.query_params.multi_items()))
             told = api.kit_examples(game, asked.variants, asked.lang)
             written = [n for n in api.notes(game) if set(n.variants) >= set(asked.variants)]
         except PnpError as exc:
@@ -188,7 +196,7 @@ class _Studio:
         """Save a proofreader's note on a sentence of an example."""
         game = request.path_params["game"]
         body = (await request.body())[:MAX_FORM].decode("utf-8", errors="replace")
-        values = _values(parse_qsl(body, max_num_fields=200))
+        values = values_of(parse_qsl(body, max_num_fields=200))
         try:
             asked = read_request(game, values)
             example = values.get("example", [""])[-1]
@@ -208,7 +216,7 @@ class _Studio:
         # A plain form (no files): read without a multipart parser.
         body = (await request.body())[:MAX_FORM].decode("utf-8", errors="replace")
         try:
-            asked = read_request(game, _values(parse_qsl(body, max_num_fields=200)))
+            asked = read_request(game, values_of(parse_qsl(body, max_num_fields=200)))
         except PnpError as exc:
             return self.refused(exc)
         job = self.jobs.start(asked)
@@ -309,13 +317,6 @@ class _Studio:
         context = {"base": base, "name": name, "page": page, "pages": pages}
         template = "_page.html" if request.headers.get("hx-request") else "reader.html"
         return self.render(template, **context)
-
-
-def _values(items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-    values: dict[str, list[str]] = {}
-    for name, value in items:
-        values.setdefault(name, []).append(value)
-    return values
 
 
 def _known(game: str) -> bool:

@@ -98,6 +98,18 @@ class KitFiles:
         return buffer.getvalue()
 
 
+def screen_picture(pdf: bytes) -> bytes:
+    """The first page of the PDF ``pdf`` as a PNG picture at screen size."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=SCREEN_DPI / 72).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
 class PagePictures:
     """PDF pages as PNG pictures, kept for pages asked for again while their file stands."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,3 +82,11 @@ def read_request(game: str, values: Mapping[str, Sequence[str]]) -> KitRequest:
         one("lang", LANGUAGES, "nl"),
         bool(values.get("cut_lines")),
     )
+
+
+def values_of(items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """A query's or a form's values, every value of a name in order."""
+    values: dict[str, list[str]] = {}
+    for name, value in items:
+        values.setdefault(name, []).append(value)
+    return values

@@ -39,4 +39,4 @@ def table_figure(scene: RoundScene, table: Table) -> tuple[TableFigure]:
             )
         )
     caption = scene.say("move_caption", round=table.round)
-    return (table_rows((tuple(middle), *seats), caption),)
+    return (table_rows(tuple(middle), tuple(seats), caption),)

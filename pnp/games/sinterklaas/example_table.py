@@ -32,4 +32,4 @@ def table_figure(ctx: Telling, table: Table) -> tuple[TableFigure]:
             )
         )
     caption = ctx.say("move_caption", round=table.round)
-    return (table_rows((middle, *seats), caption),)
+    return (table_rows(middle, tuple(seats), caption),)

@@ -32,4 +32,4 @@ def table_figure(scene: TrickScene, table: Table) -> tuple[TableFigure]:
         for seat, name in enumerate(scene.names)
     )
     caption = scene.say("move_caption", hand=table.hand, trick=table.trick)
-    return (table_rows((middle, *seats), caption),)
+    return (table_rows(middle, tuple(seats), caption),)
