@@ -5,7 +5,9 @@ Measured in one run, each as the median of several requests:
 * the time from starting the studio (it reads the games first) to listening, and to its
   first home page answered; the first request once listening, then warm ones;
 * a game's page whose kit is already made with those choices (served at once);
-* the kit's first making (building it, with its preview pictures), for scale.
+* the kit's first making (building it, with its preview pictures), for scale;
+* proofreading: an example's page the first time, then each step to the next move and
+  the picture of the table after it (drawn the first time it is asked for).
 
 Targets (issue "pnp studio"): the home page under 0.2 s after start, an unchanged kit's
 page under 0.3 s, and after one card's text is edited in a project game the changed
@@ -114,6 +116,27 @@ def _edit_to_screen(game: str) -> dict[str, float]:
     }
 
 
+def _moves(base: str, game: str, query: str, repeat: int) -> dict[str, float]:
+    """Proofreading: an example's page move by move, the first time (the kit's examples
+    replayed and its book rendered) and then each step and its table's picture."""
+    _, listing = _get(f"{base}/games/{game}/examples?{query}")
+    found = re.search(rf"/games/{game}/examples/([\w-]+)\?", listing)
+    assert found, "no example to step through"
+    url = f"{base}/games/{game}/examples/{found[1]}?{query}"
+    first, page = _get(url)
+    total = int(re.search(r"before move 1 of (\d+)", page)[1])  # type: ignore[index]
+    steps, pictures = [], []
+    for number in range(1, min(total, repeat) + 1):
+        steps.append(_get(f"{url}&move={number}")[0])
+        table = f"{base}/games/{game}/examples/{found[1]}/table/{number}.png?{query}"
+        pictures.append(_get(table)[0])
+    return {
+        "example_first_page_s": round(first, 3),
+        "example_step_median_s": round(statistics.median(steps), 4),
+        "example_table_picture_median_s": round(statistics.median(pictures), 4),
+    }
+
+
 def main() -> int:
     """Start a studio, measure, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -152,6 +175,7 @@ def main() -> int:
         page = statistics.median(
             _get(f"{base}/games/{args.game}?{query}")[0] for _ in range(args.repeat)
         )
+        moves = _moves(base, args.game, query, args.repeat)
         server.should_exit = True
     edit = _edit_to_screen(args.game)
     figures = {
@@ -162,6 +186,7 @@ def main() -> int:
         "home_median_s": round(home, 4),
         "made_kit_page_median_s": round(page, 4),
         "kit_first_making_s": round(making, 2),
+        **moves,
         **edit,
     }
     if args.json:

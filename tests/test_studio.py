@@ -282,6 +282,56 @@ def test_a_proofreader_reads_the_examples_and_leaves_a_note(
     assert "Notes so far" in again.text and "Klopt dit?" in again.text
 
 
+def test_a_proofreader_steps_through_an_example_move_by_move(client: TestClient) -> None:
+    listing = client.get("/games/sinterklaas/examples?lang=nl")
+    walk_url = re.search(r'href="(/games/sinterklaas/examples/([\w-]+)\?[^"]*)"', listing.text)
+    assert walk_url, "each example links to its moves"
+    url = walk_url[1].replace("&amp;", "&")
+    start = client.get(url)
+    assert start.status_code == 200
+    total = int(re.search(r"before move 1 of (\d+)", start.text)[1])  # type: ignore[index]
+    assert "P0 " in start.text and 'rel="next"' in start.text and 'rel="prev"' not in start.text
+    seen_sentences: set[str] = set()
+    tables: set[bytes] = set()
+    for number in range(1, total + 1):
+        part = client.get(f"{url}&move={number}", headers={"hx-request": "true"})
+        assert part.status_code == 200 and part.text.startswith('<div id="walk"')
+        assert f"move {number} of {total}" in part.text
+        assert "✗" not in part.text, "every claim holds"
+        seen_sentences |= set(
+            re.findall(r'<li class="current[^"]*" aria-current="step">', part.text)
+        )
+        picture = re.search(rf'<img src="([^"]+/table/{number}\.png[^"]*)"', part.text)
+        assert picture, part.text[:300]
+        png = client.get(picture[1].replace("&amp;", "&"))
+        assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+        drawn = Image.open(io.BytesIO(png.content))
+        assert drawn.width > 600
+        tables.add(png.content)
+    assert len(tables) > total // 3, "the table changes as the game goes on"
+    assert seen_sentences, "the sentences of a move are marked"
+    last = client.get(f"{url}&move={total + 5}")
+    assert f"move {total} of {total}" in last.text and 'rel="next"' not in last.text
+    assert "The rules it shows, as the kit's book states them" in last.text
+    assert re.search(r"<dt>SK-B\d+</dt>\s*<dd>[^<]{40,}</dd>", last.text), "the rules' own text"
+    bad = client.get(f"{url}&move=two")
+    assert bad.status_code == 400 and "move must be a whole number" in bad.text
+    unknown = client.get("/games/sinterklaas/examples/geen-voorbeeld?lang=nl")
+    assert unknown.status_code == 404 and "no example &#39;geen-voorbeeld&#39;" in unknown.text
+    missing = client.get(url.split("?")[0] + f"/table/{total + 1}.png")
+    assert missing.status_code == 404
+
+
+def test_the_kit_page_says_how_to_print_it_as_the_book_does(kit: str, client: TestClient) -> None:
+    lazy = re.search(r'hx-get="(/games/twaalf-dagen/printing\?[^"]+)"', kit)
+    assert lazy, "the kit page asks for the printing advice"
+    advice = client.get(lazy[1].replace("&amp;", "&"))
+    assert advice.status_code == 200
+    assert "<h3>Printing and assembly</h3>" in advice.text
+    assert "print double-sided, flipping on the long edge" in advice.text
+    assert "cards.pdf" in advice.text
+
+
 def test_a_designers_edit_shows_and_a_broken_file_keeps_the_last_good_kit(
     project_copy: Path, tmp_path: Path
 ) -> None:

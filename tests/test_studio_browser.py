@@ -42,6 +42,12 @@ FLAGS = [
     "--disable-sync",
 ]
 """Chromium as a headless test browser on a machine without a network."""
+PICTURES = (
+    Path(os.environ["PNP_STUDIO_PICTURES"]).resolve()
+    if os.environ.get("PNP_STUDIO_PICTURES")
+    else None
+)
+"""Where the README's screenshots go, if asked for (resolved now: a test changes folder)."""
 KIT_TIMEOUT = 180_000
 """Milliseconds a kit may take to be made (a cold build of twaalf-dagen, with pictures)."""
 
@@ -89,9 +95,8 @@ def _picture(page: Any, name: str, tmp_path: Path) -> None:
     shot = page.screenshot(full_page=False)
     assert len(shot) > 10_000, f"{name}: an empty screen"
     (tmp_path / name).write_bytes(shot)
-    folder = os.environ.get("PNP_STUDIO_PICTURES")
-    if folder:
-        Path(folder, name).write_bytes(shot)
+    if PICTURES is not None:
+        (PICTURES / name).write_bytes(shot)
 
 
 def _drawn(page: Any, selector: str) -> None:
@@ -110,6 +115,16 @@ def _loaded(page: Any, selector: str) -> int:
     )
 
 
+def _sheets(page: Any) -> dict[str, bytes]:
+    """Each contact sheet the kit's page shows, by its caption: the picture's bytes."""
+    shown = page.eval_on_selector_all(
+        "section.kit .sheets figure",
+        "figures => figures.map(f => [f.querySelector('figcaption').textContent,"
+        " f.querySelector('img').src])",
+    )
+    return {title: page.request.get(src).body() for title, src in shown}
+
+
 def test_a_family_chooses_a_kit_watches_it_build_reads_the_book_and_downloads_it(
     page: Any, base_url: str, tmp_path: Path
 ) -> None:
@@ -122,12 +137,29 @@ def test_a_family_chooses_a_kit_watches_it_build_reads_the_book_and_downloads_it
 
     page.get_by_role("link", name="12 Dagen van Kerstmis").click()
     page.wait_for_url("**/games/twaalf-dagen")
-    page.get_by_label("Kort spel").check()
     page.get_by_label("Language").select_option("en")
     page.get_by_role("button", name="Make the kit").click()
     page.wait_for_selector("section.kit.ready", timeout=KIT_TIMEOUT)
+    _drawn(page, "section.kit img")
+    base_game = _sheets(page)
+
+    # Choosing a variant makes another kit, and its contact sheets show what it changes.
+    page.get_by_label("Kort spel").check()
+    zip_link = page.get_by_role("link", name="Download the whole kit (zip)").get_attribute("href")
+    page.get_by_role("button", name="Make the kit").click()
+    page.wait_for_function(
+        "(before) => { const a = document.querySelector('section.kit.ready .downloads a');"
+        " return a && a.getAttribute('href') !== before; }",
+        arg=zip_link,
+        timeout=KIT_TIMEOUT,
+    )
     # The kit's page keeps asking whether the kit was made again: wait for the pictures.
     _drawn(page, "section.kit img")
+    short_game = _sheets(page)
+    assert base_game.keys() == short_game.keys()
+    changed = {title for title in base_game if base_game[title] != short_game[title]}
+    # The player aid's back tells how the game ends, and the short game ends otherwise.
+    assert changed == {"Backs"}, "the short game's aid states its own end; the cards are the same"
     assert _loaded(page, "section.kit .sheets img") >= 3, "the contact sheets are shown"
     assert _loaded(page, "img.hand") == 1
     _picture(page, "studio-kit.png", tmp_path)
@@ -172,6 +204,36 @@ def test_a_proofreader_steps_through_an_example_and_leaves_a_note(
     _picture(page, "studio-examples.png", tmp_path)
     written = (tmp_path / "proefnotities.toml").read_text(encoding="utf-8")
     assert 'text = "Is dit de lage kaart?"' in written and "step = 2" in written
+
+    # Step through the game the example came from, with the mouse and with the keyboard.
+    first.get_by_role("link", name="Step through the game move by move").click()
+    page.wait_for_url("**/games/twaalf-dagen/examples/*")
+    where = page.locator("#walk .where")
+    assert where.inner_text().startswith("before move 1 of ")
+    _drawn(page, "figure.table img")
+    before = page.locator("figure.table img").get_attribute("src")
+    page.locator("a[rel=next]").click()
+    page.wait_for_function(
+        "document.querySelector('#walk .where').textContent.startsWith('move 1 ')"
+    )
+    _drawn(page, "figure.table img")
+    assert page.locator("figure.table img").get_attribute("src") != before
+    assert page.locator("ol.steps li.current").count() >= 1, "the move's sentence is marked"
+    assert "holds" in page.locator("ul.claims").inner_text()
+    page.focus("a[rel=next]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "document.querySelector('#walk .where').textContent.startsWith('move 2 ')"
+    )
+    _drawn(page, "figure.table img")
+    assert page.url.endswith("move=2"), "the address follows the move"
+    marked = page.locator("ol.steps li.current").all_inner_texts()
+    _picture(page, "studio-moves.png", tmp_path)
+    page.locator("a[rel=prev]").click()
+    page.wait_for_function(
+        "document.querySelector('#walk .where').textContent.startsWith('move 1 ')"
+    )
+    assert page.locator("ol.steps li.current").all_inner_texts() != marked
 
 
 def test_the_keyboard_alone_reaches_a_game_and_makes_its_kit(page: Any, base_url: str) -> None:

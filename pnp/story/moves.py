@@ -9,6 +9,7 @@ those sentences' claims checked again on fresh engine states, with the result.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -45,8 +46,11 @@ class Move:
     """The seat that chose it, or -1: chance (a card turned, a deal)."""
     player: str
     """The player's name in the example ('' for chance)."""
+    action: str
+    """The action as the record stores it (JSON)."""
     log: tuple[str, ...]
-    """The engine's notation of every event the action caused; the rules' own marked ``»``."""
+    """The engine's notation of every event the action caused (none for an action the
+    engine logs nothing of, such as a card looked at)."""
     sentences: tuple[int, ...]
     """The numbers (from 1) of the example's sentences told from this action."""
     claims: tuple[CheckedClaim, ...]
@@ -121,13 +125,14 @@ def walkthrough(
     moves = []
     for moment in segment.moments:
         told = [n for n, step in enumerate(example.steps, 1) if step.at == moment.index]
-        claims = tuple(_checked(story, replay, n, example.steps[n - 1].claim) for n in told)
+        claims = tuple(checked_claim(story, replay, n, example.steps[n - 1].claim) for n in told)
         seat = moment.actor if moment.actor != CHANCE else -1
         moves.append(
             Move(
                 index=moment.index,
                 seat=seat,
                 player=scene.names[seat] if seat >= 0 else "",
+                action=json.dumps(engine.encode_action(moment.action), ensure_ascii=False),
                 log=tuple(line for event in moment.events if (line := notation(event))),
                 sentences=tuple(told),
                 claims=claims,
@@ -137,11 +142,12 @@ def walkthrough(
     return Walkthrough(example, drawn(segment.start), tuple(moves), scene.names)
 
 
-def _checked(
+def checked_claim(
     story: Story[Any, Any, Any, Any, Any, Any, Any], replay: Replay[Any, Any, Any], n: int,
     claim: object,
 ) -> CheckedClaim:  # fmt: skip
-    """Check one sentence's claim again, on fresh engine states of the record."""
+    """Sentence ``n``'s claim checked again on fresh engine states of the record: whether it
+    holds, and why not."""
     if story.checks is None:
         return CheckedClaim(n, repr(claim), False, "the game checks no claims")
     try:
