@@ -385,3 +385,28 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert result.output.strip().splitlines() == [
         f"error: cannot listen on 127.0.0.1:{port}: Address already in use (choose another --port)"
     ]
+
+
+def test_the_studio_serves_the_project_it_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pnp studio --project DIR`` makes kits from DIR's tables (and writes notes there), as
+    ``pnp --project DIR studio`` does; a folder that is not there is one line."""
+    from typer.testing import CliRunner
+
+    import pnp.studio.server
+    from pnp.base.paths import project_source
+    from pnp.cli import app
+
+    monkeypatch.delenv("PNP_ROOT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    seen: list[object] = []
+    monkeypatch.setattr(pnp.studio.server, "serve", lambda *_, **__: seen.append(project_source()))
+    project = tmp_path / "mijn-spel"
+    project.mkdir()
+    for command in (["studio", "--project", str(project)], ["--project", str(project), "studio"]):
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 0, result.output
+    assert seen == [(project.resolve(), "--project")] * 2
+    missing = CliRunner().invoke(app, ["studio", "--project", str(tmp_path / "weg")])
+    assert missing.exit_code == 2 and "does not exist" in missing.output

@@ -9,7 +9,9 @@ tests/test_studio_browser.py``).
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import os
 import shutil
 import socket
@@ -20,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
 import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -168,7 +171,16 @@ def test_a_family_chooses_a_kit_watches_it_build_reads_the_book_and_downloads_it
         page.get_by_role("link", name="Download the whole kit (zip)").click()
     archive = zipfile.ZipFile(io.BytesIO(Path(caught.value.path()).read_bytes()))
     assert "twaalf-dagen/rules.pdf" in archive.namelist()
-    assert "twaalf-dagen/manifest.json" in archive.namelist()
+    manifest = json.loads(archive.read("twaalf-dagen/manifest.json"))
+    assert manifest["variants"] == ["kort"] and manifest["options"]["lang"] == "en"
+    # A valid kit: every file the manifest lists, whole (its digest), each PDF readable.
+    listed = {f"twaalf-dagen/{entry['name']}": entry for entry in manifest["files"]}
+    assert set(archive.namelist()) == {*listed, "twaalf-dagen/manifest.json"}
+    for name, entry in listed.items():
+        data = archive.read(name)
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], name
+        if name.endswith(".pdf"):
+            assert len(pdfium.PdfDocument(data)) >= 1, name
 
     page.locator("ul.reading").get_by_role("link", name="rules.pdf").click()
     where = page.locator(".where")

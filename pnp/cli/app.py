@@ -15,7 +15,7 @@ import typer
 
 from pnp import api
 from pnp.base.errors import PnpError
-from pnp.base.paths import ROOT_ENV, DataRootError, display_path, use_project
+from pnp.base.paths import DataRootError, display_path, use_project
 from pnp.cli.options import (
     BackOffsetOption,
     BacksOption,
@@ -24,6 +24,7 @@ from pnp.cli.options import (
     OneLineErrors,
     OutOption,
     PaperOption,
+    ProjectOption,
 )
 
 if TYPE_CHECKING:
@@ -77,16 +78,7 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def main_options(
     ctx: typer.Context,
-    project: Annotated[
-        Path | None,
-        typer.Option(
-            "--project",
-            help=f"Your own data folder (cardspecs/, art/, fonts/), searched before pnp's "
-            f"own data; default: {ROOT_ENV}, else the nearest folder upward holding pnp.toml.",
-            exists=True,
-            file_okay=False,
-        ),
-    ] = None,
+    project: ProjectOption = None,
     debug: Annotated[
         bool,
         typer.Option("--debug", help="Show the full traceback of an internal error."),

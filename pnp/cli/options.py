@@ -32,7 +32,7 @@ from pnp.base.option_values import (
     folder_name_problem,
     whole_in_range,
 )
-from pnp.base.paths import DataRootError
+from pnp.base.paths import ROOT_ENV, DataRootError
 from pnp.cli.helptext import defer_help_extras, readable_metavars
 from pnp.cli.params import convert_quickly
 
@@ -215,6 +215,16 @@ PaperOption = Annotated[
         help="Paper size (default a4, or pnp.toml's).",
         autocompletion=complete_paper,
         show_default=False,
+    ),
+]
+ProjectOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--project",
+        help=f"Your own data folder (cardspecs/, art/, fonts/), searched before pnp's "
+        f"own data; default: {ROOT_ENV}, else the nearest folder upward holding pnp.toml.",
+        exists=True,
+        file_okay=False,
     ),
 ]
 OutOption = Annotated[

@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
+from pnp.base.paths import use_project
 from pnp.cli.app import app, run_safely
-from pnp.cli.options import OutOption, WholeNumber
+from pnp.cli.options import OutOption, ProjectOption, WholeNumber
 
 PORT = WholeNumber(1024, 65535)
 
@@ -34,9 +35,13 @@ def studio_command(
         ),
     ] = "127.0.0.1",
     out_dir: OutOption = None,
+    project: ProjectOption = None,
 ) -> None:
     """Serve the web studio on this machine: choose a kit, watch it build, see and download it."""
     from pnp.studio.server import LOCAL, serve  # only when serving
+
+    if project is not None:  # here as well as before the command: the studio is a project's
+        use_project(project)
 
     if host != LOCAL:
         typer.echo(
