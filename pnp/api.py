@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from pnp.export.folder import ExportResult as ExportResult
     from pnp.export.services import Printers, Service
     from pnp.gamedef import StudyResult
+    from pnp.kit.balance import MadeReport as MadeReport
     from pnp.kit.build_options import BuildOptions as BuildOptions
     from pnp.kit.build_options import BuildResult as BuildResult
     from pnp.kit.maintenance import GoldenReport, PinReport
@@ -60,6 +61,7 @@ __all__ = [
     "KitChoice",
     "Progress",
     "VariantSummary",
+    "balance_report",
     "build",
     "build_all",
     "build_options",
@@ -648,13 +650,46 @@ def simulate(
 
 
 def study(
-    game_id: str, *, games: int | None = None, jobs: int = 2, seed: int = 0, write: bool = False
+    game_id: str,
+    *,
+    games: int | None = None,
+    jobs: int = 2,
+    seed: int = 0,
+    write: bool = False,
+    force: bool = False,
 ) -> tuple[StudyResult, Path | None]:
     """Re-measure what the rulebook's designer notes print; with ``write`` the table is
-    stored (the path returned)."""
+    stored in the game's folder of the project (the path returned), and a table measured
+    from more games is replaced only with ``force``."""
     from pnp.kit.maintenance import study as run_study
 
-    return run_study(game_id, games=games, jobs=jobs, seed=seed, write=write)
+    return run_study(game_id, games=games, jobs=jobs, seed=seed, write=write, force=force)
+
+
+def balance_report(
+    game_id: str,
+    *,
+    variants: Sequence[str] = (),
+    players: Sequence[int] = (),
+    games: int | None = None,
+    seed: int = 0,
+    jobs: int = 2,
+    policies: Sequence[str] = (),
+    lang: str = BASE_LANGUAGE,
+    out: Path = Path("output"),
+    progress: Callable[[int, int], None] | None = None,
+) -> MadeReport:
+    """Play the games of a balance report and write it to ``out/GAME/balans.pdf``
+    (``balance.pdf`` in English): per player count who wins and how long a game takes,
+    what each variant changes against the base game on the same seeds, each policy against
+    the others, the designer notes' checks; empty ``variants``, ``players`` or ``policies``
+    mean all the game has. Same seed, same PDF."""
+    from pnp.kit.balance import ReportRequest
+    from pnp.kit.balance import balance_report as make
+
+    request = ReportRequest(game_id, tuple(variants), tuple(players), games, seed, jobs,
+                            tuple(policies), lang)  # fmt: skip
+    return make(request, out, progress)
 
 
 def golden(

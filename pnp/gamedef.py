@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 from pnp.base.errors import Problem
 
 if TYPE_CHECKING:
+    from pnp.engine.balance import BalanceRun
     from pnp.engine.core import GameState
     from pnp.engine.kit import EngineKit
     from pnp.example_model.board import Board
@@ -66,6 +67,48 @@ class Study:
 
 
 @dataclass(frozen=True)
+class Check:
+    """One check of the designer notes, measured: the rule it checks, the phrase of the game's
+    words that states it (``report_check_…`` in ``voorbeelden.toml``) with its fields, met or
+    not."""
+
+    rule: str
+    key: str
+    fields: dict[str, object]
+    ok: bool
+
+
+@dataclass(frozen=True)
+class BalanceMeasures:
+    """What a balance report (``pnp study GAME --report``) measures of a game's engine.
+
+    * ``length``: the metric of a game's length in rounds (one sample per game);
+    * ``endings``: metrics of how a game or a round ends (0/1 samples: their mean is the
+      share), each named by the phrase ``report_end_<metric>`` of the game's words;
+    * ``score``: a per-game score whose spread is shown (the winner's points), if any;
+    * ``cooperative``: the table wins or loses together (win rate per player count instead
+      of per seat); ``left_at_win``: the metric of rounds to spare at a win;
+    * ``policy``: the policy every seat plays unless a comparison changes it;
+    * ``players``: the player count variants and policies are compared at;
+    * ``every_count``: variant sets played at every player count besides the base game
+      (what a check needs, such as SK-D1's multiples);
+    * ``checks``: the designer notes' checks against their targets, from the games played.
+    """
+
+    length: str
+    endings: tuple[str, ...] = ()
+    score: str | None = None
+    cooperative: bool = False
+    left_at_win: str | None = None
+    policy: str = "heuristic"
+    players: int = 4
+    every_count: tuple[tuple[str, ...], ...] = ()
+    checks: Callable[[GameSpec, BalanceRun], tuple[Check, ...]] | None = None
+    games: int = 400
+    """Games per setting of a report by default (two minutes or less on two cores)."""
+
+
+@dataclass(frozen=True)
 class Game(Generic[C, S, A]):
     """Everything pnp needs from one game, declared once.
 
@@ -85,7 +128,8 @@ class Game(Generic[C, S, A]):
     * ``data_root``: for a game installed as its own package, the folder holding
       its ``cardspecs/<id>/`` (and its ``art/``); ``None`` for the bundled games;
     * ``locate_deck``: the table row (and column) a deck problem is about, so the
-      problem names the row that breaks the count instead of ``game.toml``.
+      problem names the row that breaks the count instead of ``game.toml``;
+    * ``balance``: what its balance report measures (:class:`BalanceMeasures`).
     """
 
     engine: EngineKit[C, S, A]
@@ -98,6 +142,7 @@ class Game(Generic[C, S, A]):
     data_root: Path | None = None
     setup: SetupFigures | None = None
     locate_deck: DeckLocator | None = None
+    balance: BalanceMeasures | None = None
 
     @property
     def id(self) -> str:

@@ -19,6 +19,7 @@ from pnp.cli.options import (
     DuplexOption,
     GameArgument,
     JobsOption,
+    Lang,
     LangOption,
     OutOption,
     PaperOption,
@@ -274,7 +275,7 @@ def study_command(
         int | None,
         typer.Option(
             "--games",
-            help=f"Games per setting, {GAMES.span} (default: the study's).",
+            help=f"Games per setting, {GAMES.span} (default: the study's, or the report's).",
             parser=GAMES,
             metavar="<int>",
         ),
@@ -284,21 +285,103 @@ def study_command(
         int,
         typer.Option(
             "--seed",
-            help=f"Base seed, {SEED.span}; same seed, same table.",
+            help=f"Base seed, {SEED.span}; same seed, same table and the same report.",
             parser=SEED,
             metavar="<int>",
         ),
     ] = 0,
     write: Annotated[
-        bool, typer.Option("--write", help="Store the table for the rulebook's designer notes.")
+        bool,
+        typer.Option(
+            "--write",
+            help="Store the table for the rulebook's designer notes (in your project's copy "
+            "of the game).",
+        ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="With --write: replace a table measured from more games."),
+    ] = False,
+    report: Annotated[
+        bool,
+        typer.Option(
+            "--report",
+            help="Write the balance report OUT/GAME/balans.pdf: who wins, how long, what each "
+            "variant and policy changes, the designer notes' checks.",
+        ),
+    ] = False,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", help="With --report: a variant to compare (default: all)."),
+    ] = None,
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--players",
+            help=f"With --report: a player count, {PLAYERS.span} (default: all).",
+            parser=PLAYERS,
+            metavar="<int>",
+        ),
+    ] = None,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option("--policy", help="With --report: a policy to compare (default: all)."),
+    ] = None,
+    lang: LangOption = None,
+    out_dir: OutOption = None,
+    quiet: QuietOption = False,
 ) -> None:
-    """Re-measure what the rulebook prints (balance, win rates); exit 1 if a target is missed."""
+    """Re-measure what the rulebook prints (exit 1 if a target is missed), or with --report
+    write a balance report a designer can act on."""
+    if report:
+        _report(game, games, jobs, seed, variant, players, policy, lang, out_dir, quiet)
+        if not write:
+            return
+    elif variant or players or policy:
+        typer.echo("error: --variant, --players and --policy go with --report", err=True)
+        raise typer.Exit(2)
     result, path = run_safely(
-        lambda: api.study(game, games=games, jobs=jobs, seed=seed, write=write)
+        lambda: api.study(game, games=games, jobs=jobs, seed=seed, write=write, force=force)
     )
     typer.echo(result.table)
     if path is not None:
         typer.echo(f"wrote {display_path(path)}")
     if not result.ok:
         raise typer.Exit(1)
+
+
+def _report(
+    game: str,
+    games: int | None,
+    jobs: int,
+    seed: int,
+    variants: list[str] | None,
+    players: list[int] | None,
+    policies: list[str] | None,
+    lang: Lang | None,
+    out_dir: Path | None,
+    quiet: bool,
+) -> None:
+    """``pnp study GAME --report``: play the report's games with a progress bar, write it."""
+
+    def run() -> "api.MadeReport":
+        settings = api.resolve_settings(out=out_dir, lang=lang.value if lang else None)
+        with progress_shown(quiet) as progress:
+            return api.balance_report(
+                game,
+                variants=tuple(variants or ()),
+                players=tuple(players or ()),
+                games=games,
+                seed=seed,
+                jobs=jobs,
+                policies=tuple(policies or ()),
+                lang=settings.lang.value,
+                out=settings.out.value,
+                progress=lambda done, total: progress(f"{game}: games", done, total),
+            )
+
+    made = run_safely(run)
+    typer.echo(
+        f"wrote {display_path(made.path)} ({made.games} games in {made.seconds:.0f} s, "
+        f"{len(made.report.findings)} findings)"
+    )

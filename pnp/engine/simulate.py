@@ -149,12 +149,18 @@ class Setting:
 
 
 def play_settings(
-    engine: Any, settings: Sequence[Setting], games: int, *, jobs: int = 2
+    engine: Any,
+    settings: Sequence[Setting],
+    games: int,
+    *,
+    jobs: int = 2,
+    progress: ProgressCallback | None = None,
 ) -> dict[Hashable, list[GameOutcome]]:
     """Play ``games`` games of every setting on ``jobs`` worker processes.
 
     Work is cut into chunks so the workers stay busy; each setting's outcomes
-    come back in game order, and they do not depend on ``jobs``.
+    come back in game order, and they do not depend on ``jobs``. ``progress`` is told
+    the games played of all settings together as chunks finish.
     """
     chunk = max(1, min(100, games // max(1, jobs * 2)))
     results: dict[Hashable, list[GameOutcome]] = {s.key: [] for s in settings}
@@ -175,8 +181,13 @@ def play_settings(
             for setting in settings
             for start in range(0, games, chunk)
         ]
+        total, done = games * len(settings), 0
         for key, future in futures:
-            results[key].extend(future.result())
+            part = future.result()
+            results[key].extend(part)
+            done += len(part)
+            if progress is not None:
+                progress(done, total)
     return {key: sorted(outcomes, key=lambda o: o.index) for key, outcomes in results.items()}
 
 

@@ -6,14 +6,16 @@ the registry and hands their parts to the layers below, which know no registry.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.base.datafiles import read_confined_text
 from pnp.base.errors import PnpError
 from pnp.base.output import write_text_atomic
-from pnp.base.paths import installed_data_root
+from pnp.base.paths import installed_data_root, project_folder
 from pnp.base.workers import Report, run_forked
 from pnp.catalog.locate import load_spec, require_engine
 from pnp.catalog.registry import AnyGame, games
@@ -65,9 +67,13 @@ def study(
     jobs: int = 2,
     seed: int = 0,
     write: bool = False,
+    force: bool = False,
 ) -> tuple[StudyResult, Path | None]:
     """Run the study of ``game_id`` on its spec tables; with ``write`` store its data file.
 
+    The table is written into the user's project folder only (the game's folder there,
+    made by ``pnp copy``), never into pnp's own data, and does not replace a table measured
+    from more games unless ``force``: each refusal is one line, before any game is played.
     Returns the result and the file written (``None`` without ``write``).
     """
     the_game = require_engine(game_id, "study")
@@ -80,13 +86,45 @@ def study(
     if count < 1 or jobs < 1:
         raise PnpError.single("--games and --jobs must be at least 1")
     spec = load_spec(game_id)
+    path = spec.folder / "rulebook" / the_game.study.data_file
+    if write:
+        refuse_installed_data(path, "study --write")
+        _refuse_outside_project(spec, path)
+        measured = _games_measured(path)
+        if measured is not None and measured > count and not force:
+            raise PnpError.single(
+                f"measured from {measured} games per setting; --games {count} would replace "
+                "it with a table of fewer (add --force to replace it anyway)",
+                path,
+            )
     result = the_game.study.run(spec, count, jobs, seed)
     if not write:
         return result, None
-    path = spec.folder / "rulebook" / the_game.study.data_file
-    refuse_installed_data(path, "study --write")
     write_text_atomic(path, result.data)
     return result, path
+
+
+def _refuse_outside_project(spec: GameSpec, path: Path) -> None:
+    """``study --write`` writes into the game's folder of the user's project folder only."""
+    project = project_folder()
+    if project is None or not spec.folder.resolve().is_relative_to(project.resolve()):
+        raise PnpError.single(
+            f"'pnp study --write' writes into your project folder, and {spec.id}'s tables are "
+            f"not in one: copy the game into your project with 'pnp copy {spec.id}' and "
+            "measure it there",
+            path,
+        )
+
+
+def _games_measured(path: Path) -> int | None:
+    """The games per setting the table at ``path`` was measured from (None: no table)."""
+    if not path.is_file():
+        return None
+    try:
+        games = tomllib.loads(read_confined_text(path, path.parent)).get("games")
+    except tomllib.TOMLDecodeError:
+        return None  # a broken table is replaced by the new one
+    return games if isinstance(games, int) and not isinstance(games, bool) else None
 
 
 def refuse_installed_data(path: Path, command: str) -> None:

@@ -125,10 +125,12 @@ class SantoskaEngine(DelegatingEngine[SantoskaConfig, SantoskaState, SantoskaVie
         stopper scored no more than anybody else); ``exact_limit_win``,
         ``all_out_end`` and ``round_limit_end`` (one sample per game, so their
         means are the fractions of games ending that way); ``winner_total``;
-        ``actions_per_game``.
+        ``actions_per_game``; ``pile_ran_out`` (one sample per game: 1 if the draw pile ran
+        out and the discard pile was shuffled into a new one) and ``reshuffles`` (how often).
         """
         results = state.results
         reason = state.end_reason
+        reshuffles = sum(1 for action in state.history if isinstance(action, Reshuffle))
         stopper_lowest: list[float] = []
         for result in results:
             if result.stopper >= 0:
@@ -145,6 +147,8 @@ class SantoskaEngine(DelegatingEngine[SantoskaConfig, SantoskaState, SantoskaVie
             "round_limit_end": [float(reason == REASON_ROUND_LIMIT)],
             "winner_total": [float(state.totals[w]) for w in state.winners],
             "actions_per_game": [float(len(state.history))],
+            "pile_ran_out": [float(reshuffles > 0)],
+            "reshuffles": [float(reshuffles)],
         }
 
 

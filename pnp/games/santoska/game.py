@@ -10,6 +10,7 @@ from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.examples import STORY
 from pnp.games.santoska.notation import render_event
 from pnp.games.santoska.policies import HeuristicPolicy
+from pnp.games.santoska.report import BALANCE_REPORT
 from pnp.games.santoska.setup_figure import setup
 from pnp.games.santoska.spec_config import config_from_spec
 
@@ -31,4 +32,5 @@ GAME = Game(
     validate_config=validate_deck,
     story=STORY,
     setup=setup,
+    balance=BALANCE_REPORT,
 )

@@ -11,6 +11,7 @@ from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.examples import STORY
 from pnp.games.sinterklaas.notation import render_event
 from pnp.games.sinterklaas.policies import HeuristicPolicy
+from pnp.games.sinterklaas.report import BALANCE_REPORT
 from pnp.games.sinterklaas.setup_figure import setup
 from pnp.games.sinterklaas.spec_config import config_from_spec
 
@@ -39,4 +40,5 @@ GAME = Game(
     story=STORY,
     study=BALANCE,
     setup=setup,
+    balance=BALANCE_REPORT,
 )

@@ -149,6 +149,13 @@ __all__ = [
 ]
 
 
+def _rounds_left(state: StoombootState) -> int:
+    """Rounds that could still have been played before pakjesavond was over."""
+    if state.krappe:
+        return len(state.kal_pile)
+    return max(0, state.config.calendar_limit - len(state.kalender))
+
+
 def metric_name(reason: str) -> str:
     """The metric of a loss reason: ``lost_pakjesavond``, ``lost_stoomrij_leeg`` ..."""
     return "lost_" + reason.replace("-", "_")
@@ -167,7 +174,8 @@ class StoombootEngine(DelegatingEngine[StoombootConfig, StoombootState, Stoomboo
         reason (so their means are the fractions of games lost that way),
         ``rounds_per_game``, ``houses_delivered``, ``houses_left``,
         ``damage_per_game``, ``actions_per_game``; one per round:
-        ``positions_per_round`` and ``steps_per_round``.
+        ``positions_per_round`` and ``steps_per_round``; for a game won, ``rounds_left_at_win``
+        (how many rounds pakjesavond still had to go).
         """
         won = bool(state.winners)
         delivered = sum(1 for h in state.on_map if state.delivered[h])
@@ -183,6 +191,7 @@ class StoombootEngine(DelegatingEngine[StoombootConfig, StoombootState, Stoomboo
                 "actions_per_game": [float(len(state.history))],
                 "positions_per_round": [float(r.positions) for r in state.results],
                 "steps_per_round": [float(r.steps) for r in state.results],
+                "rounds_left_at_win": [float(_rounds_left(state))] if won else [],
             }
         )
         return out

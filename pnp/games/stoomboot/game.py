@@ -12,6 +12,7 @@ from pnp.games.stoomboot.examples import STORY
 from pnp.games.stoomboot.map_sheet import map_board
 from pnp.games.stoomboot.notation import render_event
 from pnp.games.stoomboot.policies import HeuristicPolicy
+from pnp.games.stoomboot.report import BALANCE_REPORT
 from pnp.games.stoomboot.setup_figures import setup_figures
 from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.games.stoomboot.winrates import WIN_RATES, tables_fingerprint
@@ -40,4 +41,5 @@ GAME = Game(
     tables_fingerprint=tables_fingerprint,
     study=WIN_RATES,
     setup=setup_figures,
+    balance=BALANCE_REPORT,
 )

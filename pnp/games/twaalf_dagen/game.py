@@ -14,6 +14,7 @@ from pnp.games.twaalf_dagen.engine import (
 from pnp.games.twaalf_dagen.examples import STORY
 from pnp.games.twaalf_dagen.notation import render_event
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.report import BALANCE_REPORT
 from pnp.games.twaalf_dagen.setup_figures import setup_figures
 from pnp.games.twaalf_dagen.spec_config import config_from_spec, locate_deck_problem
 
@@ -38,4 +39,5 @@ GAME = Game(
     story=STORY,
     setup=setup_figures,
     locate_deck=locate_deck_problem,
+    balance=BALANCE_REPORT,
 )
