@@ -35,7 +35,16 @@ from pnp.catalog.project import load_game, require_engine
 from pnp.engine.balance import BalanceRun, Played, SettingKey, play_run
 from pnp.gamedef import BalanceMeasures
 from pnp.language import BASE_LANGUAGE, Language
-from pnp.report.model import BalanceReport, Bar, Bars, Change, CheckRow, CountRow, Spread
+from pnp.report.model import (
+    BalanceReport,
+    Bar,
+    Bars,
+    Change,
+    ChangeRow,
+    CheckRow,
+    CountRow,
+    Spread,
+)
 from pnp.report.pages import report_pdf
 from pnp.spec.model import GameSpec
 from pnp.spec.variants import resolve_variants
@@ -207,6 +216,8 @@ class _Composer:
 
     def report(self) -> BalanceReport:
         counts = tuple(self._count(players) for players in self.plan.players)
+        if self.measures.cooperative:
+            self._counts_differ()
         changes = tuple(self._change(name, resolved) for name, resolved in self.plan.variants)
         policies = self._policies()
         checks = self._checks()
@@ -248,7 +259,7 @@ class _Composer:
             bars += [
                 Bar(self.say(f"end_{e}"), share(sum(played.per_game(e)), n)) for e in m.endings
             ]
-            charts.append(Bars(self.label("outcomes"), tuple(bars), 1.0))
+            charts.append(Bars(self.label("outcomes"), tuple(bars), 1.0, across=True))
         else:
             fair = 1 / players
             seats = [share(sum(played.seat_wins(s)), n) for s in range(players)]
@@ -285,8 +296,31 @@ class _Composer:
             charts.append(self._spread(self.say("left_at_win"), played.per_game(m.left_at_win)))
         if m.endings and not m.cooperative:
             bars = [Bar(self.say(f"end_{e}"), mean(played.samples(e))) for e in m.endings]
-            charts.append(Bars(self.label("endings"), tuple(bars), 1.0))
+            charts.append(Bars(self.label("endings"), tuple(bars), 1.0, across=True))
         return CountRow(self.label("count", players=players, games=n), tuple(charts))
+
+    def _counts_differ(self) -> None:
+        """A finding when the table's chance of winning depends on the number of players: the
+        lowest and the highest differ by more than chance (counting every pair of counts)."""
+        if len(self.plan.players) < 2:
+            return
+        z = z_for(len(self.plan.players) * (len(self.plan.players) - 1) // 2)
+        rates = []
+        for players in self.plan.players:
+            played = self.base(players)
+            rates.append((players, share(sum(played.wins()), len(played.outcomes), z)))
+        low = min(rates, key=lambda r: r[1].value)
+        high = max(rates, key=lambda r: r[1].value)
+        if low[1].high < high[1].low:
+            self.findings.append(
+                self.label(
+                    "counts_differ",
+                    low=self.percent(low[1].value),
+                    low_players=low[0],
+                    high=self.percent(high[1].value),
+                    high_players=high[0],
+                )
+            )
 
     def _spread(self, title: str, values: Sequence[float], actions: Sequence[float] = ()) -> Spread:
         median = quantile(values, 0.5)
@@ -333,21 +367,27 @@ class _Composer:
             paired = len(before) == len(after) == len(base.outcomes)
             change = paired_difference if paired else difference
             estimate = change(before, after)
-            changes.append((what, estimate))
-            if change(before, after, z).excludes_zero:
-                shown = self.percent if is_share else self.number
+            said = change(before, after, z).excludes_zero
+            shown = self.percent if is_share else self.number
+            text = (
+                f"{_signed(shown(estimate.value), estimate.value)} ± {shown(estimate.half_width)}"
+            )
+            changes.append(ChangeRow(what[:1].upper() + what[1:], estimate, text, said))
+            if said:
                 verdict = self.label(
                     "change",
-                    variant=title,
-                    what=what,
+                    what=what[:1].lower() + what[1:],  # inside a sentence
                     after=shown(mean(after).value),
                     before=shown(mean(before).value),
                     change=_signed(shown(estimate.value), estimate.value),
                     half=shown(estimate.half_width),
                 )
                 verdicts.append(verdict)
-                self.findings.append(verdict)
-        return Change(title, tuple(changes), tuple(verdicts))
+        if verdicts:  # one line of the first page per variant, its changes together
+            self.findings.append(
+                self.label("changes_of", variant=title, changes="; ".join(verdicts))
+            )
+        return Change(title, tuple(changes), tuple(f"{v}." for v in verdicts))
 
     # -- policies ------------------------------------------------------------------------
 

@@ -103,7 +103,11 @@ def _interval(canvas: Canvas, x: float, low: float, high: float, cap: float) -> 
 
 
 def draw_bars(canvas: Canvas, frame: Frame, chart: Bars, decimal_point: str) -> None:
-    """Bars with their 95 % intervals and the reference line, labels under the bars."""
+    """Bars with their 95 % intervals and the reference line, labels under the bars (or
+    lying across with their labels on the left)."""
+    if chart.across:
+        _draw_across(canvas, frame, chart, decimal_point)
+        return
     _title(canvas, frame, chart.title)
     _axis(canvas, frame, chart.top, chart.percent, decimal_point)
     count = max(1, len(chart.bars))
@@ -180,9 +184,9 @@ def draw_spread(canvas: Canvas, frame: Frame, chart: Spread, decimal_point: str)
 
 
 def draw_change(canvas: Canvas, frame: Frame, change: float, low: float, high: float,
-                scale: float) -> None:  # fmt: skip
+                scale: float, said: bool) -> None:  # fmt: skip
     """One change with its interval on a horizontal scale from ``-scale`` to ``scale``
-    around a line at zero: a dot, red when the interval leaves out zero."""
+    around a line at zero: a dot, red when the change is more than chance (``said``)."""
 
     def x_of(value: float) -> float:
         return frame.x + frame.width * (0.5 + max(-1.0, min(1.0, value / scale)) / 2)
@@ -195,6 +199,36 @@ def draw_change(canvas: Canvas, frame: Frame, change: float, low: float, high: f
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.8)
     canvas.line(x_of(low), middle, x_of(high), middle)
-    coloured = MARK if (low > 0 or high < 0) else INK
+    coloured = MARK if said else INK
     canvas.setFillColor(coloured)
     canvas.circle(x_of(change), middle, 2.2, stroke=0, fill=1)
+
+
+def _draw_across(canvas: Canvas, frame: Frame, chart: Bars, decimal_point: str) -> None:
+    """Bars lying across the frame from its left edge, one under another, each with its
+    label above it and its value after it: ``value / top`` of the width (less the value's
+    room) long."""
+    _title(canvas, frame, chart.title)
+    room = frame.width - 22
+    count = max(1, len(chart.bars))
+    slot = frame.height / count
+    thick = min(slot - LABEL_PT - 3, 7.0)
+    canvas.setStrokeColor(QUIET)
+    canvas.setLineWidth(0.4)
+    canvas.line(frame.x, frame.y, frame.x, frame.y + frame.height)
+    for index, bar in enumerate(chart.bars):
+        top = frame.y + frame.height - slot * index
+        _text(canvas, frame.x + 2, top - LABEL_PT, bar.label, align="left")
+        middle = top - LABEL_PT - 2 - thick / 2
+        length = room * (bar.value.value / chart.top if chart.top else 0.0)
+        canvas.setFillColor(BAR)
+        canvas.rect(frame.x, middle - thick / 2, length, thick, stroke=0, fill=1)
+        low, high = (frame.x + room * v / chart.top for v in (bar.value.low, bar.value.high))
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.8)
+        canvas.line(low, middle, high, middle)
+        canvas.line(low, middle - thick / 3, low, middle + thick / 3)
+        canvas.line(high, middle - thick / 3, high, middle + thick / 3)
+        value = _number(bar.value.value, chart.percent, decimal_point)
+        _text(canvas, max(high, frame.x + length) + 3, middle - LABEL_PT / 3, value,
+              colour=QUIET, align="left")  # fmt: skip

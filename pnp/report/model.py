@@ -28,6 +28,8 @@ class Bars:
     reference: float | None = None
     reference_label: str = ""
     percent: bool = True
+    across: bool = False
+    """Bars lying across, each label on its left (long labels)."""
 
 
 @dataclass(frozen=True)
@@ -54,13 +56,23 @@ class CountRow:
 
 
 @dataclass(frozen=True)
+class ChangeRow:
+    """One figure's change (the variant's games less the base game's) with its 95 %
+    interval, written out; ``said``: it is more than chance, counting every comparison."""
+
+    name: str
+    change: Estimate
+    text: str
+    said: bool
+
+
+@dataclass(frozen=True)
 class Change:
     """What one variant changes against the base game, played on the same seeds: each figure's
-    change with its interval, and the sentences said of the changes that are not chance."""
+    change, and the sentences said of the changes that are not chance."""
 
     label: str
-    changes: tuple[tuple[str, Estimate], ...]
-    """Each figure's name and its change (the variant's games less the base game's)."""
+    changes: tuple[ChangeRow, ...]
     verdicts: tuple[str, ...]
 
 

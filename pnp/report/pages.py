@@ -110,7 +110,7 @@ def report_pdf(report: BalanceReport) -> bytes:
     writer.page()
     writer.paragraph(report.changes_heading, writer.h2, gap=6)
     for change in report.changes:
-        _change(writer, change, labels, report.decimal_point)
+        _change(writer, change, labels)
     if report.policies is not None:
         writer.y -= 6
         writer.paragraph(labels["policies"], writer.h2, gap=4)
@@ -138,28 +138,25 @@ def _count_row(writer: _Writer, row: CountRow, decimal_point: str) -> None:
     writer.y -= CHART_ROOM
 
 
-def _change(writer: _Writer, change: Change, labels: dict[str, str], decimal_point: str) -> None:
+def _change(writer: _Writer, change: Change, labels: dict[str, str]) -> None:
     """A variant's changes, one line each: the figure, its change drawn around zero, and the
     change in numbers; then what is more than chance, in words."""
     lines = len(change.changes)
     writer.need(16 + lines * 13)
     writer.paragraph(change.label, writer.h3, gap=3)
     name_width, chart_width = writer.width * 0.42, writer.width * 0.33
-    for name, estimate in change.changes:
+    for row in change.changes:
         y = writer.y - 11
         canvas = writer.canvas
         canvas.setFillColor(INK)
         canvas.setFont(font_name("regular"), 8.5)
-        canvas.drawString(writer.left + mm(4), y + 2, name)
+        canvas.drawString(writer.left + mm(4), y + 2, row.name)
+        estimate = row.change
         scale = max(abs(estimate.low), abs(estimate.high), 1e-9) * 1.1
         frame = Frame(writer.left + name_width, y - 1, chart_width, 9)
-        draw_change(canvas, frame, estimate.value, estimate.low, estimate.high, scale)
-        text = f"{estimate.value:+.2f} ± {estimate.half_width:.2f}".replace(
-            ".", decimal_point
-        ).replace("-", "\u2212")
-        coloured = MARK if estimate.excludes_zero else QUIET
-        canvas.setFillColor(coloured)
-        canvas.drawString(writer.left + name_width + chart_width + mm(4), y + 2, text)
+        draw_change(canvas, frame, estimate.value, estimate.low, estimate.high, scale, row.said)
+        canvas.setFillColor(MARK if row.said else QUIET)
+        canvas.drawString(writer.left + name_width + chart_width + mm(4), y + 2, row.text)
         writer.y -= 13
     for verdict in change.verdicts or (labels["no_change"],):
         writer.paragraph(verdict, writer.small, indent=mm(4), gap=2)
