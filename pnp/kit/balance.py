@@ -93,7 +93,10 @@ class MadeReport:
 
 
 @dataclass(frozen=True)
-class _Plan:
+class ReportPlan:
+    """What a report compares: its player counts, the count variants and policies are
+    compared at, the variants and the policies."""
+
     players: tuple[int, ...]
     reference: int
     variants: tuple[tuple[str, tuple[str, ...]], ...]
@@ -127,7 +130,7 @@ def balance_report(
         progress,
     )
     seconds = time.perf_counter() - started
-    report = _Composer(spec, measures, plan, run).report()
+    report = ReportComposer(spec, measures, plan, run).report()
     name = f"{spec.language.file('balance')}.pdf"
     folder = out / request.game
     (path,) = commit_files(folder, {name: report_pdf(report)})
@@ -136,7 +139,7 @@ def balance_report(
 
 def _plan(
     spec: GameSpec, policies: Any, measures: BalanceMeasures, request: ReportRequest
-) -> _Plan:
+) -> ReportPlan:
     low, high = spec.players
     players = tuple(sorted(set(request.players))) or tuple(range(low, high + 1))
     for count in players:
@@ -156,11 +159,11 @@ def _plan(
                 f"unknown policy '{policy}' for {spec.id} (known: {', '.join(known)})"
             )
     chosen = tuple(request.policies) or known
-    return _Plan(players, reference, tuple(variants), chosen)
+    return ReportPlan(players, reference, tuple(variants), chosen)
 
 
 def _settings(
-    spec: GameSpec, registered: Any, measures: BalanceMeasures, plan: _Plan
+    spec: GameSpec, registered: Any, measures: BalanceMeasures, plan: ReportPlan
 ) -> list[tuple[SettingKey, Any, tuple[Callable[[], Any], ...]]]:
     """Every setting to play, each once: the base game and the variant sets the checks need
     at every player count; each variant and each policy at the reference count."""
@@ -185,11 +188,11 @@ def _settings(
     return settings
 
 
-class _Composer:
-    """The report's figures and sentences from the games played."""
+class ReportComposer:
+    """The report's figures and sentences from the games played (``report()``)."""
 
     def __init__(
-        self, spec: GameSpec, measures: BalanceMeasures, plan: _Plan, run: BalanceRun
+        self, spec: GameSpec, measures: BalanceMeasures, plan: ReportPlan, run: BalanceRun
     ) -> None:
         self.spec = spec
         self.measures = measures
