@@ -56,6 +56,10 @@ def test_the_stored_win_rates_were_measured_on_these_tables() -> None:
     assert data["tables"] == tables_fingerprint(load_game("stoomboot").spec), (
         "re-run pnp study stoomboot --write"
     )
-    assert [row["label"] for row in data["rows"]] == [label for label, _, _ in SETTINGS]
+    measured = [(row["players"], tuple(row["variants"])) for row in data["rows"]]
+    assert measured == [(players, variants) for _, variants, players in SETTINGS]
+    for row in data["rows"]:  # numbers and ids only: the rulebook's templates name them
+        assert all(set(lost) == {"reason", "percent"} for lost in row["lost"])
+        assert not any(isinstance(v, str) for k, v in row.items() if k != "variants")
     base = [row for row in data["rows"] if not row["variants"]]
     assert all(row["won"] > 0 for row in base)

@@ -37,6 +37,8 @@ MULTIPLE_VARIANTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base (3)", ()),
     ("meer-pakjes (4)", (MEER_PAKJES,)),
 )
+VARIANTS_OF = dict(MULTIPLE_VARIANTS)
+"""The variants of each multiple (the rulebook names them in its own words)."""
 BASE_TARGET = (5.0, 12.0)
 """Median rounds of the base game with 4 players."""
 MIN_MEDIAN = 3.0
@@ -126,13 +128,6 @@ def format_table(rows: Sequence[BalanceRow]) -> str:
     return "\n".join(lines)
 
 
-RULES_DUTCH = {
-    "minder-pakjes (2)": "minder pakjes",
-    "base (3)": "basisspel",
-    "meer-pakjes (4)": "meer pakjes",
-}
-
-
 def balance_toml(spec: GameSpec, rows: Sequence[BalanceRow], *, games: int, seed: int) -> str:
     """The table as TOML for the rulebook: the deck it was measured on and one entry per row."""
     deck = spec_configs(spec)["base (3)"].deck_size
@@ -148,7 +143,7 @@ def balance_toml(spec: GameSpec, rows: Sequence[BalanceRow], *, games: int, seed
             "",
             "[[rows]]",
             f"players = {row.players}",
-            f'rules = "{RULES_DUTCH[row.rules]}"',
+            f"variants = [{', '.join(f'{chr(34)}{v}{chr(34)}' for v in VARIANTS_OF[row.rules])}]",
             f"median = {row.median_rounds:g}",
             f"p10 = {row.p10_rounds:g}",
             f"p90 = {row.p90_rounds:g}",

@@ -29,29 +29,24 @@ from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.spec.model import GameSpec
 
 SETTINGS: tuple[tuple[str, tuple[str, ...], int], ...] = (
-    ("basisspel, 2 spelers", (), 2),
-    ("basisspel, 3 spelers", (), 3),
-    ("basisspel, 4 spelers", (), 4),
-    ("basisspel, 5 spelers", (), 5),
-    ("basisspel, 6 spelers", (), 6),
-    ("Kleine kaart, 4 spelers", ("kleine-kaart",), 4),
-    ("Krappe Kalender, 4 spelers", ("krappe-kalender",), 4),
-    ("Prachtige Pakjes, 4 spelers", ("prachtige-pakjes",), 4),
-    ("Pepernoot Plekken, 4 spelers", ("pepernoot-plekken",), 4),
-    ("Rebelse Pietjes, 4 spelers", ("rebelse-pietjes",), 4),
+    ("base game, 2 players", (), 2),
+    ("base game, 3 players", (), 3),
+    ("base game, 4 players", (), 4),
+    ("base game, 5 players", (), 5),
+    ("base game, 6 players", (), 6),
+    ("kleine-kaart, 4 players", ("kleine-kaart",), 4),
+    ("krappe-kalender, 4 players", ("krappe-kalender",), 4),
+    ("prachtige-pakjes, 4 players", ("prachtige-pakjes",), 4),
+    ("pepernoot-plekken, 4 players", ("pepernoot-plekken",), 4),
+    ("rebelse-pietjes, 4 players", ("rebelse-pietjes",), 4),
     (
-        "alle uitbreidingen, 4 spelers",
+        "all expansions, 4 players",
         ("krappe-kalender", "prachtige-pakjes", "pepernoot-plekken", "rebelse-pietjes"),
         4,
     ),
 )
-"""Label (as the rulebook prints it), variants and players of each measured setting."""
-
-REASONS_DUTCH = {
-    "pakjesavond": "pakjesavond voorbij",
-    "stoomrij-leeg": "Stoomrij leeg",
-    "vastgelopen": "vastgelopen",
-}
+"""Label (for the terminal's table), variants and players of each measured setting; the
+rulebook names them in its own words from the variants and players."""
 
 
 @dataclass(frozen=True)
@@ -121,11 +116,18 @@ def format_table(rows: Sequence[WinRow]) -> str:
     return "\n".join(lines)
 
 
-def _lost_dutch(row: WinRow) -> str:
-    return ", ".join(
-        f"{round(100 * share)} % {REASONS_DUTCH.get(reason, reason)}"
-        for reason, share in row.losses
-        if round(100 * share) > 0
+def _lost(row: WinRow) -> str:
+    """The loss reasons of a row as a TOML array, most frequent first, in whole percents
+    (those that round to 0 left out); the rulebook's templates name the reasons."""
+    shares = [(reason, round(100 * share)) for reason, share in row.losses]
+    return (
+        "["
+        + ", ".join(
+            f'{{ reason = "{reason}", percent = {percent} }}'
+            for reason, percent in shares
+            if percent
+        )
+        + "]"
     )
 
 
@@ -142,11 +144,10 @@ def winrates_toml(spec: GameSpec, rows: Sequence[WinRow], *, games: int, seed: i
         lines += [
             "",
             "[[rows]]",
-            f'label = "{row.label}"',
             f"players = {row.players}",
             f"variants = [{', '.join(repr(v).replace(chr(39), chr(34)) for v in row.variants)}]",
             f"won = {round(100 * row.won)}",
-            f'lost = "{_lost_dutch(row)}"',
+            f"lost = {_lost(row)}",
             f"rounds = {row.rounds:.1f}",
         ]
     return "\n".join(lines) + "\n"
