@@ -90,6 +90,8 @@ class MadeReport:
     seconds: float
     games: int
     """Games played in all."""
+    per_setting: int
+    """Games played of each setting."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ def balance_report(
     name = f"{spec.language.file('balance')}.pdf"
     folder = out / request.game
     (path,) = commit_files(folder, {name: report_pdf(report)})
-    return MadeReport(path, report, seconds, count * len(settings))
+    return MadeReport(path, report, seconds, count * len(settings), count)
 
 
 def _plan(

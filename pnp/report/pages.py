@@ -103,11 +103,13 @@ def report_pdf(report: BalanceReport) -> bytes:
     writer.paragraph(labels["made"], writer.h2)
     for line in report.made:
         writer.paragraph(line, writer.small, gap=2)
-    writer.page()
+    writer.y -= 10
+    writer.need(CHART_ROOM + 60)  # the player counts start here if one of them fits
     writer.paragraph(labels["per_count"], writer.h2, gap=6)
     for row in report.counts:
         _count_row(writer, row, report.decimal_point)
-    writer.page()
+    writer.y -= 10
+    writer.need(120)
     writer.paragraph(report.changes_heading, writer.h2, gap=6)
     for change in report.changes:
         _change(writer, change, labels)

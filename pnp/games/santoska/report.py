@@ -47,5 +47,5 @@ BALANCE_REPORT = BalanceMeasures(
     players=4,
     every_count=(LONGEST_ROWS,),
     checks=checks,
-    games=300,
+    games=600,
 )

@@ -50,5 +50,5 @@ BALANCE_REPORT = BalanceMeasures(
     players=4,
     every_count=((MINDER_PAKJES,), (MEER_PAKJES,)),
     checks=checks,
-    games=300,
+    games=400,
 )

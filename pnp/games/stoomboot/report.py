@@ -38,5 +38,5 @@ BALANCE_REPORT = BalanceMeasures(
     policy=POLICY,
     players=4,
     checks=checks,
-    games=300,
+    games=1000,
 )
