@@ -191,10 +191,10 @@ def test_study_runs_a_games_measurement_and_refuses_a_game_without_one() -> None
     """``pnp study`` plays the study on the spec tables; a game without one is one clear line."""
     result = CliRunner().invoke(app, ["study", "stoomboot", "--games", "1", "--jobs", "1"])
     assert result.exit_code in (0, 1), result.output
-    rows = [line for line in result.output.splitlines() if "spelers" in line]
+    rows = [line for line in result.output.splitlines() if " players " in line]
     # label, then the games played per setting, the win rate and the mean rounds
     assert len(rows) == 11
-    assert all(line.split("spelers", 1)[1].split()[0] == "1" for line in rows)
+    assert all(line.split(" players ", 1)[1].split()[0] == "1" for line in rows)
     refused = CliRunner().invoke(app, ["study", "twaalf-dagen"])
     assert refused.exit_code == 2
     assert refused.output.strip().splitlines() == [

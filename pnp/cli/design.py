@@ -344,7 +344,7 @@ def study_command(
         lambda: api.study(game, games=games, jobs=jobs, seed=seed, write=write, force=force)
     )
     typer.echo(result.table)
-    if path is not None:
+    if path is not None and not quiet:
         typer.echo(f"wrote {display_path(path)}")
     if not result.ok:
         raise typer.Exit(1)
@@ -381,7 +381,8 @@ def _report(
             )
 
     made = run_safely(run)
-    typer.echo(
-        f"wrote {display_path(made.path)} ({made.games} games in {made.seconds:.0f} s, "
-        f"{len(made.report.findings)} findings)"
-    )
+    if not quiet:
+        typer.echo(
+            f"wrote {display_path(made.path)} ({made.games} games in {made.seconds:.0f} s, "
+            f"{len(made.report.findings)} findings)"
+        )

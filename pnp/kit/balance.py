@@ -301,7 +301,11 @@ class ReportComposer:
             charts.append(self._spread(self.say("left_at_win"), played.per_game(m.left_at_win)))
         if m.endings and not m.cooperative:
             bars = [Bar(self.say(f"end_{e}"), mean(played.samples(e))) for e in m.endings]
-            charts.append(Bars(self.label("endings"), tuple(bars), 1.0, across=True))
+            per_game = all(
+                len(o.metrics.get(e, ())) == 1 for o in played.outcomes for e in m.endings
+            )
+            title = self.label("outcomes" if per_game else "endings")
+            charts.append(Bars(title, tuple(bars), 1.0, across=True))
         return CountRow(self.label("count", players=players, games=n), tuple(charts))
 
     def _counts_differ(self) -> None:
@@ -392,7 +396,8 @@ class ReportComposer:
             self.findings.append(
                 self.label("changes_of", variant=title, changes="; ".join(verdicts))
             )
-        return Change(title, tuple(changes), tuple(f"{v}." for v in verdicts))
+        # on the variant's own lines each change is a sentence of its own
+        return Change(title, tuple(changes), tuple(f"{v[:1].upper()}{v[1:]}." for v in verdicts))
 
     # -- policies ------------------------------------------------------------------------
 

@@ -88,7 +88,12 @@ from pnp.games.santoska.config import (
     standard_config,
     validate_deck,
 )
-from pnp.games.santoska.rounds import REASON_ALL_OUT, REASON_EXACT, REASON_ROUND_LIMIT
+from pnp.games.santoska.rounds import (
+    REASON_ALL_OUT,
+    REASON_EXACT,
+    REASON_LAST,
+    REASON_ROUND_LIMIT,
+)
 from pnp.games.santoska.state import SantoskaState
 from pnp.games.santoska.view import SantoskaView
 
@@ -123,7 +128,7 @@ class SantoskaEngine(DelegatingEngine[SantoskaConfig, SantoskaState, SantoskaVie
         round); ``turns_per_round``; ``capped_round`` (1 for a round ended by
         the lap safeguard); ``stopper_lowest`` (per stopped round, 1 if the
         stopper scored no more than anybody else); ``exact_limit_win``,
-        ``all_out_end`` and ``round_limit_end`` (one sample per game, so their
+        ``last_player_end``, ``all_out_end`` and ``round_limit_end`` (one sample per game, so their
         means are the fractions of games ending that way); ``winner_total``;
         ``actions_per_game``; ``pile_ran_out`` (one sample per game: 1 if the draw pile ran
         out and the discard pile was shuffled into a new one) and ``reshuffles`` (how often).
@@ -143,6 +148,7 @@ class SantoskaEngine(DelegatingEngine[SantoskaConfig, SantoskaState, SantoskaVie
             "capped_round": [float(r.capped) for r in results],
             "stopper_lowest": stopper_lowest,
             "exact_limit_win": [float(reason == REASON_EXACT)],
+            "last_player_end": [float(reason == REASON_LAST)],
             "all_out_end": [float(reason == REASON_ALL_OUT)],
             "round_limit_end": [float(reason == REASON_ROUND_LIMIT)],
             "winner_total": [float(state.totals[w]) for w in state.winners],

@@ -41,7 +41,13 @@ def checks(spec: GameSpec, run: BalanceRun) -> tuple[Check, ...]:
 
 BALANCE_REPORT = BalanceMeasures(
     length="rounds_per_game",
-    endings=("exact_limit_win", "all_out_end", "round_limit_end", "pile_ran_out"),
+    endings=(
+        "exact_limit_win",
+        "last_player_end",
+        "all_out_end",
+        "round_limit_end",
+        "pile_ran_out",
+    ),
     score="winner_total",
     policy=POLICY,
     players=4,
