@@ -94,13 +94,13 @@ def test_a_verdict_is_said_only_where_the_interval_leaves_out_zero() -> None:
     assert longer.label == "Meer pakjes" and same.label == "Remiseregel"
     rounds = longer.changes[0]
     assert rounds.change.value == pytest.approx(2.0) and rounds.said
-    assert rounds.text == "+2 ± 0"
+    assert rounds.text == "+2 ±\u00a00"
     assert [row.said for row in longer.changes[1:]] == [False] * (len(longer.changes) - 1)
     assert len(longer.verdicts) == 1 and "in plaats van" in longer.verdicts[0]
     assert not any(row.said for row in same.changes) and same.verdicts == ()
     assert any(f.startswith("Meer pakjes — rondes per spel:") for f in report.findings)
     said = longer.verdicts[0]
-    assert said.startswith("Rondes per spel: ") and said.endswith(" (+2 ± 0).")
+    assert said.startswith("Rondes per spel: ") and said.endswith(" (+2 ±\u00a00).")
     means = [
         float(n.replace(",", "."))
         for n in said.split(": ")[1].split(" (")[0].split(" in plaats van ")
@@ -200,6 +200,9 @@ def test_a_report_of_every_game_reads_well_on_paper(reports: dict[str, Any], gam
             assert (
                 x >= inside and y >= inside and x + w <= width - inside and y + h <= height - inside
             )
+        for line in content.segments:
+            for px, py in ((line.x1, line.y1), (line.x2, line.y2)):
+                assert inside <= px <= width - inside and inside <= py <= height - inside
     assert words > 50
     text = " ".join(page_texts(reader))
     assert made.report.title in text and "Wat je moet weten" in text

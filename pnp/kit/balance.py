@@ -211,7 +211,8 @@ class ReportComposer:
         return self.phrases.say(f"report_{key}", **fields)
 
     def percent(self, value: float) -> str:
-        return self.words.decimal(round(value * 100)) + " %"
+        """A share in whole percents, its sign kept with its number (no line break)."""
+        return self.words.decimal(round(value * 100)) + "\u00a0%"
 
     def number(self, value: float) -> str:
         return self.words.decimal(round(value, 1))
@@ -378,9 +379,7 @@ class ReportComposer:
             estimate = change(before, after)
             said = change(before, after, z).excludes_zero
             shown = self.percent if is_share else self.number
-            text = (
-                f"{_signed(shown(estimate.value), estimate.value)} ± {shown(estimate.half_width)}"
-            )
+            text = f"{_signed(shown(estimate.value), estimate.value)} ±\u00a0{shown(estimate.half_width)}"
             changes.append(ChangeRow(what[:1].upper() + what[1:], estimate, text, said))
             if said:
                 verdict = self.label(

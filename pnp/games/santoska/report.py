@@ -32,8 +32,8 @@ def checks(spec: GameSpec, run: BalanceRun) -> tuple[Check, ...]:
             "players": key.players,
             "rounds": int(rounds),
             "ran_out": int(ran_out),
-            "rate": words.decimal(round(rate * 100, 1)) + " %",
-            "most": words.decimal(MOST_ROUNDS_OUT * 100) + " %",
+            "rate": words.decimal(round(rate * 100, 1)) + "\u00a0%",
+            "most": words.decimal(MOST_ROUNDS_OUT * 100) + "\u00a0%",
         }
         out.append(Check("SA-C1", "check_deck", fields, rate <= MOST_ROUNDS_OUT))
     return tuple(out)

@@ -25,7 +25,7 @@ def checks(spec: GameSpec, run: BalanceRun) -> tuple[Check, ...]:
         won = sum(played.wins()) / max(1, len(played.outcomes))
         rules = spec.variants[key.variants[0]].name if key.variants else words.label("base_game")
         fields: dict[str, object] = {"rules": rules, "players": key.players,
-                                     "won": words.decimal(round(won * 100)) + " %"}  # fmt: skip
+                                     "won": words.decimal(round(won * 100)) + "\u00a0%"}  # fmt: skip
         out.append(Check("ST-D1", "check_winnable", fields, won > 0))
     return tuple(out)
 
