@@ -274,7 +274,8 @@ class ReportComposer:
             charts.append(
                 Bars(self.label("by_seat"), tuple(bars), _top(top), fair, self.label("fair_share"))
             )
-            z = z_for(players)  # every seat of the count is compared with the fair share
+            # every seat of every player count is compared with its fair share
+            z = z_for(sum(self.plan.players))
             for seat in range(players):
                 estimate = share(sum(played.seat_wins(seat)), n, z)
                 if not estimate.low <= fair <= estimate.high:
