@@ -152,10 +152,10 @@ SEATS_PER_ROW = 2
 def table_rows(
     middle: tuple[Heap, ...], seats: tuple[tuple[Heap, ...], ...], caption: str
 ) -> TableFigure:
-    """A table figure of the middle of the table on top, then the players' places, two
-    players to a row, each player's places left to right: the layout of a table during
+    """A table figure of the middle of the table on top (if anything lies there), then the
+    players' places, two players to a row, each player's places left to right: the layout of a table during
     play, where every game shows the same things (who holds what, what lies in the middle)."""
-    rows = [middle] + [
+    rows = ([middle] if middle else []) + [
         tuple(h for seat in seats[i : i + SEATS_PER_ROW] for h in (*seat, None))[:-1]
         for i in range(0, len(seats), SEATS_PER_ROW)
     ]

@@ -29,6 +29,8 @@ TABLE_HEIGHT_MM = 150.0
 ROW_HEIGHT_MM = 60.0
 """The height of a row of maps and card rows."""
 MARGIN_MM = 4.0
+MOST_CARD_MM = 28.0
+"""The widest a card of a table is drawn (a card's own width is about 60 mm)."""
 
 
 class FigurePages:
@@ -43,20 +45,29 @@ class FigurePages:
         side), as wide as :data:`PAGE_WIDTH_MM` and as high as they need."""
         width = mm(PAGE_WIDTH_MM - 2 * MARGIN_MM)
         flowables = self._flowables(figures, width)
-        sizes = [flowable.wrap(width, mm(TABLE_HEIGHT_MM)) for flowable in flowables]
+        sizes = [flowable.wrap(self._width(flowable, width), mm(TABLE_HEIGHT_MM))
+                 for flowable in flowables]  # fmt: skip
         gap = mm(MARGIN_MM)
         height = sum(h for _, h in sizes) + gap * (len(sizes) + 1)
         out = io.BytesIO()
         canvas = Canvas(out, pagesize=(mm(PAGE_WIDTH_MM), max(height, gap * 2)), invariant=1)
         canvas.setTitle(title)
         y = height - gap
-        for flowable, (_, h) in zip(flowables, sizes, strict=True):
+        for flowable, (w, h) in zip(flowables, sizes, strict=True):
             y -= h
-            flowable.drawOn(canvas, gap, y)
+            flowable.drawOn(canvas, gap + (width - w) / 2, y)
             y -= gap
         canvas.showPage()
         canvas.save()
         return out.getvalue()
+
+    @staticmethod
+    def _width(flowable: Flowable, width: float) -> float:
+        """The width a figure is drawn at: a table of few cards no wider than cards of
+        :data:`MOST_CARD_MM` take, so its cards keep a card's size on screen."""
+        if isinstance(flowable, TableFlowable):
+            return min(width, mm(MOST_CARD_MM) * flowable.columns)
+        return width
 
     def _flowables(self, figures: Sequence[object], width: float) -> list[Flowable]:
         out: list[Flowable] = []

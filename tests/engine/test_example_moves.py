@@ -115,18 +115,19 @@ def _cards(place: TablePlace) -> list[CardPicture]:
     return [card.picture for card in place.cards]
 
 
-def _seat_places(figure: TableFigure) -> list[list[TablePlace]]:
-    """The places of each player (the rows under the middle, two players to a row, each
-    player's places in order), by seat."""
+def _seat_places(
+    figure: TableFigure, middle: bool = True, per_seat: int = 2
+) -> list[list[TablePlace]]:
+    """The places of each player (the rows under the middle, if the table has one; two
+    players to a row, each with ``per_seat`` places in order), by seat."""
     by_row: dict[float, list[TablePlace]] = {}
     for place in figure.places:
-        if place.row >= 1:
+        if place.row >= (1 if middle else 0):
             by_row.setdefault(place.row, []).append(place)
     seats: list[list[TablePlace]] = []
     for row in sorted(by_row):
         places = sorted(by_row[row], key=lambda p: p.col)
-        half = len(places) // 2 if len(places) % 2 == 0 and len(places) > 2 else len(places)
-        seats += [places[:half], places[half:]] if half < len(places) else [places]
+        seats += [places[i : i + per_seat] for i in range(0, len(places), per_seat)]
     return seats
 
 
@@ -215,6 +216,13 @@ def test_stoomboot_map_after_each_move_shows_the_boat_where_the_engine_has_it() 
             rows = [f for f in move.table if isinstance(f, RowFigure)]
             if rows:
                 assert tuple(p.row for p in rows[0].cards) == state.names(state.row)
+            tables = [f for f in move.table if isinstance(f, TableFigure)]
+            if not tables:  # nobody holds a card yet
+                assert not any(state.hands)
+                continue
+            for seat, places in enumerate(_seat_places(tables[0], middle=False, per_seat=1)):
+                assert tuple(p.row for p in _cards(places[0])) == state.names(state.hands[seat])
+                assert walk.names[seat] in places[0].label
             shown += 1
         assert shown, walk.example.id
 

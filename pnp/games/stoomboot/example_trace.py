@@ -39,6 +39,9 @@ class Seen:
     size: int
     tiles: tuple[str, ...]
     """The map's tile ids, row by row from the top left."""
+    hands: tuple[tuple[str, ...], ...] = ()
+    """Each player's hand (card ids) by seat, taken from the state after an action (for the
+    move-by-move view); empty where only the log is followed."""
 
 
 Play = Moment[Action, Seen]
@@ -113,7 +116,8 @@ class Rounds(Segments[StoombootState, Action, Seen, Seen]):
     def snapshot(self, state: StoombootState) -> Seen:
         order = sorted(self.pawns, key=lambda p: (p != "boot", p))
         pawns = tuple((p, *self.pawns[p]) for p in order)
-        return Seen(pawns, frozenset(self.delivered), self.row, self.size, self.tiles)
+        hands = tuple(state.names(hand) for hand in state.hands)
+        return Seen(pawns, frozenset(self.delivered), self.row, self.size, self.tiles, hands)
 
     def faced(self, state: StoombootState, action: Action) -> Seen:
         return self.snapshot(state)
