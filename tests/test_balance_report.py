@@ -98,6 +98,7 @@ def test_a_verdict_is_said_only_where_the_interval_leaves_out_zero() -> None:
     assert [row.said for row in longer.changes[1:]] == [False] * (len(longer.changes) - 1)
     assert len(longer.verdicts) == 1 and "in plaats van" in longer.verdicts[0]
     assert not any(row.said for row in same.changes) and same.verdicts == ()
+    assert same.changes[0].text == "0 ±\u00a00", "no sign on a change of nothing"
     assert any(f.startswith("Meer pakjes — rondes per spel:") for f in report.findings)
     said = longer.verdicts[0]
     assert said.startswith("Rondes per spel: ") and said.endswith(" (+2 ±\u00a00).")
@@ -323,3 +324,15 @@ def test_study_write_keeps_a_table_of_more_games_unless_forced(project_copy: Pat
     assert table.read_text(encoding="utf-8") == before
     _, written = api.study("stoomboot", games=5, jobs=1, write=True, force=True)
     assert written == table and "games = 5" in table.read_text(encoding="utf-8")
+
+
+def test_a_variant_asked_twice_is_compared_once_and_missing_checks_are_said(
+    tmp_path: Path,
+) -> None:
+    made = api.balance_report(
+        "santoska", variants=("rijen-4", "rijen-4"), players=(2,), games=30, out=tmp_path
+    )
+    assert [change.label for change in made.report.changes] == ["Rijen van vier"]
+    assert made.report.checks == ()  # SA-C1 needs six players
+    text = " ".join(page_texts(PdfReader(made.path)))
+    assert made.report.labels["no_checks"] in text

@@ -5,6 +5,7 @@ many comparisons."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -55,13 +56,30 @@ def test_an_interval_holds_the_true_rate_about_95_times_in_100() -> None:
 
 
 def test_a_mean_has_the_normal_interval() -> None:
-    values = [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]  # mean 5, sample sd 2.138
+    values = [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0] * 4  # 32 values: mean 5
     estimate = mean(values)
     assert estimate.value == 5.0
-    half = Z95 * 2.13808993529939 / len(values) ** 0.5
+    deviation = (sum((v - 5.0) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+    half = Z95 * deviation / len(values) ** 0.5
     assert estimate.low == pytest.approx(5.0 - half)
     assert estimate.high == pytest.approx(5.0 + half)
-    assert mean([]).count == 0 and mean([3.0]).half_width == 0
+
+
+def test_a_handful_of_values_says_nothing() -> None:
+    """Under thirty values the normal interval is too narrow to trust: it has no ends, so no
+    difference is ever said from a few games (two games once made '100 % instead of 0 %')."""
+    few = mean([3.0] * 29)
+    assert few.value == 3.0 and few.low == -math.inf and few.high == math.inf
+    assert not few.excludes_zero
+    assert not paired_difference([1.0], [2.0]).excludes_zero
+    assert not difference([], [3.0]).excludes_zero
+    assert not paired_difference([0.0] * 5, [1.0] * 5).excludes_zero
+
+
+@pytest.mark.parametrize("count", [3, 6, 7, 12, 14, 24])
+def test_a_share_of_none_or_all_ends_exactly_at_0_or_1(count: int) -> None:
+    assert share(0, count).low == 0.0 and not share(0, count).excludes_zero
+    assert share(count, count).high == 1.0
 
 
 def test_a_paired_change_is_found_and_no_change_is_not() -> None:
@@ -103,4 +121,9 @@ def test_a_histogram_counts_whole_numbers_in_round_bins() -> None:
     assert wide.width == 20 and wide.start == 100
     assert sum(wide.counts) == len(range(100, 400, 7)) and len(wide.counts) <= 24
     assert histogram([]).counts == ()
+    assert len(histogram([1, 48]).counts) <= 24, "counted from where the bins start"
     assert quantile([1, 2, 3, 4], 0.5) == 2.5 and quantile([5], 0.9) == 5
+    with pytest.raises(ValueError):
+        quantile([1, 2], 1.5)
+    with pytest.raises(ValueError):
+        histogram([1, 2], most_bins=0)

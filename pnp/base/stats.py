@@ -64,18 +64,26 @@ def share(hits: float, count: int, z: float = Z95) -> Estimate:
     z2 = z * z
     centre = (p + z2 / (2 * count)) / (1 + z2 / count)
     half = z * math.sqrt(p * (1 - p) / count + z2 / (4 * count * count)) / (1 + z2 / count)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), count)
+    # at 0 and 1 the interval's end is the share itself (not a rounding error away from it)
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return Estimate(p, low, high, count)
+
+
+FEWEST = 30
+"""The fewest samples a mean's interval is worked out from: fewer say nothing (an interval
+without ends), since the normal interval of a handful is too narrow to trust."""
 
 
 def mean(values: Sequence[float], z: float = Z95) -> Estimate:
-    """The mean of ``values`` with its normal interval, 95 % or wider with a larger ``z``
-    (none from fewer than two)."""
+    """The mean of ``values`` with its normal interval, 95 % or wider with a larger ``z``;
+    from fewer than :data:`FEWEST` values the interval has no ends."""
     n = len(values)
     if n == 0:
-        return Estimate(0.0, 0.0, 0.0, 0)
+        return Estimate(0.0, -math.inf, math.inf, 0)
     average = math.fsum(values) / n
-    if n == 1:
-        return Estimate(average, average, average, 1)
+    if n < FEWEST:
+        return Estimate(average, -math.inf, math.inf, n)
     variance = math.fsum((v - average) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(variance / n)
     return Estimate(average, average - half, average + half, n)
@@ -94,10 +102,7 @@ def difference(before: Sequence[float], after: Sequence[float], z: float = Z95) 
     (figures per round, of which games have different numbers), with the normal 95 %
     interval of a difference of two independent means."""
     a, b = mean(before, z), mean(after, z)
-    if a.count < 2 or b.count < 2:
-        value = b.value - a.value
-        return Estimate(value, value, value, min(a.count, b.count))
-    half = math.hypot(a.half_width, b.half_width)
+    half = math.hypot(a.half_width, b.half_width)  # no ends when either has none
     value = b.value - a.value
     return Estimate(value, value - half, value + half, min(a.count, b.count))
 
@@ -105,6 +110,8 @@ def difference(before: Sequence[float], after: Sequence[float], z: float = Z95) 
 def quantile(values: Sequence[float], q: float) -> float:
     """The ``q`` quantile of ``values`` (linear between the two nearest, as numpy's
     default); 0 for no values."""
+    if not 0.0 <= q <= 1.0:
+        raise ValueError(f"a quantile is between 0 and 1, not {q}")
     if not values:
         return 0.0
     ordered = sorted(values)
@@ -134,12 +141,15 @@ def histogram(values: Sequence[float], most_bins: int = 24) -> Histogram:
     are at most ``most_bins`` bins (a round width: 1, 2, 5, 10, 20, 50, …); empty for none."""
     if not values:
         return Histogram(0, 1, ())
+    if most_bins < 1:
+        raise ValueError(f"a histogram has at least one bin, not {most_bins}")
     whole = [round(v) for v in values]
     low, high = min(whole), max(whole)
     width = 1
     steps = (2, 2.5, 2)  # 1, 2, 5, 10, 20, 50, ...
     turn = 0
-    while (high - low) // width + 1 > most_bins:
+    # the bins start at a multiple of their width, at or below the least value
+    while (high - (low - low % width)) // width + 1 > most_bins:
         width = round(width * steps[turn % 3])
         turn += 1
     start = low - low % width

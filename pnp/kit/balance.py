@@ -13,6 +13,7 @@ in its ``voorbeelden.toml`` (``report_…`` phrases).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -23,6 +24,8 @@ from pnp import __version__
 from pnp.base.errors import PnpError
 from pnp.base.output import commit_files
 from pnp.base.stats import (
+    FEWEST,
+    Estimate,
     difference,
     histogram,
     mean,
@@ -63,6 +66,7 @@ LABELS = (
     "policies",
     "policies_note",
     "no_change",
+    "no_checks",
 )
 """The report's own words the pages print, ``report_<key>`` in the language file."""
 
@@ -148,7 +152,7 @@ def _plan(
         if not low <= count <= high:
             raise PnpError.single(f"{spec.id} is for {low} to {high} players, not {count}")
     reference = measures.players if measures.players in players else players[len(players) // 2]
-    asked = request.variants or tuple(spec.variants)
+    asked = tuple(dict.fromkeys(request.variants)) or tuple(spec.variants)
     variants = []
     for variant in asked:
         resolved = resolve_variants(spec, (variant,))
@@ -160,7 +164,7 @@ def _plan(
             raise PnpError.single(
                 f"unknown policy '{policy}' for {spec.id} (known: {', '.join(known)})"
             )
-    chosen = tuple(request.policies) or known
+    chosen = tuple(dict.fromkeys(request.policies)) or known
     return ReportPlan(players, reference, tuple(variants), chosen)
 
 
@@ -278,7 +282,7 @@ class ReportComposer:
             z = z_for(sum(self.plan.players))
             for seat in range(players):
                 estimate = share(sum(played.seat_wins(seat)), n, z)
-                if not estimate.low <= fair <= estimate.high:
+                if n >= FEWEST and not estimate.low <= fair <= estimate.high:
                     key = "seat_more" if estimate.value > fair else "seat_less"
                     self.findings.append(
                         self.label(
@@ -286,7 +290,8 @@ class ReportComposer:
                             players=players,
                             seat=seat + 1,
                             value=self.percent(estimate.value),
-                            half=self.percent(estimate.half_width),
+                            low=self.percent(estimate.low),
+                            high=self.percent(estimate.high),
                             fair=self.percent(fair),
                         )
                     )
@@ -297,12 +302,12 @@ class ReportComposer:
             fixed = self.label("fixed_length", rounds=self.number(lengths[0] if lengths else 0))
             moves = self._spread(self.label("moves"), played.actions())
             charts.append(replace(moves, caption=f"{fixed} {moves.caption}"))
-        if m.score is not None:
-            charts.append(self._spread(self.say("score"), played.per_game(m.score)))
-        if m.left_at_win is not None:
-            charts.append(self._spread(self.say("left_at_win"), played.per_game(m.left_at_win)))
+        for metric, title in ((m.score, "score"), (m.left_at_win, "left_at_win")):
+            values = played.per_game(metric) if metric is not None else []
+            if values:  # (no game won: no rounds to spare to show)
+                charts.append(self._spread(self.say(title), values))
         if m.endings and not m.cooperative:
-            bars = [Bar(self.say(f"end_{e}"), mean(played.samples(e))) for e in m.endings]
+            bars = [Bar(self.say(f"end_{e}"), _share_of(played.samples(e))) for e in m.endings]
             per_game = all(
                 len(o.metrics.get(e, ())) == 1 for o in played.outcomes for e in m.endings
             )
@@ -380,7 +385,11 @@ class ReportComposer:
             estimate = change(before, after)
             said = change(before, after, z).excludes_zero
             shown = self.percent if is_share else self.number
-            text = f"{_signed(shown(estimate.value), estimate.value)} ±\u00a0{shown(estimate.half_width)}"
+            if math.isfinite(estimate.half_width):
+                change_text = _signed(shown(estimate.value), estimate.value)
+                text = f"{change_text} ±\u00a0{shown(estimate.half_width)}"
+            else:  # too few games to say how sure the change is
+                text = self.label("too_few")
             changes.append(ChangeRow(what[:1].upper() + what[1:], estimate, text, said))
             if said:
                 verdict = self.label(
@@ -404,28 +413,37 @@ class ReportComposer:
     def _policies(self) -> Bars | None:
         r, m = self.plan.reference, self.measures
         bars = []
+        base = self.base(r)
+        z = z_for(len(self.plan.policies))  # every policy is compared with the default one
         for policy in self.plan.policies:
             seats = (policy,) * r if m.cooperative else (policy,) + (m.policy,) * (r - 1)
             played = self.run.get(r, (), seats)
             n = len(played.outcomes)
-            hits = sum(played.wins() if m.cooperative else played.seat_wins(0))
-            won = share(hits, n)
+            # the first seat's wins (the whole table's, together), against the default
+            # policy's in the same seat on the same seeds: the seat's own luck cancels out
+            mine = played.wins() if m.cooperative else played.seat_wins(0)
+            default = base.wins() if m.cooperative else base.seat_wins(0)
+            won = share(sum(mine), n)
             bars.append(Bar(self.policy(policy), won))
-            fair = None if m.cooperative else 1 / r
-            wide = share(hits, n, z_for(len(self.plan.policies)))
-            if fair is not None and policy != m.policy and not wide.low <= fair <= wide.high:
-                key = "policy_more" if won.value > fair else "policy_less"
-                self.findings.append(
-                    self.label(
-                        key,
-                        policy=self.policy(policy),
-                        others=self.policy(m.policy),
-                        value=self.percent(won.value),
-                        half=self.percent(won.half_width),
-                        fair=self.percent(fair),
-                        players=r,
-                    )
+            if policy == m.policy or not paired_difference(default, mine, z).excludes_zero:
+                continue
+            together = "_together" if m.cooperative else ""
+            key = (
+                f"policy{together}_more"
+                if won.value > mean(default).value
+                else f"policy{together}_less"
+            )
+            self.findings.append(
+                self.label(
+                    key,
+                    policy=self.policy(policy),
+                    others=self.policy(m.policy),
+                    value=self.percent(won.value),
+                    low=self.percent(won.low),
+                    high=self.percent(won.high),
+                    base=self.percent(mean(default).value),
                 )
+            )
         if not bars:
             return None
         fair_share = None if m.cooperative else 1 / r
@@ -440,13 +458,12 @@ class ReportComposer:
     def _checks(self) -> tuple[CheckRow, ...]:
         if self.measures.checks is None:
             return ()
-        rows = []
-        for check in self.measures.checks(self.spec, self.run):
-            rows.append(CheckRow(check.rule, self.say(check.key, **check.fields), check.ok))
-            if not check.ok:
-                self.findings.insert(
-                    0, self.label("check_failed", rule=check.rule, text=rows[-1].text)
-                )
+        rows = [
+            CheckRow(check.rule, self.say(check.key, **check.fields), check.ok)
+            for check in self.measures.checks(self.spec, self.run)
+        ]
+        missed = [self.label("check_failed", rule=r.rule, text=r.text) for r in rows if not r.ok]
+        self.findings[:0] = missed  # a missed target is what a designer reads first
         return tuple(rows)
 
     def _made(self) -> tuple[str, ...]:
@@ -466,13 +483,22 @@ class ReportComposer:
         )
 
 
+def _share_of(samples: Sequence[float]) -> Estimate:
+    """The share of 0/1 samples that are 1, with Wilson's interval."""
+    return share(sum(samples), len(samples))
+
+
 def _top(value: float) -> float:
     """A round top for a share's scale: the next tenth above ``value`` (at most 1)."""
     return min(1.0, (int(value * 10) + 1) / 10)
 
 
 def _signed(text: str, value: float) -> str:
-    return ("+" if value > 0 else "\u2212") + text.lstrip("-\u2212")
+    """A change with its sign as written (none for a change that rounds to nothing)."""
+    bare = text.lstrip("-\u2212+")
+    if not any(c in "123456789" for c in bare):
+        return bare
+    return ("+" if value > 0 else "\u2212") + bare
 
 
 def report_games(game_id: str) -> int:

@@ -163,12 +163,14 @@ def draw_spread(canvas: Canvas, frame: Frame, chart: Spread, decimal_point: str)
     def x_of(value: float) -> float:
         return frame.x + (value - start) / width * column
 
+    # whole numbers stand in the middle of their columns: the band and the median too
+    shift = width / 2 if width == 1 else 0.0
+    low, high = x_of(chart.low + shift), x_of(chart.high + shift)
     canvas.setFillColor(QUIET)
-    canvas.rect(x_of(chart.low), frame.y - 3, max(0.5, x_of(chart.high) - x_of(chart.low)), 1.5,
-                stroke=0, fill=1)  # fmt: skip
+    canvas.rect(low, frame.y - 3, max(0.5, high - low), 1.5, stroke=0, fill=1)
     canvas.setStrokeColor(MARK)
     canvas.setLineWidth(1.2)
-    median = x_of(chart.median + width / 2) if width == 1 else x_of(chart.median)
+    median = x_of(chart.median + shift)
     canvas.line(median, frame.y, median, frame.y + frame.height)
     step = max(1, math.ceil(bins / 6))
     # whole numbers under the middle of their columns; wider bins at their edges
@@ -223,7 +225,8 @@ def _draw_across(canvas: Canvas, frame: Frame, chart: Bars, decimal_point: str) 
         length = room * (bar.value.value / chart.top if chart.top else 0.0)
         canvas.setFillColor(BAR)
         canvas.rect(frame.x, middle - thick / 2, length, thick, stroke=0, fill=1)
-        low, high = (frame.x + room * v / chart.top for v in (bar.value.low, bar.value.high))
+        low, high = (frame.x + room * min(max(v, 0.0), chart.top) / chart.top
+                     for v in (bar.value.low, bar.value.high))  # fmt: skip
         canvas.setStrokeColor(INK)
         canvas.setLineWidth(0.8)
         canvas.line(low, middle, high, middle)

@@ -11,6 +11,7 @@ the same bytes.
 from __future__ import annotations
 
 import io
+import math
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
@@ -95,6 +96,8 @@ def report_pdf(report: BalanceReport) -> bytes:
         writer.bullet(finding)
     writer.y -= 6
     writer.paragraph(labels["checks"], writer.h2)
+    if not report.checks:
+        writer.paragraph(labels["no_checks"], writer.body)
     for check in report.checks:
         colour = MET if check.ok else MARK
         state = labels["check_met"] if check.ok else labels["check_missed"]
@@ -154,9 +157,13 @@ def _change(writer: _Writer, change: Change, labels: dict[str, str]) -> None:
         canvas.setFont(font_name("regular"), 8.5)
         canvas.drawString(writer.left + mm(4), y + 2, row.name)
         estimate = row.change
-        scale = max(abs(estimate.low), abs(estimate.high), 1e-9) * 1.1
+        # an interval without ends (too few games) is drawn as its dot alone
+        low, high = (
+            v if math.isfinite(v) else estimate.value for v in (estimate.low, estimate.high)
+        )
+        scale = max(abs(low), abs(high), abs(estimate.value), 1e-9) * 1.1
         frame = Frame(writer.left + name_width, y - 1, chart_width, 9)
-        draw_change(canvas, frame, estimate.value, estimate.low, estimate.high, scale, row.said)
+        draw_change(canvas, frame, estimate.value, low, high, scale, row.said)
         canvas.setFillColor(MARK if row.said else QUIET)
         canvas.drawString(writer.left + name_width + chart_width + mm(4), y + 2, row.text)
         writer.y -= 13

@@ -34,6 +34,8 @@ class CheckedClaim:
     holds: bool
     problem: str = ""
     """Why it does not hold (empty when it does)."""
+    checked: bool = True
+    """False when the game has no checks for claims: nothing is known either way."""
 
 
 @dataclass(frozen=True)
@@ -149,9 +151,13 @@ def checked_claim(
     """Sentence ``n``'s claim checked again on fresh engine states of the record: whether it
     holds, and why not."""
     if story.checks is None:
-        return CheckedClaim(n, repr(claim), False, "the game checks no claims")
+        return CheckedClaim(n, repr(claim), False, "the game checks no claims", checked=False)
     try:
         story.checks.check(replay, claim)
     except AssertionError as exc:
         return CheckedClaim(n, repr(claim), False, str(exc) or "does not hold")
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+        # a check that cannot even run on this record: shown as such, not as a server error
+        why = f"the check failed to run: {type(exc).__name__}: {exc}"
+        return CheckedClaim(n, repr(claim), False, why)
     return CheckedClaim(n, repr(claim), True)

@@ -97,6 +97,7 @@ class Proofreading:
             "number": number,
             "move": move,
             "current": set(move.sentences) if move else set(),
+            "drawn": bool(move.table if move else walk.start),
             "rules": {rule: statements.get(rule, ()) for rule in walk.example.rules},
             "generation": generation,
             "url": f"/games/{asked.game}/examples/{walk.example.id}",
