@@ -216,7 +216,10 @@ class ReportComposer:
 
     def percent(self, value: float) -> str:
         """A share in whole percents, its sign kept with its number (no line break)."""
-        return self.words.decimal(round(value * 100)) + "\u00a0%"
+        percent = value * 100
+        # a small share keeps a decimal, so that its interval does not read "0 % to 0 %"
+        shown = round(percent) if percent == 0 or abs(percent) >= 10 else round(percent, 1)
+        return self.words.decimal(shown) + "\u00a0%"
 
     def number(self, value: float) -> str:
         return self.words.decimal(round(value, 1))
