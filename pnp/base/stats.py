@@ -130,11 +130,6 @@ class Histogram:
     width: int
     counts: tuple[int, ...]
 
-    @property
-    def stop(self) -> int:
-        """Where the last bin ends."""
-        return self.start + self.width * len(self.counts)
-
 
 def histogram(values: Sequence[float], most_bins: int = 24) -> Histogram:
     """How the whole numbers ``values`` (rounded) spread, in bins of one, or wider so there

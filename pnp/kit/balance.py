@@ -502,11 +502,3 @@ def _signed(text: str, value: float) -> str:
     if not any(c in "123456789" for c in bare):
         return bare
     return ("+" if value > 0 else "\u2212") + bare
-
-
-def report_games(game_id: str) -> int:
-    """The default number of games per setting of a game's report."""
-    measures = require_engine(game_id, "study --report").balance
-    if measures is None:
-        raise PnpError.single(f"{game_id} has no balance report")
-    return measures.games

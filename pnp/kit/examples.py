@@ -54,10 +54,14 @@ def example_walkthrough(
     game_id: str, variants: Sequence[str], lang: str, example_id: str
 ) -> Walkthrough:
     """Example ``example_id`` of a kit, move by move from the record it was told from."""
-    registered = require_engine(game_id, "examples")
     spec = load_game(game_id, lang=lang).spec
+    return spec_walkthrough(spec, resolve_variants(spec, variants), example_id)
+
+
+def spec_walkthrough(spec: GameSpec, chosen: tuple[str, ...], example_id: str) -> Walkthrough:
+    """Example ``example_id`` of the kit of ``spec`` with ``chosen`` variants, move by move."""
+    registered = require_engine(spec.id, "examples")
     story = registered.story
     if story is None:
-        raise PnpError.single(f"{game_id} has no worked examples")
-    chosen = resolve_variants(spec, variants)
+        raise PnpError.single(f"{spec.id} has no worked examples")
     return walkthrough(story, spec, chosen, example_id, registered.engine.render_event)

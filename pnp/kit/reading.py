@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pnp.catalog.project import load_game
 from pnp.kit.build import printing_context
 from pnp.kit.build_options import BuildOptions
-from pnp.kit.examples import example_walkthrough, game_parts
+from pnp.kit.examples import game_parts, spec_walkthrough
 from pnp.rulebook.compose import prepare_rulebook, printed_components
 from pnp.rulebook.figure_page import FigurePages
 from pnp.rulebook.markup import Block
@@ -64,9 +64,7 @@ class KitReader:
         with self._lock:
             found = self._walks.get(example_id)
             if found is None:
-                found = example_walkthrough(
-                    self.game_id, self.chosen, self.options.lang, example_id
-                )
+                found = spec_walkthrough(self.data.spec, self.chosen, example_id)
                 self._walks[example_id] = found
             return found
 
