@@ -292,12 +292,18 @@ def test_a_proofreader_steps_through_an_example_move_by_move(client: TestClient)
     total = int(re.search(r"before move 1 of (\d+)", start.text)[1])  # type: ignore[index]
     assert "P0 " in start.text and 'rel="next"' in start.text and 'rel="prev"' not in start.text
     seen_sentences: set[str] = set()
+    seen_rules: set[str] = set()
     tables: set[bytes] = set()
     for number in range(1, total + 1):
         part = client.get(f"{url}&move={number}", headers={"hx-request": "true"})
         assert part.status_code == 200 and part.text.startswith('<div id="walk"')
         assert f"move {number} of {total}" in part.text
         assert "✗" not in part.text, "every claim holds"
+        logged = re.findall(
+            r'<li><code>[^<]*</code> <span class="rules"[^>]*>([^<]*)</span>', part.text
+        )
+        assert all(re.fullmatch(r"SK-[A-Z0-9]+(, SK-[A-Z0-9]+)*", rules) for rules in logged)
+        seen_rules.update(logged)
         seen_sentences |= set(
             re.findall(r'<li class="current[^"]*" aria-current="step">', part.text)
         )
@@ -310,6 +316,7 @@ def test_a_proofreader_steps_through_an_example_move_by_move(client: TestClient)
         tables.add(png.content)
     assert len(tables) > total // 3, "the table changes as the game goes on"
     assert seen_sentences, "the sentences of a move are marked"
+    assert any("SK-B4" in rules for rules in seen_rules), "a bid shows the bidding rule"
     last = client.get(f"{url}&move={total + 5}")
     assert f"move {total} of {total}" in last.text and 'rel="next"' not in last.text
     assert "The rules it shows, as the kit's book states them" in last.text

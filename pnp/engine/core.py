@@ -44,10 +44,19 @@ class Event:
 
     Subclasses are frozen dataclasses. ``automatic`` is true for events that
     record what the rules did by themselves (cards returned to a hand, gifts
-    handed over), as opposed to a player's or chance's choice.
+    handed over), as opposed to a player's or chance's choice. ``rules`` names
+    the rule IDs of the game's checklist (``TD-B4``) that the kind of event
+    enacts; an event whose rule depends on its fields (a player out by one rule
+    or another) overrides :attr:`rule_ids`.
     """
 
     automatic: ClassVar[bool] = False
+    rules: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rule IDs this event enacts (its kind's ``rules`` unless its fields decide)."""
+        return self.rules
 
     @property
     def event_type(self) -> str:
@@ -55,10 +64,11 @@ class Event:
         return type(self).__name__
 
     def to_dict(self) -> dict[str, JSON]:
-        """A JSON-ready dict: ``{"type": ..., <field>: <value>, ...}``."""
+        """A JSON-ready dict: ``{"type": ..., <field>: <value>, ..., "rules": [...]}``."""
         out: dict[str, JSON] = {"type": self.event_type}
         for f in fields(self):
             out[f.name] = _jsonable(getattr(self, f.name))
+        out["rules"] = list(self.rule_ids)
         return out
 
 

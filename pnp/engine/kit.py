@@ -45,7 +45,9 @@ class EngineKit(Generic[C, S, A]):
       the spec tables (replay of records, golden files, benchmarks);
     * ``policies``: policy factories by name (``"random"``, ``"heuristic"``, ...);
     * ``render_event``: the readable one-line notation of an event;
-    * ``golden_cases``: the pinned games of the golden files.
+    * ``golden_cases``: the pinned games of the golden files;
+    * ``unplayed_rules``: the rule IDs of the game's checklist that no move enacts (its
+      components, the deck's checks): every other rule is named by some event of its play.
     """
 
     engine: Engine[C, S, A]
@@ -53,6 +55,7 @@ class EngineKit(Generic[C, S, A]):
     policies: Mapping[str, PolicyFactory]
     render_event: Callable[[Event], str]
     golden_cases: tuple[GoldenCase, ...] = field(default=())
+    unplayed_rules: tuple[str, ...] = ()
 
     @property
     def game_id(self) -> str:

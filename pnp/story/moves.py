@@ -39,6 +39,18 @@ class CheckedClaim:
 
 
 @dataclass(frozen=True)
+class LogLine:
+    """One event of a move as the engine logged it, with the rules that made it."""
+
+    text: str
+    """The event in the game's notation."""
+    rules: tuple[str, ...]
+    """The rule IDs the event enacts (``TD-B4``)."""
+    automatic: bool
+    """True when the rules did it by themselves, not a player's or chance's choice."""
+
+
+@dataclass(frozen=True)
 class Move:
     """One action of the example's part of the record, and the table after it."""
 
@@ -50,9 +62,9 @@ class Move:
     """The player's name in the example ('' for chance)."""
     action: str
     """The action as the record stores it (JSON)."""
-    log: tuple[str, ...]
-    """The engine's notation of every event the action caused (none for an action the
-    engine logs nothing of, such as a card looked at)."""
+    log: tuple[LogLine, ...]
+    """The engine's notation of every event the action caused, with its rules (none for
+    an action the engine logs nothing of, such as a card looked at)."""
     sentences: tuple[int, ...]
     """The numbers (from 1) of the example's sentences told from this action."""
     claims: tuple[CheckedClaim, ...]
@@ -135,7 +147,11 @@ def walkthrough(
                 seat=seat,
                 player=scene.names[seat] if seat >= 0 else "",
                 action=json.dumps(engine.encode_action(moment.action), ensure_ascii=False),
-                log=tuple(line for event in moment.events if (line := notation(event))),
+                log=tuple(
+                    LogLine(line, event.rule_ids, event.automatic)
+                    for event in moment.events
+                    if (line := notation(event))
+                ),
                 sentences=tuple(told),
                 claims=claims,
                 table=drawn(tables[moment.index]),

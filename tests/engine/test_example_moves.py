@@ -21,6 +21,7 @@ from pnp.example_model import CardPicture
 from pnp.example_model.figures import MapFigure, RowFigure, TableFigure, TablePlace
 from pnp.kit.examples import example_walkthrough, game_examples
 from pnp.spec.model import GameSpec
+from pnp.spec.rule_list import RULE_ID
 from pnp.story import Replay, load_phrases
 from pnp.story.moves import Walkthrough, checked_claim
 from pnp.story.story import Story
@@ -81,6 +82,8 @@ def test_every_sentence_comes_from_one_move_and_every_claim_holds_again(
             stored = replay_action(game_id, walk, move.index)
             assert move.action == json.dumps(stored, ensure_ascii=False)
             assert (move.player == "") == move.automatic
+            for line in move.log:  # each logged event names the rules that made it
+                assert line.text and line.rules and all(RULE_ID.match(r) for r in line.rules)
             if not move.automatic:
                 assert move.player == walk.names[move.seat]
         assert any(move.table for move in walk.moves), example.id

@@ -25,6 +25,7 @@ class GameStarted(Event):
     """The game begins: players, variants, cards per row and the limit (SA-B1, SA-B7)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SA-B1",)
     players: int
     variants: tuple[str, ...]
     row_length: int
@@ -35,6 +36,7 @@ class GameStarted(Event):
 class DealerChosen(Event):
     """Chance chose the dealer of the first round."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SA-B1",)
     dealer: int
 
 
@@ -54,12 +56,18 @@ class RoundDealt(Event):
     discard: int
     pile: int
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SA-B1; every round after the first is dealt anew by SA-B8."""
+        return ("SA-B1",) if self.round == 1 else ("SA-B1", "SA-B8")
+
 
 @dataclass(frozen=True, slots=True)
 class RowPeeked(Event):
     """``seat`` looked at their bottom row once, at the start of the round (SA-B2)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SA-B2",)
     seat: int
     round: int
     cards: Cards
@@ -78,6 +86,11 @@ class CardTaken(Event):
     card: int
     final: bool
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SA-B3; a turn after Stop! is one of SA-B5's last turns."""
+        return ("SA-B3", "SA-B5") if self.final else ("SA-B3",)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
@@ -92,12 +105,18 @@ class CardDrawn(Event):
     card: int
     final: bool
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SA-B3; a turn after Stop! is one of SA-B5's last turns."""
+        return ("SA-B3", "SA-B5") if self.final else ("SA-B3",)
+
 
 @dataclass(frozen=True, slots=True)
 class CardSwapped(Event):
     """``seat`` put ``card_in`` face down at ``cell`` of the active row and discarded
     ``card_out`` face up (SA-B3). ``was_known``: ``seat`` knew ``card_out`` before."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SA-B3",)
     seat: int
     cell: str
     card_in: int
@@ -110,6 +129,7 @@ class CardDiscarded(Event):
     """``seat`` put the card in hand (drawn or taken) face up on the discard pile, without a
     swap (SA-B3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SA-B3",)
     seat: int
     card: int
 
@@ -118,6 +138,7 @@ class CardDiscarded(Event):
 class ArribaCalled(Event):
     """``seat`` called Arriba: the bottom row ``bottom`` is closed, the top row is active (SA-B4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SA-B4",)
     seat: int
     round: int
     turn: int
@@ -129,6 +150,7 @@ class StopCalled(Event):
     """``seat`` called Stop and took the Stop card; ``final_turns`` lists the seats that
     get exactly one more turn, in order (SA-B5)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SA-B5",)
     seat: int
     round: int
     turn: int
@@ -140,6 +162,7 @@ class PileReshuffled(Event):
     """Chance: the draw pile ran out; the discard pile except its top card was shuffled
     into a new draw pile of ``cards`` cards."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SA-B3",)
     round: int
     cards: int
     discard_top: int
@@ -156,6 +179,11 @@ class RoundEnded(Event):
     turns: int
     capped: bool
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SA-B5's last turns are over; the engine's lap safeguard (SA-B8) when capped."""
+        return ("SA-B8",) if self.capped else ("SA-B5",)
+
 
 @dataclass(frozen=True, slots=True)
 class GridScored(Event):
@@ -165,6 +193,10 @@ class GridScored(Event):
     """
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = (
+        "SA-B6",
+        "SA-B7",
+    )
     seat: int
     round: int
     bottom: Cards
@@ -179,6 +211,7 @@ class PlayerEliminated(Event):
     """``seat`` went over the limit with ``total`` points and is out (SA-B7)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SA-B7",)
     seat: int
     round: int
     total: int
@@ -196,6 +229,7 @@ class GameEnded(Event):
     """
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SA-B7",)
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     rounds: int

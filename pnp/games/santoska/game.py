@@ -27,6 +27,8 @@ GAME = Game(
             GoldenCase((), 2, 9, (H, H)),  # a win with exactly 100
             GoldenCase(("rijen-4",), 3, 55, (H, H, R)),  # an elimination, then exactly 100
         ),
+        # The components and the deck checks: the kit and `pnp check` enact them, no move.
+        unplayed_rules=("SA-C1", "SA-C2", "SA-C3"),
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,

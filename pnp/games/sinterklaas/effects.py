@@ -92,7 +92,9 @@ __all__ = [
 ]
 
 
-def set_sint(state: SinterklaasState, seat: int, reason: str) -> None:
+def set_sint(
+    state: SinterklaasState, seat: int, reason: str, *, showdown: bool = True, chosen: bool = False
+) -> None:
     """Make ``seat`` the Sint (the Small Sint card).
 
     DECISION (SK-W1): if the new Sint held the Big Sint card, the previous
@@ -105,7 +107,7 @@ def set_sint(state: SinterklaasState, seat: int, reason: str) -> None:
     if state.big_sint == seat:
         state.big_sint = previous
     if state.log_on:
-        state.emit(ev.SintChanged(seat, previous, reason))
+        state.emit(ev.SintChanged(seat, previous, reason, showdown, chosen))
 
 
 def triggers(state: SinterklaasState, seat: int, card: int) -> list[Step]:
@@ -220,7 +222,7 @@ def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
             state.emit(ev.PeekedCardPlaced(seat, to_bottom))
         state.drop_step()
     elif kind == STAFPIET_CHOICE and move == act.TAKE_SMALL_KIND:
-        set_sint(state, seat, "stafpiet")
+        set_sint(state, seat, "stafpiet", chosen=True)
         state.drop_step()
     elif kind == STAFPIET_CHOICE and move == act.TAKE_BIG_KIND and seat != state.sint:
         previous = state.big_sint

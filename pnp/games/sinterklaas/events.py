@@ -20,6 +20,7 @@ class GameStarted(Event):
     """The game begins: player count, variants and the size of the shuffled stack (SK-B1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-B1",)
     players: int
     variants: tuple[str, ...]
     stack: int
@@ -29,6 +30,7 @@ class GameStarted(Event):
 class SintChosen(Event):
     """Chance picked the first Sint, who takes the Small Sint card (SK-B1)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-B1",)
     seat: int
 
 
@@ -40,12 +42,20 @@ class RoundStarted(Event):
     round: int
     sint: int
     stack: int
+    laps: int = 3
+    """Pakjeskamer cards and bidding laps this round: 3, or 4 or 2 (SK-M1)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SK-B2, and SK-M1 when the round has more or fewer than three laps."""
+        return ("SK-B2",) if self.laps == 3 else ("SK-B2", "SK-M1")
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     """Chance: per seat the cards taken back from the scored pile and drawn from the stack (SK-B3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-B3",)
     round: int
     scored: tuple[Cards, ...]
     drawn: tuple[Cards, ...]
@@ -55,6 +65,7 @@ class CardsDealt(Event):
 class LimitNamed(Event):
     """The Sint named the minimum hand of this round, 0 for none (SK-V3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V3",)
     seat: int
     minimum: int
 
@@ -63,6 +74,7 @@ class LimitNamed(Event):
 class BigSintGiven(Event):
     """The Sint handed the Big Sint card to ``seat`` (SK-W1)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-W1",)
     sint: int
     seat: int
 
@@ -72,6 +84,7 @@ class BigSintCannotDouble(Event):
     """The Big Sint cannot reach ``target`` cards and so need not open (SK-W3)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-W3",)
     seat: int
     target: int
 
@@ -84,12 +97,18 @@ class CardRevealed(Event):
     lap: int
     room: Cards
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SK-B4's reveal, or an action card's extra card (SK-A1)."""
+        return ("SK-A1",) if self.lap == 0 else ("SK-B4",)
+
 
 @dataclass(frozen=True, slots=True)
 class StackEmpty(Event):
     """The stack was empty, so ``what`` (a reveal or a draw) did not happen."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-B9",)
     what: str
     seat: int
 
@@ -103,12 +122,18 @@ class LapStarted(Event):
     seat: int
     highest: int
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SK-B4; a fourth lap only with Meer pakjes (SK-M1)."""
+        return ("SK-B4", "SK-M1") if self.lap > 3 else ("SK-B4",)
+
 
 @dataclass(frozen=True, slots=True)
 class CannotMatch(Event):
     """Overschattingsregel: ``seat`` says they cannot reach the highest bid (SK-V1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-V1",)
     seat: int
     highest: int
     reach: int
@@ -123,12 +148,21 @@ class CardBid(Event):
     face_down: bool
     bid: int
     opening: bool
+    big: bool = False
+    """The Big Sint's opening card (SK-W3); ``opening`` without it: the Small Sint's (SK-W2)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SK-B4 in a lap, SK-W2 or SK-W3 in the opening; SK-P4 face down."""
+        rule = ("SK-W3" if self.big else "SK-W2") if self.opening else "SK-B4"
+        return (rule, "SK-P4") if self.face_down else (rule,)
 
 
 @dataclass(frozen=True, slots=True)
 class CardsSwapped(Event):
     """Inwisselregel: ``seat`` took ``bid_card`` back and bid ``hand_card`` instead (SK-V2)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V2",)
     seat: int
     hand_card: str
     bid_card: str
@@ -144,11 +178,17 @@ class WentAlong(Event):
     raised: bool
     capped: bool
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SK-B4; a player left below the highest bid by the Handregel's minimum: SK-V3."""
+        return ("SK-B4", "SK-V3") if self.capped else ("SK-B4",)
+
 
 @dataclass(frozen=True, slots=True)
 class Stopped(Event):
     """``seat`` stopped: out of this round, keeping ``hand`` cards; their bid stays (SK-B4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-B4",)
     seat: int
     bid: int
     hand: int
@@ -159,6 +199,7 @@ class AllIn(Event):
     """``seat`` has no hand cards left: all-in, their bid need not be matched (SK-B6)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-B6",)
     seat: int
     bid: int
 
@@ -168,6 +209,7 @@ class Overbid(Event):
     """Overschattingsregel: nobody else could match ``seat``'s bid, so ``seat`` is out (SK-V1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-V1",)
     seat: int
     bid: int
 
@@ -180,12 +222,27 @@ class SintChanged(Event):
     seat: int
     previous: int
     reason: str
+    showdown: bool = True
+    """Won at the showdown (SK-B8) rather than as the one player left (SK-B5)."""
+    chosen: bool = False
+    """Stafpiet with both Sint cards: the Small Sint chosen over the Big Sint (SK-W4)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """By reason: the round's winner (SK-B5, SK-B8), Stafpiet's action (SK-A1, or SK-W4's
+        choice of the two Sint cards), first to stop (SK-W5)."""
+        if self.reason == "stafpiet":
+            return ("SK-W4",) if self.chosen else ("SK-A1",)
+        if self.reason == "first-stop":
+            return ("SK-W5",)
+        return ("SK-B8",) if self.showdown else ("SK-B5",)
 
 
 @dataclass(frozen=True, slots=True)
 class BigSintTaken(Event):
     """Stafpiet: ``seat`` took the Big Sint card from ``previous`` (SK-W4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-W4",)
     seat: int
     previous: int
 
@@ -195,6 +252,7 @@ class ActionTriggered(Event):
     """The action card ``card`` in ``seat``'s bid works now (SK-A1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     seat: int
     card: str
 
@@ -207,11 +265,17 @@ class CardsDrawn(Event):
     cards: Cards
     reason: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """An action card's draw (SK-A1), or the Biedregel's extra hand card (SK-V4)."""
+        return ("SK-V4",) if self.reason == "more-cards" else ("SK-A1",)
+
 
 @dataclass(frozen=True, slots=True)
 class CardPeeked(Event):
     """Chance: Kijkpiet — ``seat`` secretly looked at ``card`` on top of the stack."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     seat: int
     card: str
 
@@ -220,6 +284,7 @@ class CardPeeked(Event):
 class PeekedCardPlaced(Event):
     """Kijkpiet: ``seat`` put the card back on top, or under the stack."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     seat: int
     to_bottom: bool
 
@@ -228,6 +293,7 @@ class PeekedCardPlaced(Event):
 class CardsPassedLeft(Event):
     """Chance: Roetpiet — per seat the random hand card passed to the left ("" for none)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     cards: Cards
 
 
@@ -235,6 +301,7 @@ class CardsPassedLeft(Event):
 class CardStolen(Event):
     """Chance: Snoeppiet — ``taker`` (fewest hand cards) took a random ``card`` from ``victim``."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     victim: int
     taker: int
     card: str
@@ -244,6 +311,7 @@ class CardStolen(Event):
 class RoomSwapped(Event):
     """Wisselpiet: ``seat`` put ``hand_card`` into the Pakjeskamer and took ``room_card``."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     seat: int
     hand_card: str
     room_card: str
@@ -253,6 +321,7 @@ class RoomSwapped(Event):
 class CoinChosen(Event):
     """Biedregel: ``seat`` bid a coin card and chose ``more-stake`` or ``more-cards`` (SK-V4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V4",)
     seat: int
     choice: str
 
@@ -261,6 +330,7 @@ class CoinChosen(Event):
 class StakeAdded(Event):
     """Chance: a random scored card of ``seat`` joined their bid ("meer inzet", SK-V4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V4",)
     seat: int
     card: str
     bid: int
@@ -270,6 +340,7 @@ class StakeAdded(Event):
 class StakeDeclined(Event):
     """``seat`` did not follow the "meer inzet" (SK-V4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V4",)
     seat: int
 
 
@@ -277,6 +348,7 @@ class StakeDeclined(Event):
 class ColourChosen(Event):
     """Inpakpiet: ``seat``'s Inpakpiet counts as ``colour`` when scoring."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-A1",)
     seat: int
     colour: str
 
@@ -285,6 +357,7 @@ class ColourChosen(Event):
 class CardStruck(Event):
     """Pietje Precies: ``seat`` struck ``card`` ("" for none) from their scoring cards (SK-P3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-P3",)
     seat: int
     card: str
 
@@ -300,6 +373,14 @@ class CombinationShown(Event):
     count: int
     total: int
     cards: Cards
+    precise: bool = False
+    """Pietje Precies: only a combination of all the cards counts (SK-P1)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SK-B7; with Pietje Precies SK-P1, and SK-P2 for a straight."""
+        rules: tuple[str, ...] = ("SK-B7", "SK-P1") if self.precise else ("SK-B7",)
+        return (*rules, "SK-P2") if self.kind == "straight" else rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,12 +393,20 @@ class RoundWon(Event):
     pile: Cards
     reason: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """By reason: one player left (SK-B5), the best combination (SK-B7, SK-B8), the higher bid on a tie (SK-V5)."""
+        if self.reason == "one-left":
+            return ("SK-B5",)
+        return ("SK-V5", "SK-B8") if self.reason == "remise" else ("SK-B7", "SK-B8")
+
 
 @dataclass(frozen=True, slots=True)
 class RoundTied(Event):
     """Nobody won round ``round``: ``seats`` had equally good combinations (SK-B7)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-B7",)
     round: int
     seats: tuple[int, ...]
 
@@ -327,6 +416,7 @@ class RoundEnded(Event):
     """Round ``round`` is over; ``discarded`` went out of the game (SK-B8)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-B8",)
     round: int
     discarded: Cards
     hands: tuple[int, ...]
@@ -336,6 +426,7 @@ class RoundEnded(Event):
 class HandKept(Event):
     """Handregel: ``seat`` keeps their ``cards`` hand cards for the next round (SK-V3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V3",)
     seat: int
     cards: int
 
@@ -344,6 +435,7 @@ class HandKept(Event):
 class HandDiscarded(Event):
     """Handregel: ``seat`` threw their hand ``cards`` away (SK-V3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("SK-V3",)
     seat: int
     cards: Cards
 
@@ -353,6 +445,7 @@ class SurprisePicked(Event):
     """Surprises: ``seat`` picks the next surprise (``reason``: ronde, symbool, spel) (SK-S1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-S1",)
     seat: int
     round: int
     reason: str
@@ -363,6 +456,7 @@ class GameEnded(Event):
     """The stack cannot supply another round: ``winners`` have the most points (SK-B9)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("SK-B9",)
     winners: tuple[int, ...]
     points: tuple[int, ...]
     rounds: int

@@ -34,6 +34,8 @@ GAME = Game(
             GoldenCase(("actiepiet", "eerste-stopper", "wie-kent-hem-niet"), 5, 7, (H, R, H, H, R)),
             GoldenCase(EVERY_RULE, 6, 8, (H, R, H, R, H, H)),
         ),
+        # The components and the deck checks: the kit and `pnp check` enact them, no move.
+        unplayed_rules=("SK-C1", "SK-C2", "SK-C3", "SK-C4", "SK-C5", "SK-D1"),
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,

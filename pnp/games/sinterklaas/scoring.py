@@ -193,6 +193,7 @@ def showdown(state: SinterklaasState) -> None:
                     combo.count,
                     combo.total,
                     card_names(sorted(cards)),
+                    state.config.precise,
                 )
             )
     best = max(keys.values())
@@ -248,7 +249,7 @@ def end_round(
     ending = ENDING_ONE_LEFT if not showdown else ENDING_BEST if winner >= 0 else ENDING_TIE
     state.results = (*state.results, (ending, winner, len(pile)))
     if winner >= 0:
-        set_sint(state, winner, "won")
+        set_sint(state, winner, "won", showdown=showdown)
         mode = state.config.surprise_mode
         if state.log_on and (
             mode == "ronde"

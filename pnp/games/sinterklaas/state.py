@@ -471,7 +471,7 @@ class SinterklaasState(Journaled):
         self.turn_added = 0
         self.to_move = -1
         if self.log_on:
-            self.emit(ev.RoundStarted(self.round, self.sint, self.stack_size()))
+            self.emit(ev.RoundStarted(self.round, self.sint, self.stack_size(), config.reveals))
         steps: list[Step] = [(DEAL,)]
         if config.hand_rule:
             steps.append((LIMIT, self.sint))

@@ -293,7 +293,16 @@ def _bid_card(state: SinterklaasState, step: Step, seat: int, card: int, face_do
     state.journal_set(bids, seat, (*bids[seat], entry))
     state.turn_added += 1
     if state.log_on:
-        state.emit(ev.CardBid(seat, card_name(card), face_down, len(bids[seat]), step[0] != LAP))
+        state.emit(
+            ev.CardBid(
+                seat,
+                card_name(card),
+                face_down,
+                len(bids[seat]),
+                step[0] != LAP,
+                step[0] == OPEN_BIG,
+            )
+        )
     if steps:
         state.insert_steps(steps)
 

@@ -25,6 +25,7 @@ from pnp.games.stoomboot.cards import (
     JOKER,
     NO_CARD,
     PAKJE,
+    PLAIN,
     STER,
     STORM,
     TELEFOON,
@@ -148,6 +149,7 @@ def deliver(state: StoombootState, house: int, pawn: int) -> None:
                 state.names(used),
                 tuple(tables.kinds[k] for _, k in match),
                 state.houses_left(),
+                any(tables.special[card] != PLAIN for card in used),
             )
         )
     if telefoon != NO_CARD:

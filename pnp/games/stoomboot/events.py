@@ -24,6 +24,7 @@ class GameStarted(Event):
     """The game begins: players, variants, map size, hand size, start row length (ST-B1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B1",)
     players: int
     variants: Names
     map_size: int
@@ -35,6 +36,7 @@ class GameStarted(Event):
 class SintChosen(Event):
     """Chance: the player with the longest beard is the first Sint (ST-B1)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B1",)
     seat: int
 
 
@@ -42,6 +44,7 @@ class SintChosen(Event):
 class MapLaid(Event):
     """Chance: the map, ``rows`` of tile ids from the top (ST-B1, ST-E1)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B1",)
     size: int
     rows: tuple[Names, ...]
 
@@ -50,6 +53,7 @@ class MapLaid(Event):
 class BoatPlaced(Event):
     """Chance: the boat starts on ``square`` with ``heading`` (ST-B1)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B1",)
     square: str
     heading: str
 
@@ -66,12 +70,18 @@ class PileShuffled(Event):
     cards: int
     reason: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The setup's piles (ST-B1), undelivered pakjes back into theirs (ST-B6), or a pile drawn empty shuffled from its discards for the draws of ST-B8."""
+        return {"setup": ("ST-B1",), "return": ("ST-B6",)}.get(self.reason, ("ST-B8",))
+
 
 @dataclass(frozen=True, slots=True)
 class StartRowLaid(Event):
     """The top Stoomboot cards form the start Stoomrij (ST-B1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B1",)
     row: Names
 
 
@@ -82,6 +92,13 @@ class CardDrawn(Event):
     seat: int
     pile: str
     card: str
+    refill: bool = False
+    """Drawn back up at a round's end (ST-B8), not for the first hand (ST-B1)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """ST-B1 for the first hands, ST-B8 when drawing back up."""
+        return ("ST-B8",) if self.refill else ("ST-B1",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +115,19 @@ class RoundStarted(Event):
     open: tuple[bool, ...]
     weather: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """ST-B3; a Kalender weather (ST-K1); a position's power icon (ST-P3)."""
+        rules: tuple[str, ...] = ("ST-B3", "ST-K1") if self.weather else ("ST-B3",)
+        powers = any(icon not in ("", "oog") for icon in self.icons)
+        return (*rules, "ST-P3") if powers else rules
+
 
 @dataclass(frozen=True, slots=True)
 class CardPlaced(Event):
     """``seat`` laid ``card`` under ``position``, face up or down (ST-B3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B3",)
     seat: int
     card: str
     position: int
@@ -114,6 +139,7 @@ class PlayerSkipped(Event):
     """``seat`` has no cards and skips their placing turn."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B3",)
     seat: int
 
 
@@ -123,6 +149,10 @@ class PlacingEnded(Event):
     player who placed, ``next_sint``, is the next Sint (ST-B3, ST-B8)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = (
+        "ST-B3",
+        "ST-B8",
+    )
     round: int
     next_sint: int
     empty: int
@@ -132,6 +162,7 @@ class PlacingEnded(Event):
 class CardRevealed(Event):
     """The Sint revealed ``card`` at ``position``, laid by ``placed_by`` (ST-B4)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B4",)
     position: int
     card: str
     placed_by: int
@@ -148,11 +179,17 @@ class CardIgnored(Event):
     card: str
     reason: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """A storm position (ST-P3), an anchor (ST-P2), or a Stoomboot card that fits nowhere (ST-B9)."""
+        return {"storm": ("ST-P3",), "anker": ("ST-P2",)}.get(self.reason, ("ST-B9",))
+
 
 @dataclass(frozen=True, slots=True)
 class PawnChosen(Event):
     """The Sint applies the Varen card to ``pawn`` (rebelse-pietjes, ST-R1)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-R1",)
     seat: int
     pawn: str
     card: str
@@ -162,6 +199,7 @@ class PawnChosen(Event):
 class HeadingChosen(Event):
     """kompas: the Sint turned ``pawn`` from ``before`` to ``heading`` (ST-P3)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-P3",)
     seat: int
     pawn: str
     before: str
@@ -173,6 +211,7 @@ class PietEntered(Event):
     """A Piet not yet on the map appears on the boat's square with its heading (ST-R1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-R1",)
     pawn: str
     square: str
     heading: str
@@ -190,6 +229,14 @@ class PawnTurned(Event):
     after: str
     cause: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """A Varen card (ST-B5; Draai Om: ST-P2), a draaikolk (ST-E1) or the Kalender's storm (ST-K1); a Piet: ST-R1."""
+        rules = {"draai-om": ("ST-P2",), "draaikolk": ("ST-E1",), "storm": ("ST-K1",)}.get(
+            self.cause, ("ST-B5",)
+        )
+        return (*rules, "ST-R1") if self.pawn.startswith("piet") else rules
+
 
 @dataclass(frozen=True, slots=True)
 class PawnMoved(Event):
@@ -203,6 +250,11 @@ class PawnMoved(Event):
     heading: str
     path: Names
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """ST-B5; a Piet sails by ST-R1."""
+        return ("ST-B5", "ST-R1") if self.pawn.startswith("piet") else ("ST-B5",)
+
 
 @dataclass(frozen=True, slots=True)
 class PawnBumped(Event):
@@ -215,6 +267,13 @@ class PawnBumped(Event):
     cause: str
     damage: int
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The map's edge (ST-B7) or a rock (ST-E2); damage by ST-E2."""
+        if self.cause == "rots":
+            return ("ST-E2",)
+        return ("ST-B7", "ST-E2") if self.damage else ("ST-B7",)
+
 
 @dataclass(frozen=True, slots=True)
 class TileTriggered(Event):
@@ -222,6 +281,7 @@ class TileTriggered(Event):
     ``haven`` (ST-E1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-E1",)
     pawn: str
     square: str
     tile: str
@@ -232,6 +292,7 @@ class DamageTaken(Event):
     """Damage: the Sint removed ``card`` from the ``side`` end; ``row`` is what is left,
     ``total`` the damage of the game so far (ST-E2)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-E2",)
     side: str
     card: str
     row: Names
@@ -248,6 +309,11 @@ class RowLengthened(Event):
     row: Names
     cause: str
 
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """A Stoomboot card (ST-B5), a haven (ST-E1) or the Kalender's extra-kolen (ST-K1)."""
+        return {"haven": ("ST-E1",), "extra-kolen": ("ST-K1",)}.get(self.cause, ("ST-B5",))
+
 
 @dataclass(frozen=True, slots=True)
 class RowShortened(Event):
@@ -258,6 +324,11 @@ class RowShortened(Event):
     card: str
     row: Names
     cause: str
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """A Stoomboot card (ST-B5) or the Kalender's lekkage (ST-K1)."""
+        return ("ST-K1",) if self.cause == "lekkage" else ("ST-B5",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +341,13 @@ class CardDiscarded(Event):
     card: str
     pile: str
     reason: str
+    cause: str = ""
+    """What tried to attach it: ``haven`` (ST-E1) or ``extra-kolen`` (ST-K1)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """A haven's (ST-E1) or extra-kolen's (ST-K1) card that fits nowhere: no effect (ST-B9)."""
+        return ("ST-K1", "ST-B9") if self.cause == "extra-kolen" else ("ST-E1", "ST-B9")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,12 +363,20 @@ class Delivered(Event):
     cards: Names
     counted: Names
     left: int
+    special: bool = False
+    """A Joker or Dubbelcadeau stood for a kind, or a Telefoon was delivered (ST-P1)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """ST-B6; ST-P1 when a special pakje counted."""
+        return ("ST-B6", "ST-P1") if self.special else ("ST-B6",)
 
 
 @dataclass(frozen=True, slots=True)
 class DeliveryDeclined(Event):
     """The Sint could deliver to ``houses`` but chose not to (now)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B6",)
     seat: int
     houses: Names
 
@@ -301,6 +387,7 @@ class TalkOpened(Event):
     revealed (ST-P1)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-P1",)
     card: str
 
 
@@ -309,6 +396,7 @@ class TalkClosed(Event):
     """The next card is revealed: the Telefoon talk is over."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-P1",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +404,7 @@ class KalenderChosen(Event):
     """Base game: the Sint set ``card`` from ``position`` aside onto the Kalender pile,
     which now holds ``count`` cards (ST-B8)."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-B8",)
     seat: int
     position: int
     card: str
@@ -328,6 +417,7 @@ class KalenderFilled(Event):
     Kalender pile (``card`` empty when there was none); ``count`` cards now (ST-B8)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B8",)
     pile: str
     card: str
     count: int
@@ -339,6 +429,7 @@ class KalenderDrawn(Event):
     ``left`` cards remain (ST-K1). ``unseen``: removed by ``haast``, not carried out."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-K1",)
     card: str
     event: str
     left: int
@@ -351,6 +442,7 @@ class WeatherSet(Event):
     position has an eye)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-K1",)
     weather: str
 
 
@@ -358,6 +450,7 @@ class WeatherSet(Event):
 class OzosnelChosen(Event):
     """Kalender event ozosnel: the Sint moves the boat one square ``heading``-wards."""
 
+    rules: ClassVar[tuple[str, ...]] = ("ST-K1",)
     seat: int
     heading: str
 
@@ -367,6 +460,7 @@ class PakjesReturned(Event):
     """The undelivered pakjes of the round went back into the Pakje pile (ST-B6)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B6",)
     cards: Names
 
 
@@ -376,6 +470,7 @@ class RoundEnded(Event):
     the Kalender count."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B8",)
     round: int
     delivered: Names
     damage: int
@@ -388,6 +483,7 @@ class NewSint(Event):
     """``seat``, who placed the last card, is the Sint of round ``round`` (ST-B8)."""
 
     automatic: ClassVar[bool] = True
+    rules: ClassVar[tuple[str, ...]] = ("ST-B8",)
     seat: int
     round: int
 
@@ -404,3 +500,14 @@ class GameEnded(Event):
     delivered: int
     houses: int
     kalender: int
+    kalender_deck: bool = False
+    """Pakjesavond came as the Kalender deck ran out (ST-K1), not at ten cards set aside (ST-B8)."""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Won together (ST-B2); lost when pakjesavond is over (ST-B8, ST-K1) or the Stoomrij is empty (ST-E2); the engine's safeguard loses as ST-B2."""
+        if self.won or self.reason not in ("pakjesavond", "stoomrij-leeg"):
+            return ("ST-B2",)
+        if self.reason == "stoomrij-leeg":
+            return ("ST-B2", "ST-E2")
+        return ("ST-B2", "ST-K1") if self.kalender_deck else ("ST-B2", "ST-B8")

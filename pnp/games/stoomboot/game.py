@@ -33,6 +33,8 @@ GAME = Game(
             # Kalender events, Pieten
             GoldenCase(("krappe-kalender", "rebelse-pietjes"), 2, 190, (H, H)),
         ),
+        # The components and the deck checks: the kit and `pnp check` enact them, no move.
+        unplayed_rules=("ST-C1", "ST-C2", "ST-C3", "ST-C4", "ST-D1"),
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,

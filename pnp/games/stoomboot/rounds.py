@@ -180,7 +180,7 @@ def take_card(state: StoombootState, deck: int) -> None:
     card = state.journal_pop(state.piles[deck])
     state.journal_append(state.hands[seat], card)
     if state.log_on:
-        state.emit(CardDrawn(seat, PILE_NAMES[deck], state.tables.names[card]))
+        state.emit(CardDrawn(seat, PILE_NAMES[deck], state.tables.names[card], state.round > 0))
 
 
 # -- the start of a round ------------------------------------------------------------------
@@ -381,5 +381,6 @@ def finish(state: StoombootState, *, won: bool, reason: str) -> None:
                 sum(1 for h in state.on_map if state.delivered[h]),
                 len(state.on_map),
                 kalender_count(state),
+                state.krappe,
             )
         )

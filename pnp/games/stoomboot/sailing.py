@@ -505,7 +505,7 @@ def attach_top(state: StoombootState, cause: str) -> bool:
     if not sides:
         state.journal_append(state.discards[STOOM], card)
         if state.log_on:
-            state.emit(CardDiscarded(state.tables.names[card], "stoomboot", "no-fit"))
+            state.emit(CardDiscarded(state.tables.names[card], "stoomboot", "no-fit", cause))
         return True
     if len(sides) == 1:
         attach(state, card, sides[0], cause)

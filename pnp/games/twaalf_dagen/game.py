@@ -33,6 +33,8 @@ GAME = Game(
             GoldenCase((VARIANT_SHORT,), 4, 4, (H, R, H, R)),
             GoldenCase((VARIANT_SHORT,), 8, 5, (H, H, H, H, R, R, R, R)),
         ),
+        # The components and the deck checks: the kit and `pnp check` enact them, no move.
+        unplayed_rules=("TD-C1", "TD-C2"),
     ),
     config_from_spec=config_from_spec,
     validate_config=validate_deck,
