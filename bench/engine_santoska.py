@@ -16,8 +16,8 @@ import argparse
 import enginebench as eb
 
 from pnp.engine import RandomPolicy
-from pnp.games.santoska.engine import ENGINE, standard_config
 from pnp.games.santoska.policies import HeuristicPolicy
+from pnp.games.santoska.rules.engine import ENGINE, standard_config
 
 
 def main() -> int:

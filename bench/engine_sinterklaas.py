@@ -18,8 +18,8 @@ import argparse
 import enginebench as eb
 
 from pnp.engine import RandomPolicy
-from pnp.games.sinterklaas.engine import ENGINE, standard_config
 from pnp.games.sinterklaas.policies import HeuristicPolicy
+from pnp.games.sinterklaas.rules.engine import ENGINE, standard_config
 
 EVERYTHING = ("speculaas", "actiepiet", "pietje-precies", "wie-kent-hem-niet", "surprises")
 

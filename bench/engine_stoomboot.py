@@ -17,9 +17,9 @@ import argparse
 import enginebench as eb
 
 from pnp.engine import RandomPolicy
-from pnp.games.stoomboot.config import VARIANTS
-from pnp.games.stoomboot.engine import ENGINE, config_for_variants
-from pnp.games.stoomboot.policies import HeuristicPolicy
+from pnp.games.stoomboot.policies.bots import HeuristicPolicy
+from pnp.games.stoomboot.rules.config import VARIANTS
+from pnp.games.stoomboot.rules.engine import ENGINE, config_for_variants
 
 
 def main() -> int:

@@ -17,8 +17,9 @@ import argparse
 import enginebench as eb
 
 from pnp.engine import RandomPolicy
-from pnp.games.twaalf_dagen.engine import ENGINE, standard_config
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.rules.config import standard_config
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
 
 
 def main() -> int:

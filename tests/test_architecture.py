@@ -165,6 +165,7 @@ def test_engines_build_events_only_behind_log_on() -> None:
         f"{path.relative_to(ROOT)}:{line}"
         for path in sorted((PACKAGE / "games").rglob("*.py"))
         if not path.name.startswith("example")
+        and "story" not in path.relative_to(PACKAGE / "games").parts[1:-1]
         for line in _unguarded_emits(path.read_text(encoding="utf-8"))
     ]
     assert unguarded == []

@@ -18,7 +18,7 @@ from PIL import Image
 
 from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
-from pnp.games.stoomboot.map_sheet import map_board
+from pnp.games.stoomboot.kit.map_sheet import map_board
 from pnp.layout.model import MIN_TEXT_PT
 from pnp.sheets.board import INK, PANEL, board_candidates, board_geometry, render_board
 from pnp.spec.sizes import PAPERS, PRINTABLE_MARGIN

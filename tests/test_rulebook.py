@@ -15,7 +15,7 @@ from pypdf.generic import ContentStream, DictionaryObject
 
 from pnp.base.back_mode import BackMode
 from pnp.catalog.project import load_game
-from pnp.games.twaalf_dagen import engine as td_engine
+from pnp.games.twaalf_dagen import rules as td_engine
 from pnp.kit.examples import game_examples
 from pnp.rulebook.booklet import booklet_sides
 from tests.conftest import KitMaker

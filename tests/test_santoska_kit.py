@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 
 from pnp.catalog.project import load_game
 from pnp.cli import app
-from pnp.games.santoska import engine as santoska_engine
-from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, swap
-from pnp.games.santoska.cards import parse_cards
-from pnp.games.santoska.config import standard_config
-from pnp.games.santoska.state import SantoskaState
+from pnp.games.santoska.rules import engine as santoska_engine
+from pnp.games.santoska.rules.actions import ARRIBA, DISCARD, DRAW, END, STOP, TAKE, swap
+from pnp.games.santoska.rules.cards import parse_cards
+from pnp.games.santoska.rules.config import standard_config
+from pnp.games.santoska.rules.state import SantoskaState
 from tests.conftest import BuiltKit, KitMaker
 from tests.pdfinspect import read_page
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pnp.catalog.project import load_game
-from pnp.games.santoska.examples import ROWS
+from pnp.games.santoska.story.examples import ROWS
 from pnp.story import load_phrases
 from tests.conftest import BuiltKit, KitMaker
 

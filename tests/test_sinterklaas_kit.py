@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 
 from pnp.catalog.project import load_game
 from pnp.cli import app
-from pnp.games.sinterklaas import combinations as sk_combinations
-from pnp.games.sinterklaas import config as sk_config
-from pnp.games.sinterklaas import effects as sk_effects
-from pnp.games.sinterklaas import engine as sk_engine
-from pnp.games.sinterklaas import scoring as sk_scoring
+from pnp.games.sinterklaas.rules import combinations as sk_combinations
+from pnp.games.sinterklaas.rules import config as sk_config
+from pnp.games.sinterklaas.rules import effects as sk_effects
+from pnp.games.sinterklaas.rules import engine as sk_engine
+from pnp.games.sinterklaas.rules import scoring as sk_scoring
 from tests.conftest import BuiltKit, KitMaker
 
 GAME = "sinterklaas"

@@ -16,14 +16,14 @@ import pytest
 
 from pnp.catalog.project import load_game
 from pnp.engine import EventLog
-from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.cards import parse_card
-from pnp.games.sinterklaas.combinations import COLOUR, NUMBER, STRAIGHT, best_combination
-from pnp.games.sinterklaas.config import standard_config, standard_deck
-from pnp.games.sinterklaas.engine import ENGINE
-from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.state import SinterklaasState
-from pnp.games.sinterklaas.steps import ALL_IN, KEEP, STOPPED
+from pnp.games.sinterklaas.kit.spec_config import config_from_spec
+from pnp.games.sinterklaas.rules import events as ev
+from pnp.games.sinterklaas.rules.cards import parse_card
+from pnp.games.sinterklaas.rules.combinations import COLOUR, NUMBER, STRAIGHT, best_combination
+from pnp.games.sinterklaas.rules.config import standard_config, standard_deck
+from pnp.games.sinterklaas.rules.engine import ENGINE
+from pnp.games.sinterklaas.rules.state import SinterklaasState
+from pnp.games.sinterklaas.rules.steps import ALL_IN, KEEP, STOPPED
 from tests.conftest import BuiltKit, KitMaker
 from tests.engine.sinterklaas_play import (
     cards,

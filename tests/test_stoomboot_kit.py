@@ -269,7 +269,7 @@ EXPANSION_RULES = {"ST-K1", "ST-P1", "ST-P2", "ST-P3", "ST-E1", "ST-E2", "ST-R1"
 
 def test_every_rule_id_is_stated_in_the_rulebook(base: BuiltKit, everything: BuiltKit) -> None:
     """Each rule of the checklist is implemented by the engine and stated in the rulebook."""
-    from pnp.games.stoomboot import engine as stoomboot_engine
+    from pnp.games.stoomboot.rules import engine as stoomboot_engine
 
     documented = set(re.findall(r"ST-[A-Z]\d+", stoomboot_engine.__doc__ or ""))
     assert documented >= ALL_RULES

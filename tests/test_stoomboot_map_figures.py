@@ -13,8 +13,8 @@ import pytest
 
 from pnp.catalog.project import load_game
 from pnp.example_model.figures import MapFigure, RowFigure, TableFigure
-from pnp.games.stoomboot.examples import KIND_DELIVERY, KIND_LONGER, KIND_ROUND, ROWS
-from pnp.games.stoomboot.spec_config import config_from_spec
+from pnp.games.stoomboot.kit.spec_config import config_from_spec
+from pnp.games.stoomboot.story.examples import KIND_DELIVERY, KIND_LONGER, KIND_ROUND, ROWS
 from pnp.kit.examples import game_parts
 from pnp.spec.model import GameSpec
 

@@ -16,9 +16,9 @@ from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
 from pnp.engine.core import Event, play
 from pnp.example_model import Step
-from pnp.games.twaalf_dagen.engine import ENGINE
-from pnp.games.twaalf_dagen.example_trace import Tricks
-from pnp.games.twaalf_dagen.examples import ROWS, STORY
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
+from pnp.games.twaalf_dagen.story.examples import ROWS, STORY
+from pnp.games.twaalf_dagen.story.trace import Tricks
 from pnp.story import Handlers, Moment, load_phrases, on, walk
 
 

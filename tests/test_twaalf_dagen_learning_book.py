@@ -15,10 +15,12 @@ import pytest
 
 from pnp.catalog.project import load_game
 from pnp.example_model.figures import TableFigure
-from pnp.games.twaalf_dagen.engine import ENGINE, SET, STRAIGHT, make_play, standard_config
 from pnp.games.twaalf_dagen.game import GAME
-from pnp.games.twaalf_dagen.setup_figures import PLAYERS
-from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.kit.setup_figures import PLAYERS
+from pnp.games.twaalf_dagen.kit.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.rules.actions import SET, STRAIGHT, make_play
+from pnp.games.twaalf_dagen.rules.config import standard_config
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
 from tests.conftest import KitMaker
 
 VARIANTS = [(), ("kort",)]

@@ -12,16 +12,10 @@ import re
 import pytest
 
 from pnp.engine import EventLog, RandomPolicy, play
-from pnp.games.twaalf_dagen.engine import (
-    ENGINE,
-    PLAYER_COUNTS,
-    ChooseDealer,
-    GameEnded,
-    HandDealt,
-    HandWon,
-    parse_play,
-    standard_config,
-)
+from pnp.games.twaalf_dagen.rules.actions import ChooseDealer, parse_play
+from pnp.games.twaalf_dagen.rules.config import PLAYER_COUNTS, standard_config
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
+from pnp.games.twaalf_dagen.rules.events import GameEnded, HandDealt, HandWon
 from tests.conftest import KitMaker
 
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from pnp.catalog.project import load_game
 from pnp.cli import app
-from pnp.games.twaalf_dagen.engine import standard_config
-from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.kit.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.rules.config import standard_config
 from tests.test_bad_input import GAME, edit
 
 

@@ -4,12 +4,14 @@ A state keeps its scalars in a tuple per action and records every change to
 its lists (and every replaced attribute) through the ``journal_*`` methods;
 popping an action restores the scalars, reverts those changes newest first
 and forgets the events the action logged. A state class mixes in
-:class:`Journaled`, applies an action in ``_apply`` and says which scalars
-it has (``_scalars`` / ``_restore_scalars``).
+:class:`Journaled` and applies an action in ``_apply``; its scalars are derived
+from its ``__slots__`` (:func:`scalar_names`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from pnp.engine.core import Event, EventLog
@@ -28,12 +30,44 @@ OP_DELETE = 5
 """``(OP_DELETE, items, index, value)``: an item was removed from the middle."""
 
 
+SCALAR_TYPES = (int, float, str, bool, tuple, frozenset, type(None))
+"""The values a state keeps as scalars: immutable, so saving one is keeping a reference."""
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def scalar_names(state: object) -> tuple[str, ...]:
+    """The attributes of ``state`` that undo restores: every public slot holding an immutable
+    value (:data:`SCALAR_TYPES`), read off a new state. Lists and other containers are
+    journaled change by change instead; constants (the configuration) are restored to
+    themselves, which costs a reference each. So a state lists its fields once, in
+    ``__slots__``, and no undo list can fall behind them."""
+    slots = [
+        name
+        for cls in type(state).__mro__
+        for name in getattr(cls, "__slots__", ())
+        if not name.startswith("_") and name != "history"
+    ]
+    return tuple(n for n in slots if isinstance(getattr(state, n, None), SCALAR_TYPES))
+
+
+def _getter(cls: type, state: object) -> Callable[[Any], tuple[Any, ...]]:
+    getter = _GETTERS.get(cls)
+    if getter is None:
+        names = _NAMES[cls] = scalar_names(state)
+        single = attrgetter(*names)
+        getter = _GETTERS[cls] = (lambda s: (single(s),)) if len(names) == 1 else single
+    return getter
+
+
 class Journaled:
     """Push/pop, events and undoable changes for an engine state (a mixin).
 
     The state provides the slots ``_log`` (``None`` when events are off),
     ``_marks``, ``_undo``, ``_ops`` and ``history`` (all empty lists at the
-    start), and the methods ``_apply``, ``_scalars`` and ``_restore_scalars``.
+    start) and the method ``_apply``; ``_scalars`` and ``_restore_scalars`` come from
+    :func:`scalar_names` (a state may still write its own).
     """
 
     __slots__ = ()
@@ -48,12 +82,13 @@ class Journaled:
         raise NotImplementedError
 
     def _scalars(self) -> tuple[Any, ...]:
-        """The state's scalar attributes, to restore on undo."""
-        raise NotImplementedError
+        """The state's scalar attributes, to restore on undo (:func:`scalar_names`)."""
+        return _getter(type(self), self)(self)
 
     def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
         """Set the scalar attributes back to ``scalars``."""
-        raise NotImplementedError
+        for name, value in zip(_NAMES[type(self)], scalars, strict=True):
+            setattr(self, name, value)
 
     def push(self, action: Any) -> None:
         """Apply ``action`` and remember how to undo it.

@@ -17,27 +17,55 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from pnp.engine.core import Engine, GameRecord, GameState
+from pnp.engine.core import Engine, Event, EventLog, GameRecord, GameState
 from pnp.example_model import Step
 
 A = TypeVar("A")
 C = TypeVar("C")
 K = TypeVar("K")
 R = TypeVar("R")
+R_contra = TypeVar("R_contra", contravariant=True)
 S = TypeVar("S", bound=GameState[Any])
 
 
-def missing_claims(required: Iterable[type[object]], steps: Sequence[Step]) -> list[str]:
-    """The names of the ``required`` claim types that no step of ``steps`` makes."""
+def _makes(claim: object, required: type[object] | str) -> bool:
+    if isinstance(required, type):
+        return isinstance(claim, required)
+    key = getattr(claim, "key", None)  # an event-told claim names its phrase (pnp.story.told)
+    if not isinstance(key, str):
+        return False
+    return key.startswith(required[:-1]) if required.endswith("*") else key == required
+
+
+def missing_claims(required: Iterable[type[object] | str], steps: Sequence[Step]) -> list[str]:
+    """The ``required`` claims no step of ``steps`` makes: a claim type, or the phrase key
+    of an event-told sentence (a prefix when it ends in ``*``)."""
     claims = [step.claim for step in steps]
-    return [t.__name__ for t in required if not any(isinstance(c, t) for c in claims)]
+    return [
+        r.__name__ if isinstance(r, type) else r
+        for r in required
+        if not any(_makes(c, r) for c in claims)
+    ]
+
+
+class Checks(Protocol[R_contra]):
+    """How a game's claims are checked against a replayed record."""
+
+    def check(self, game: R_contra, claim: object) -> None:
+        """Assert that ``claim`` holds in ``game``."""
+        ...
+
+    def check_steps(self, game: R_contra, steps: Iterable[Step]) -> None:
+        """Assert that every step's claim holds in ``game``."""
+        ...
 
 
 @dataclass(frozen=True)
 class Replay(Generic[C, S, A]):
-    """A game record replayed on fresh engine states, without an event log."""
+    """A game record replayed on fresh engine states (and once with the log on, for the
+    events each action caused)."""
 
     engine: Engine[C, S, A]
     config: C
@@ -51,6 +79,22 @@ class Replay(Generic[C, S, A]):
     def action(self, index: int) -> A:
         """Action ``index`` of the record."""
         return self.actions[index]
+
+    @cached_property
+    def caused(self) -> tuple[tuple[Event, ...], ...]:
+        """The events each action of the record caused, replayed once with the log on."""
+        log = EventLog()
+        state = self.engine.new_state(self.config, self.record.num_players, log)
+        out = []
+        for action in self.actions:
+            start = len(log)
+            state.push(action)
+            out.append(log.events[start:])
+        return tuple(out)
+
+    def events_at(self, index: int) -> tuple[Event, ...]:
+        """The events action ``index`` caused."""
+        return self.caused[index]
 
     def state_after(self, count: int) -> S:
         """A fresh state after the first ``count`` actions of the record."""

@@ -29,7 +29,7 @@ from pnp.example_model import Example, Step
 from pnp.language import Language
 from pnp.spec.model import GameSpec
 from pnp.spec.variants import resolve_variants
-from pnp.story.claims import ClaimChecks, Replay, missing_claims
+from pnp.story.claims import Checks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import (
     EXAMPLES_FOLDER,
@@ -227,7 +227,7 @@ class Story(Generic[C, S, A, B, T, K, X]):
     accepts only a finished segment."""
     title: Callable[[Phrases, K], Mapping[str, str]] = no_fields
     """The placeholders of a found candidate's title."""
-    checks: ClaimChecks[Replay[C, S, A]] | None = None
+    checks: Checks[Replay[C, S, A]] | None = None
     """How each claim type is checked against fresh engine states of the replayed record,
     independently of the events its sentence was told from (a kit's examples pass it)."""
     search_policy: Callable[[ExampleRow[K, A], RuleSet], str] | None = None

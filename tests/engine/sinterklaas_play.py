@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from pnp.engine import CHANCE, EventLog
-from pnp.games.sinterklaas.actions import Deal, Draw, PassLeft, Peek, Pick, Reveal, parse_move
-from pnp.games.sinterklaas.cards import parse_card
-from pnp.games.sinterklaas.config import SinterklaasConfig, standard_config
-from pnp.games.sinterklaas.engine import ENGINE
-from pnp.games.sinterklaas.notation import format_action
-from pnp.games.sinterklaas.state import SinterklaasState
+from pnp.games.sinterklaas.rules.actions import Deal, Draw, PassLeft, Peek, Pick, Reveal, parse_move
+from pnp.games.sinterklaas.rules.cards import parse_card
+from pnp.games.sinterklaas.rules.config import SinterklaasConfig, standard_config
+from pnp.games.sinterklaas.rules.engine import ENGINE
+from pnp.games.sinterklaas.rules.state import SinterklaasState
+from pnp.games.sinterklaas.story.notation import format_action
 
 E = TypeVar("E")
 

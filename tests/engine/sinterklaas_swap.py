@@ -20,8 +20,8 @@ from pathlib import Path
 
 from pnp.catalog.project import load_game
 from pnp.example_model import Example
-from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.examples import ROWS, STORY, Row, Told, score_action
+from pnp.games.sinterklaas.rules import events as ev
+from pnp.games.sinterklaas.story.examples import ROWS, STORY, Row, Told, score_action
 from pnp.spec.model import GameSpec
 from pnp.story import PinnedRecord, load_phrases
 from pnp.story.search import RowUnder, story_search

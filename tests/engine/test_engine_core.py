@@ -18,11 +18,13 @@ from pnp.engine import (
     RandomPolicy,
     play,
 )
-from pnp.games.twaalf_dagen import engine as td
-from pnp.games.twaalf_dagen.notation import render_events
+from pnp.engine.notation import event_line
+from pnp.games.twaalf_dagen.rules.actions import PASS, format_play, lead_actions, parse_play
+from pnp.games.twaalf_dagen.rules.config import standard_config
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
 
-CONFIG = td.standard_config()
-SHORT = td.standard_config(short=True)
+CONFIG = standard_config()
+SHORT = standard_config(short=True)
 
 
 def test_malformed_record_is_reported() -> None:
@@ -34,7 +36,7 @@ def test_malformed_record_is_reported() -> None:
 def test_event_log_marks_automatic_events() -> None:
     """The log tells rule-made events (automatic) from choices, and serialises to JSON."""
     log = EventLog()
-    play(td.ENGINE, SHORT, [RandomPolicy()] * 4, 8, log=log)
+    play(ENGINE, SHORT, [RandomPolicy()] * 4, 8, log=log)
     kinds = {e.event_type: e.automatic for e in log}
     assert kinds["Played"] is False and kinds["HandDealt"] is False
     assert kinds["TrickWon"] is True and kinds["GiftEarned"] is True
@@ -42,7 +44,11 @@ def test_event_log_marks_automatic_events() -> None:
         data = event.to_dict()
         assert data["type"] == event.event_type
         json.dumps(data)
-    assert render_events(log.events)[0].startswith("* 4 players (kort)")
+        assert data["rules"] == list(event.rule_ids)
+    first, played = log.events[0], next(e for e in log if e.event_type == "Played")
+    assert event_line(first).startswith("* GameStarted players=4 variants=kort gifts=1 1 1 1")
+    assert event_line(first).endswith("[TD-B1, TD-K1]")
+    assert event_line(played).startswith(f"Played seat={played.seat} ")  # type: ignore[attr-defined]
 
 
 @settings(max_examples=300, deadline=None)
@@ -50,8 +56,8 @@ def test_event_log_marks_automatic_events() -> None:
 def test_random_play_always_terminates(seed: int, players: int, short: bool) -> None:
     """TD-B5 (termination): every trick discards cards, so a hand has at most as many
     tricks as cards dealt, and a game at most ``max_hands`` hands."""
-    config = td.standard_config(short)
-    result = play(td.ENGINE, config, [RandomPolicy()] * players, seed)
+    config = standard_config(short)
+    result = play(ENGINE, config, [RandomPolicy()] * players, seed)
     state = result.state
     assert state.current_player() == TERMINAL
     assert state.hands_done <= config.max_hands
@@ -64,7 +70,7 @@ def test_registry_knows_twaalf_dagen() -> None:
     """The registry discovers the engine; unknown ids name the known ones."""
     assert "twaalf-dagen" in games()
     entry = game("twaalf-dagen").engine
-    assert entry.engine is td.ENGINE
+    assert entry.engine is ENGINE
     assert set(entry.policies) >= {"random", "heuristic"}
     with pytest.raises(PnpError, match="twaalf-dagen"):
         game("no-such-game")
@@ -75,21 +81,21 @@ def test_registry_knows_twaalf_dagen() -> None:
 def test_notation_round_trips_every_play() -> None:
     """Every lead in a full hand formats to notation and parses back to itself."""
     counts = [0] + [2] * 12 + [0]
-    for action in td.lead_actions(counts, 12):
-        text = td.format_play(action)
-        assert td.parse_play(text) == action
-        assert td.ENGINE.decode_action(td.ENGINE.encode_action(action)) == action
-    assert td.parse_play("pass") == td.PASS
+    for action in lead_actions(counts, 12):
+        text = format_play(action)
+        assert parse_play(text) == action
+        assert ENGINE.decode_action(ENGINE.encode_action(action)) == action
+    assert parse_play("pass") == PASS
     with pytest.raises(ValueError):
-        td.parse_play("3 5")
+        parse_play("3 5")
 
 
 def test_advance_makes_the_game_so_far_permanent() -> None:
     """Actions pushed after an ``advance`` undo back to it, not further; the state reached
     by advancing is the state reached by pushing."""
-    pushed = play(td.ENGINE, SHORT, [RandomPolicy()] * 3, 5).state
+    pushed = play(ENGINE, SHORT, [RandomPolicy()] * 3, 5).state
     actions = list(pushed.history)
-    state = td.ENGINE.new_state(SHORT, 3)
+    state = ENGINE.new_state(SHORT, 3)
     for action in actions[:10]:
         state.advance(action)
     for action in actions[10:20]:

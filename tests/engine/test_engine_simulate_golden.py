@@ -13,10 +13,13 @@ from pnp.catalog.registry import game
 from pnp.cli import app
 from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
 from pnp.engine.simulate import game_seed, simulate
-from pnp.games.twaalf_dagen import engine as td
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
+from pnp.games.twaalf_dagen.rules.actions import lead_actions
+from pnp.games.twaalf_dagen.rules.config import standard_config
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
+from pnp.games.twaalf_dagen.rules.state import TwaalfDagenState
 
-CONFIG = td.standard_config()
+CONFIG = standard_config()
 
 
 def pnp_golden(args: list[str]) -> tuple[int, str]:
@@ -62,8 +65,8 @@ def test_heuristic_clearly_beats_random_play() -> None:
     assert summary.win_share[0] > 0.6, summary.format_table()
 
 
-def _position(own: list[int], others: list[list[int]], leader: int) -> td.TwaalfDagenState:
-    state = td.ENGINE.new_state(CONFIG, 1 + len(others))
+def _position(own: list[int], others: list[list[int]], leader: int) -> TwaalfDagenState:
+    state = ENGINE.new_state(CONFIG, 1 + len(others))
     state.set_position([own, *others], leader)
     return state
 
@@ -74,7 +77,7 @@ def test_heuristic_ignores_hidden_cards() -> None:
     rng = random.Random(5)
     policy = HeuristicPolicy()
     for _ in range(60):
-        deck = list(td.ENGINE.new_state(CONFIG, 3).deck)
+        deck = list(ENGINE.new_state(CONFIG, 3).deck)
         rng.shuffle(deck)
         own = sorted(deck[:8])
         rest = deck[8:]
@@ -84,17 +87,17 @@ def test_heuristic_ignores_hidden_cards() -> None:
             rng.shuffle(rest)
             # P2 leads with a fixed hand and lead; P0 (our seat) and P1 respond.
             state = _position(own, [sorted(rest[:6]), [*lead, 12]], leader=2)
-            state.push(td.lead_actions(state.hands[2], 12)[0])
+            state.push(lead_actions(state.hands[2], 12)[0])
             if state.current_player() != 0:
                 continue
-            view = td.ENGINE.player_view(state, 0)
+            view = ENGINE.player_view(state, 0)
             choices.add(policy.choose(view, state.legal_actions(), rng))
         assert len(choices) <= 1
         leads = set()
         for _ in range(3):
             rng.shuffle(rest)
             state = _position(own, [sorted(rest[:6]), sorted(rest[6:12])], leader=0)
-            view = td.ENGINE.player_view(state, 0)
+            view = ENGINE.player_view(state, 0)
             leads.add(policy.choose(view, state.legal_actions(), rng))
         assert len(leads) == 1
 
@@ -102,7 +105,7 @@ def test_heuristic_ignores_hidden_cards() -> None:
 def test_view_exposes_no_other_hands() -> None:
     """The policy view has no attribute giving other players' cards."""
     state = _position([1, 2], [[3, 4], [5]], leader=0)
-    view = td.ENGINE.player_view(state, 0)
+    view = ENGINE.player_view(state, 0)
     public = {name for name in dir(view) if not name.startswith("_")}
     assert "hands" not in public and "hand" in public
     assert view.hand_sizes == (2, 2, 1)

@@ -24,8 +24,8 @@ import pytest
 from pnp.catalog.project import load_game
 from pnp.catalog.registry import AnyGame, games
 from pnp.engine.core import Event, EventLog, play
-from pnp.games.sinterklaas.events import RoundWon
-from pnp.games.twaalf_dagen import engine as twaalf_dagen
+from pnp.games.sinterklaas.rules.events import RoundWon
+from pnp.games.twaalf_dagen.rules import events as twaalf_dagen
 from pnp.spec.model import GameSpec
 from pnp.spec.rule_list import RULE_ID, stated_rule_ids
 from pnp.spec.variants import resolve_variants

@@ -141,7 +141,7 @@ def _table(walk: Walkthrough, number: int) -> TableFigure:
 
 
 def test_sinterklaas_table_after_each_move_is_the_engines() -> None:
-    from pnp.games.sinterklaas.cards import card_name
+    from pnp.games.sinterklaas.rules.cards import card_name
 
     for walk in _walks("sinterklaas"):
         replay = _replay("sinterklaas", walk)
@@ -161,7 +161,7 @@ def test_sinterklaas_table_after_each_move_is_the_engines() -> None:
 
 
 def test_twaalf_dagen_table_after_each_move_is_the_engines() -> None:
-    from pnp.games.twaalf_dagen.engine import play_cards
+    from pnp.games.twaalf_dagen.rules.actions import play_cards
 
     spec = _spec("twaalf-dagen")
     number_of = {row.id: row.number("number") for row in spec.component("deck").rows}
@@ -182,7 +182,7 @@ def test_twaalf_dagen_table_after_each_move_is_the_engines() -> None:
 
 
 def test_santoska_table_after_each_move_is_the_engines() -> None:
-    from pnp.games.santoska.cards import NO_CARD, SANTOSKA
+    from pnp.games.santoska.rules.cards import NO_CARD, SANTOSKA
 
     spec = _spec("santoska")
     value = {row.id: row.number("number") for row in spec.component("getallen").rows}

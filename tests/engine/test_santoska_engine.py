@@ -20,7 +20,10 @@ from pnp.catalog.registry import game, games
 from pnp.cli import app
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
 from pnp.engine.simulate import simulate
-from pnp.games.santoska.actions import (
+from pnp.games.santoska.game import GAME
+from pnp.games.santoska.kit.spec_config import config_from_spec
+from pnp.games.santoska.policies import HeuristicPolicy
+from pnp.games.santoska.rules.actions import (
     DRAW,
     END,
     TAKE,
@@ -30,15 +33,12 @@ from pnp.games.santoska.actions import (
     format_move,
     parse_move,
 )
-from pnp.games.santoska.cards import NO_CARD, SANTOSKA, cell_name, parse_cell
-from pnp.games.santoska.config import ROW_LENGTHS, VARIANTS, SantoskaConfig, standard_config
-from pnp.games.santoska.engine import ENGINE
-from pnp.games.santoska.game import GAME
-from pnp.games.santoska.notation import render_event
-from pnp.games.santoska.policies import HeuristicPolicy
-from pnp.games.santoska.scoring import grid_points, score_grid
-from pnp.games.santoska.spec_config import config_from_spec
-from pnp.games.santoska.state import SantoskaState
+from pnp.games.santoska.rules.cards import NO_CARD, SANTOSKA, cell_name, parse_cell
+from pnp.games.santoska.rules.config import ROW_LENGTHS, VARIANTS, SantoskaConfig, standard_config
+from pnp.games.santoska.rules.engine import ENGINE
+from pnp.games.santoska.rules.scoring import grid_points, score_grid
+from pnp.games.santoska.rules.state import SantoskaState
+from pnp.games.santoska.story.notation import render_event
 from pnp.kit.simulation import simulate_game
 from pnp.spec.model import GameSpec
 from tests.engine.test_santoska_rules import cards, do, position

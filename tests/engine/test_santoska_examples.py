@@ -2,7 +2,7 @@
 
 Each example comes from a game record pinned in ``cardspecs/santoska/examples/``;
 ``tests/engine/test_example_contract.py`` replays it, tells it and runs the story's
-claim checks (:mod:`pnp.games.santoska.example_checks`: fresh engine states, no
+claim checks (:mod:`pnp.games.santoska.story.checks`: fresh engine states, no
 event log) on every sentence. Here: the sentences say what their claims say, the
 rule checklist (SA-B4 to SA-B7) with the examples' shapes, the finder, the checks'
 teeth (every claim falsified), and the Santoska-specific broken files.
@@ -25,11 +25,12 @@ from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
 from pnp.example_model import CardPicture, Example, Step
 from pnp.example_model.figures import RowFigure
-from pnp.games.santoska.actions import END, Action
-from pnp.games.santoska.config import SantoskaConfig
-from pnp.games.santoska.engine import ENGINE, SantoskaState
-from pnp.games.santoska.example_checks import next_swap_goes_to_top
-from pnp.games.santoska.example_claims import (
+from pnp.games.santoska.kit.spec_config import config_from_spec
+from pnp.games.santoska.rules.actions import END, Action
+from pnp.games.santoska.rules.config import SantoskaConfig
+from pnp.games.santoska.rules.engine import ENGINE, SantoskaState
+from pnp.games.santoska.story.checks import next_swap_goes_to_top
+from pnp.games.santoska.story.claims import (
     CallsArriba,
     CallsStop,
     Eliminated,
@@ -42,8 +43,7 @@ from pnp.games.santoska.example_claims import (
     Turn,
     WinsExactly,
 )
-from pnp.games.santoska.examples import ROWS, STORY, Row, ends
-from pnp.games.santoska.spec_config import config_from_spec
+from pnp.games.santoska.story.examples import ROWS, STORY, Row, ends
 from pnp.kit.examples import game_examples
 from pnp.kit.maintenance import pin
 from pnp.spec.model import GameSpec

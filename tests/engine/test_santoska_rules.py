@@ -16,7 +16,7 @@ from typing import TypeVar
 import pytest
 
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
-from pnp.games.santoska.actions import (
+from pnp.games.santoska.rules.actions import (
     ARRIBA,
     DISCARD,
     DRAW,
@@ -30,8 +30,8 @@ from pnp.games.santoska.actions import (
     parse_move,
     swap,
 )
-from pnp.games.santoska.cards import SANTOSKA, parse_cards
-from pnp.games.santoska.config import (
+from pnp.games.santoska.rules.cards import SANTOSKA, parse_cards
+from pnp.games.santoska.rules.config import (
     MIN_DRAW_PILE,
     ROW_LENGTHS,
     SantoskaConfig,
@@ -40,8 +40,8 @@ from pnp.games.santoska.config import (
     standard_config,
     validate_deck,
 )
-from pnp.games.santoska.engine import ENGINE
-from pnp.games.santoska.events import (
+from pnp.games.santoska.rules.engine import ENGINE
+from pnp.games.santoska.rules.events import (
     ArribaCalled,
     CardDiscarded,
     CardDrawn,
@@ -56,8 +56,8 @@ from pnp.games.santoska.events import (
     RowPeeked,
     StopCalled,
 )
-from pnp.games.santoska.phases import PHASE_DEAL, PHASE_DRAW, PHASE_OVER, PHASE_RESHUFFLE
-from pnp.games.santoska.state import SantoskaState
+from pnp.games.santoska.rules.phases import PHASE_DEAL, PHASE_DRAW, PHASE_OVER, PHASE_RESHUFFLE
+from pnp.games.santoska.rules.state import SantoskaState
 
 E = TypeVar("E")
 

@@ -10,12 +10,12 @@ import pytest
 
 from pnp.engine import CHANCE, RandomPolicy
 from pnp.games.santoska import policies
-from pnp.games.santoska.cards import SANTOSKA, tally_of
-from pnp.games.santoska.config import standard_config
-from pnp.games.santoska.engine import ENGINE
 from pnp.games.santoska.policies import HeuristicPolicy, points_table
-from pnp.games.santoska.scoring import grid_points
-from pnp.games.santoska.state import SantoskaState
+from pnp.games.santoska.rules.cards import SANTOSKA, tally_of
+from pnp.games.santoska.rules.config import standard_config
+from pnp.games.santoska.rules.engine import ENGINE
+from pnp.games.santoska.rules.scoring import grid_points
+from pnp.games.santoska.rules.state import SantoskaState
 from tests.engine.test_santoska_rules import position
 
 

@@ -21,16 +21,16 @@ from pnp.catalog.registry import game as registered_game
 from pnp.cli import app
 from pnp.engine import CHANCE, TERMINAL, EventLog, play, replay
 from pnp.engine.simulate import simulate
-from pnp.games.sinterklaas import actions as act
-from pnp.games.sinterklaas.actions import Deal, Reveal
-from pnp.games.sinterklaas.cards import parse_card
-from pnp.games.sinterklaas.config import VARIANTS, standard_config, validate_deck
-from pnp.games.sinterklaas.engine import ENGINE
 from pnp.games.sinterklaas.game import GAME
-from pnp.games.sinterklaas.notation import format_action, render_event
+from pnp.games.sinterklaas.kit.spec_config import config_from_spec
 from pnp.games.sinterklaas.policies import HeuristicPolicy
-from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.state import SinterklaasState
+from pnp.games.sinterklaas.rules import actions as act
+from pnp.games.sinterklaas.rules.actions import Deal, Reveal
+from pnp.games.sinterklaas.rules.cards import parse_card
+from pnp.games.sinterklaas.rules.config import VARIANTS, standard_config, validate_deck
+from pnp.games.sinterklaas.rules.engine import ENGINE
+from pnp.games.sinterklaas.rules.state import SinterklaasState
+from pnp.games.sinterklaas.story.notation import format_action, render_event
 from pnp.kit.simulation import simulate_game
 from pnp.spec.model import GameSpec
 from pnp.spec.variants import resolve_variants

@@ -3,7 +3,7 @@
 Each example comes from a game record pinned in ``cardspecs/sinterklaas/examples/``;
 the example contract (``tests/engine/test_example_contract.py``) replays every
 record, tells it and checks every claim with the game's own checks
-(:mod:`pnp.games.sinterklaas.example_checks`, fresh engine states, no event
+(:mod:`pnp.games.sinterklaas.story.checks`, fresh engine states, no event
 log). Here: the checks have teeth (every claim, falsified, is refused), each
 sentence says what its claim says and draws its cards, the intro shows the
 table, the players are named from the Sint, every required kind shows its
@@ -28,11 +28,13 @@ from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
 from pnp.example_model import CardPicture, Example, Step
-from pnp.games.sinterklaas.actions import Action
-from pnp.games.sinterklaas.cards import card_name
-from pnp.games.sinterklaas.config import SinterklaasConfig
-from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState
-from pnp.games.sinterklaas.example_claims import (
+from pnp.games.sinterklaas.kit.spec_config import config_from_spec
+from pnp.games.sinterklaas.rules.actions import Action
+from pnp.games.sinterklaas.rules.cards import card_name
+from pnp.games.sinterklaas.rules.config import SinterklaasConfig
+from pnp.games.sinterklaas.rules.engine import ENGINE, SinterklaasState
+from pnp.games.sinterklaas.rules.steps import GIVE_BIG, IN, STOPPED, STRIKE
+from pnp.games.sinterklaas.story.claims import (
     AddsStake,
     AddsToRoom,
     AtLimit,
@@ -60,10 +62,8 @@ from pnp.games.sinterklaas.example_claims import (
     Turn,
     WinsShowdown,
 )
-from pnp.games.sinterklaas.example_steps import HANDLERS, Telling
-from pnp.games.sinterklaas.examples import ROWS, STORY, Row, told_events
-from pnp.games.sinterklaas.spec_config import config_from_spec
-from pnp.games.sinterklaas.steps import GIVE_BIG, IN, STOPPED, STRIKE
+from pnp.games.sinterklaas.story.examples import ROWS, STORY, Row, told_events
+from pnp.games.sinterklaas.story.steps import HANDLERS, Telling
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from pnp.engine import RandomPolicy, play
 from pnp.engine.sampling import quick_sample
-from pnp.games.sinterklaas.cards import INPAKPIET, action_card, card_table, plain_card
-from pnp.games.sinterklaas.combinations import (
+from pnp.games.sinterklaas.policies import CHECKPOINTS, SAMPLES, HeuristicPolicy, settled
+from pnp.games.sinterklaas.rules.cards import INPAKPIET, action_card, card_table, plain_card
+from pnp.games.sinterklaas.rules.combinations import (
     PACKED_BYTES,
     PRECISE_NUMBER_SHIFT,
     cards_key,
@@ -26,9 +27,8 @@ from pnp.games.sinterklaas.combinations import (
     words_key,
     words_of_cards,
 )
-from pnp.games.sinterklaas.engine import ENGINE, SinterklaasState, standard_config
-from pnp.games.sinterklaas.policies import CHECKPOINTS, SAMPLES, HeuristicPolicy, settled
-from pnp.games.sinterklaas.steps import ALL_IN, IN
+from pnp.games.sinterklaas.rules.engine import ENGINE, SinterklaasState, standard_config
+from pnp.games.sinterklaas.rules.steps import ALL_IN, IN
 from pnp.games.sinterklaas.view import SinterklaasView
 
 EVERY = ("speculaas", "actiepiet", "wie-kent-hem-niet", "surprises")

@@ -14,16 +14,16 @@ from collections import Counter
 import pytest
 
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
-from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.actions import ChooseSint, Deal
-from pnp.games.sinterklaas.cards import COLOURS, card_name, parse_card, plain_card
-from pnp.games.sinterklaas.combinations import (
+from pnp.games.sinterklaas.rules import events as ev
+from pnp.games.sinterklaas.rules.actions import ChooseSint, Deal
+from pnp.games.sinterklaas.rules.cards import COLOURS, card_name, parse_card, plain_card
+from pnp.games.sinterklaas.rules.combinations import (
     COLOUR,
     NUMBER,
     best_combination,
     best_key,
 )
-from pnp.games.sinterklaas.config import (
+from pnp.games.sinterklaas.rules.config import (
     MULTIPLES,
     SinterklaasConfig,
     action_kind,
@@ -31,9 +31,9 @@ from pnp.games.sinterklaas.config import (
     standard_deck,
     validate_deck,
 )
-from pnp.games.sinterklaas.engine import ENGINE
-from pnp.games.sinterklaas.state import SinterklaasState
-from pnp.games.sinterklaas.steps import ALL_IN, IN, STOPPED
+from pnp.games.sinterklaas.rules.engine import ENGINE
+from pnp.games.sinterklaas.rules.state import SinterklaasState
+from pnp.games.sinterklaas.rules.steps import ALL_IN, IN, STOPPED
 from tests.engine.sinterklaas_play import cards, deal, do, events_of, game, legal, reveal
 
 HANDS3 = (

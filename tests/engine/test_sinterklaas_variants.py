@@ -7,13 +7,13 @@ import random
 import pytest
 
 from pnp.engine import CHANCE, EventLog
-from pnp.games.sinterklaas import events as ev
-from pnp.games.sinterklaas.actions import Reveal
-from pnp.games.sinterklaas.cards import parse_card
-from pnp.games.sinterklaas.combinations import COLOUR, NUMBER, STRAIGHT, best_combination
-from pnp.games.sinterklaas.engine import ENGINE
-from pnp.games.sinterklaas.state import SinterklaasState
-from pnp.games.sinterklaas.steps import (
+from pnp.games.sinterklaas.rules import events as ev
+from pnp.games.sinterklaas.rules.actions import Reveal
+from pnp.games.sinterklaas.rules.cards import parse_card
+from pnp.games.sinterklaas.rules.combinations import COLOUR, NUMBER, STRAIGHT, best_combination
+from pnp.games.sinterklaas.rules.engine import ENGINE
+from pnp.games.sinterklaas.rules.state import SinterklaasState
+from pnp.games.sinterklaas.rules.steps import (
     COIN,
     GIVE_BIG,
     INPAK_COLOUR,
@@ -643,9 +643,9 @@ def test_the_heuristic_settles_against_a_price_outside_every_chance() -> None:
     rulebook search under those rules once stopped with a math domain error)."""
     from pnp.catalog.project import load_game
     from pnp.engine.core import play
-    from pnp.games.sinterklaas.examples import PreciesPlanner
+    from pnp.games.sinterklaas.kit.spec_config import config_from_spec
     from pnp.games.sinterklaas.policies import settled
-    from pnp.games.sinterklaas.spec_config import config_from_spec
+    from pnp.games.sinterklaas.story.examples import PreciesPlanner
 
     assert settled(3, 10, [1.25]) and settled(3, 10, [-0.5])
     assert not settled(3, 10, [0.3]) and settled(10, 10, [0.2])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.stoomboot.config import config_for_variants, standard_config
-from pnp.games.stoomboot.events import (
+from pnp.games.stoomboot.rules.config import config_for_variants, standard_config
+from pnp.games.stoomboot.rules.events import (
     CardIgnored,
     Delivered,
     PawnBumped,

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from pnp.catalog.registry import game, games
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
 from pnp.engine.simulate import simulate
-from pnp.games.stoomboot.actions import (
+from pnp.games.stoomboot.game import GAME
+from pnp.games.stoomboot.policies.bots import HeuristicPolicy
+from pnp.games.stoomboot.rules.actions import (
     ChooseSint,
     LayMap,
     PlaceBoat,
@@ -25,14 +27,12 @@ from pnp.games.stoomboot.actions import (
     action_table,
     format_action,
 )
-from pnp.games.stoomboot.cards import NO_CARD
-from pnp.games.stoomboot.config import VARIANTS, config_for_variants, standard_config
-from pnp.games.stoomboot.engine import ENGINE
-from pnp.games.stoomboot.events import CardPlaced, RoundStarted
-from pnp.games.stoomboot.game import GAME
-from pnp.games.stoomboot.notation import render_event
-from pnp.games.stoomboot.policies import HeuristicPolicy
-from pnp.games.stoomboot.state import StoombootState
+from pnp.games.stoomboot.rules.cards import NO_CARD
+from pnp.games.stoomboot.rules.config import VARIANTS, config_for_variants, standard_config
+from pnp.games.stoomboot.rules.engine import ENGINE
+from pnp.games.stoomboot.rules.events import CardPlaced, RoundStarted
+from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.story.notation import render_event
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, position
 
 VARIANT_SETS = [(), *((v,) for v in VARIANTS), VARIANTS]

@@ -25,9 +25,10 @@ from pnp.catalog.project import load_game
 from pnp.engine.core import GameRecord
 from pnp.example_model import Example
 from pnp.example_model.figures import MapFigure, RowFigure
-from pnp.games.stoomboot.example_checks import Game
-from pnp.games.stoomboot.example_claims import KalenderCount, Placed, Table
-from pnp.games.stoomboot.examples import (
+from pnp.games.stoomboot.kit.spec_config import config_from_spec
+from pnp.games.stoomboot.story.checks import Game
+from pnp.games.stoomboot.story.claims import KalenderCount, Placed, Table
+from pnp.games.stoomboot.story.examples import (
     KIND_DELIVERY,
     KIND_KALENDER,
     KIND_LONGER,
@@ -40,7 +41,6 @@ from pnp.games.stoomboot.examples import (
     STORY,
     Row,
 )
-from pnp.games.stoomboot.spec_config import config_from_spec
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 from pnp.story import Replay

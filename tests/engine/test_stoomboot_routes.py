@@ -9,15 +9,15 @@ from collections.abc import Iterator
 import pytest
 
 from pnp.engine import CHANCE, RandomPolicy, play
-from pnp.games.stoomboot.board import distance_table
-from pnp.games.stoomboot.cards import ROTS
-from pnp.games.stoomboot.config import VARIANTS, config_for_variants
-from pnp.games.stoomboot.engine import ENGINE
-from pnp.games.stoomboot.layout import make_layout
-from pnp.games.stoomboot.plans import W_DIST, W_HEADING
-from pnp.games.stoomboot.policies import HeuristicPolicy
-from pnp.games.stoomboot.routes import MapRoutes, routes_from
-from pnp.games.stoomboot.state import StoombootState
+from pnp.games.stoomboot.policies.bots import HeuristicPolicy
+from pnp.games.stoomboot.policies.layout import make_layout
+from pnp.games.stoomboot.policies.plans import W_DIST, W_HEADING
+from pnp.games.stoomboot.policies.routes import MapRoutes, routes_from
+from pnp.games.stoomboot.rules.board import distance_table
+from pnp.games.stoomboot.rules.cards import ROTS
+from pnp.games.stoomboot.rules.config import VARIANTS, config_for_variants
+from pnp.games.stoomboot.rules.engine import ENGINE
+from pnp.games.stoomboot.rules.state import StoombootState
 
 MAP_VARIANTS = [(), ("kleine-kaart",), ("pepernoot-plekken",), VARIANTS]
 """The plain map, the small one, rocks and drifts, and everything together."""

@@ -17,9 +17,10 @@ from typing import Any, TypeVar
 import pytest
 
 from pnp.engine import CHANCE, TERMINAL, EventLog, play
-from pnp.games.stoomboot.actions import ChooseSint, LayMap, PlaceBoat, Shuffle
-from pnp.games.stoomboot.cards import PAKJE, STOOM
-from pnp.games.stoomboot.config import (
+from pnp.games.stoomboot.policies.bots import HeuristicPolicy
+from pnp.games.stoomboot.rules.actions import ChooseSint, LayMap, PlaceBoat, Shuffle
+from pnp.games.stoomboot.rules.cards import PAKJE, STOOM
+from pnp.games.stoomboot.rules.config import (
     VARIANTS,
     PakjeCard,
     StoombootConfig,
@@ -29,8 +30,8 @@ from pnp.games.stoomboot.config import (
     standard_config,
     validate_deck,
 )
-from pnp.games.stoomboot.engine import ENGINE
-from pnp.games.stoomboot.events import (
+from pnp.games.stoomboot.rules.engine import ENGINE
+from pnp.games.stoomboot.rules.events import (
     CardDrawn,
     CardIgnored,
     CardRevealed,
@@ -54,9 +55,8 @@ from pnp.games.stoomboot.events import (
     TalkOpened,
     TileTriggered,
 )
-from pnp.games.stoomboot.phases import PHASE_DRAW, PHASE_PLACE
-from pnp.games.stoomboot.policies import HeuristicPolicy
-from pnp.games.stoomboot.state import StoombootState
+from pnp.games.stoomboot.rules.phases import PHASE_DRAW, PHASE_PLACE
+from pnp.games.stoomboot.rules.state import StoombootState
 
 E = TypeVar("E")
 

@@ -8,10 +8,10 @@ import tomllib
 import pytest
 
 from pnp.catalog.project import load_game
-from pnp.games.stoomboot.config import VARIANTS, standard_config, validate_deck
-from pnp.games.stoomboot.map_sheet import map_board, random_setup
-from pnp.games.stoomboot.spec_config import config_from_spec
-from pnp.games.stoomboot.winrates import SETTINGS, tables_fingerprint
+from pnp.games.stoomboot.kit.map_sheet import map_board, random_setup
+from pnp.games.stoomboot.kit.spec_config import config_from_spec
+from pnp.games.stoomboot.kit.winrates import SETTINGS, tables_fingerprint
+from pnp.games.stoomboot.rules.config import VARIANTS, standard_config, validate_deck
 from pnp.spec.model import GameSpec
 
 COMBINATIONS = [c for n in range(len(VARIANTS) + 1) for c in itertools.combinations(VARIANTS, n)]

@@ -3,11 +3,13 @@
 Each example comes from a game record pinned in ``cardspecs/twaalf-dagen/examples/``.
 What every game's examples must satisfy (the record replays legally, every
 sentence makes a claim and every claim holds, broken pinned files are located
-errors, the base kit's examples) is ``tests/engine/test_example_contract.py``,
-with the claim checks of :mod:`~pnp.games.twaalf_dagen.example_checks` (fresh
-engine states, no event log). Here: sentences say what their claims say, the
-pictures, the rule checklist (TD-B2 .. TD-K1), the finder, and teeth: every
-claim falsified is refused, and broken pinned files and phrase files are errors.
+errors, the base kit's examples) is ``tests/engine/test_example_contract.py``.
+Every sentence is told from one engine event and claims that its action caused it
+(:class:`~pnp.story.told.Happened`), with the facts it states beyond the event; the
+story's :class:`~pnp.story.told.EventChecks` replay the record to confirm both. Here:
+sentences say what their events say, the pictures, the rule checklist (TD-B2 .. TD-K1),
+the finder, and teeth: every claim falsified is refused, and broken pinned files and
+phrase files are errors.
 """
 
 from __future__ import annotations
@@ -24,36 +26,37 @@ import pytest
 
 from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
-from pnp.engine.core import GameRecord
+from pnp.engine.core import Event, GameRecord
 from pnp.example_model import CardPicture, Example, Step
-from pnp.games.twaalf_dagen.engine import ENGINE
-from pnp.games.twaalf_dagen.example_checks import TwaalfDagenReplay
-from pnp.games.twaalf_dagen.example_claims import (
-    AnswersStraight,
-    CannotRespond,
-    EarnsGift,
-    GivesGift,
-    HasNoGiftToGive,
-    Leads,
-    Passes,
-    PassesToKeepStraight,
-    Responds,
-    TakesBack,
-    WinsGame,
-    WinsHand,
-    WinsTrick,
+from pnp.games.twaalf_dagen.kit.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.rules.actions import Action
+from pnp.games.twaalf_dagen.rules.config import TwaalfDagenConfig
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
+from pnp.games.twaalf_dagen.rules.events import (
+    CardsReturned,
+    GameEnded,
+    GiftEarned,
+    GiftGiven,
+    GiftNotGiven,
+    HandWon,
+    Passed,
+    Played,
+    TrickWon,
 )
-from pnp.games.twaalf_dagen.examples import ROWS, STORY, Row
-from pnp.games.twaalf_dagen.spec_config import config_from_spec
+from pnp.games.twaalf_dagen.rules.state import TwaalfDagenState
+from pnp.games.twaalf_dagen.story.examples import ROWS, STORY, Row
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
-from pnp.story import ClaimChecks, Replay, load_phrases
+from pnp.story import Replay, load_phrases
+from pnp.story.claims import Checks
 from pnp.story.pinned import pinned_path
 from pnp.story.search import RowUnder, story_search
+from pnp.story.told import Happened
 from tests.dutch_words import PLURALS, WORDS
 from tests.engine.registered import broken_phrase_file_error
 
 SEPARATOR = " · "
+TwaalfDagenReplay = Replay[TwaalfDagenConfig, TwaalfDagenState, Action]
 
 
 @cache
@@ -89,7 +92,7 @@ def game_of(ex: Example) -> TwaalfDagenReplay:
     return Replay(ENGINE, config_from_spec(spec(), record.variants), record)
 
 
-def checks() -> ClaimChecks[TwaalfDagenReplay]:
+def checks() -> Checks[TwaalfDagenReplay]:
     """The story's claim checks."""
     assert STORY.checks is not None
     return STORY.checks
@@ -115,6 +118,17 @@ def card_words(cards: Sequence[int]) -> list[str]:
     return [WORDS[len(cards)], PLURALS[cards[0]]]
 
 
+def claim_of(step: Step) -> Happened:
+    """The step's claim: an event that happened."""
+    assert isinstance(step.claim, Happened), step.text
+    return step.claim
+
+
+def fact(claim: Happened, name: str) -> Any:
+    """The value of the claim's fact ``name``."""
+    return next(f.value for f in claim.facts if f.name == name)
+
+
 def steps_with_claims() -> list[tuple[Example, Step]]:
     """Every step of every example."""
     return [(ex, step) for ex in all_examples() for step in ex.steps]
@@ -123,69 +137,69 @@ def steps_with_claims() -> list[tuple[Example, Step]]:
 def step_id(item: tuple[Example, Step]) -> str:
     """A readable test id."""
     ex, step = item
-    return f"{ex.id}:{type(step.claim).__name__}@{getattr(step.claim, 'at', '?')}"
-
-
-# ---------------------------------------------------------------------------
-# Sentences agree with their claims
-
-
-def expected_words(claim: object) -> list[str]:
-    """Names and Dutch number words the sentence of ``claim`` must contain."""
-    if isinstance(claim, Leads | TakesBack):
-        return [claim.name, *card_words(claim.cards)]
-    if isinstance(claim, AnswersStraight):
-        other = [] if claim.other_name is None else [claim.other_name]
-        above = [str(n) for n in claim.above]
-        return [claim.name, *card_words(claim.cards), *other, "lage kaart", *above]
-    if isinstance(claim, Responds):
-        other = [] if claim.other_name is None else [claim.other_name]
-        return [claim.name, *card_words(claim.cards), *other]
-    if isinstance(claim, Passes):
-        return [claim.name, "past"]
-    if isinstance(claim, CannotRespond):
-        held = card_words(claim.held) if claim.held else []
-        return [claim.name, str(claim.low), "passen", *held]
-    if isinstance(claim, PassesToKeepStraight):
-        options = [w for o in claim.options for w in card_words(o)]
-        return [claim.name, "past", *[str(n) for n in claim.straight], *options]
-    if isinstance(claim, WinsTrick):
-        return [claim.name, str(claim.low), "wint", *claim.tie_names]
-    if isinstance(claim, WinsHand):
-        others = [s for s in range(len(claim.names)) if s != claim.seat]
-        left = [w for s in others for w in (claim.names[s], WORDS[claim.cards_left[s]])]
-        return [claim.name, "wint", "ronde", *left]
-    if isinstance(claim, EarnsGift):
-        return [claim.name, "geschenk", *([WORDS[claim.supply_left]] * bool(claim.supply_left))]
-    if isinstance(claim, GivesGift):
-        return [claim.giver_name, claim.receiver_name, WORDS[claim.cards_left], "geschenk"]
-    if isinstance(claim, HasNoGiftToGive):
-        return [claim.name, WORDS[claim.cards_left], "geen geschenk"]
-    assert isinstance(claim, WinsGame)
-    return [*claim.names, WORDS[claim.gifts], "wint" if len(claim.names) == 1 else "winnen"]
+    claim = claim_of(step)
+    return f"{ex.id}:{claim.key}@{claim.at}"
 
 
 def seat_names(ex: Example) -> dict[int, str]:
-    """Seat -> name as the example's claims use them (must be one-to-one)."""
-    pairs: set[tuple[int, str]] = set()
-    for step in ex.steps:
-        c = step.claim
-        for seat_field, name_field in (
-            ("seat", "name"),
-            ("other", "other_name"),
-            ("giver", "giver_name"),
-            ("receiver", "receiver_name"),
-        ):
-            seat, name = getattr(c, seat_field, None), getattr(c, name_field, None)
-            if seat is not None and name is not None:
-                pairs.add((seat, name))
-        if isinstance(c, WinsTrick):
-            pairs.update(zip(c.tie_with, c.tie_names, strict=True))
-        if isinstance(c, WinsHand):
-            pairs.update(enumerate(c.names))
-    names = dict(pairs)
-    assert len(names) == len(pairs) == len(set(names.values())), pairs
-    return names
+    """Seat -> name: the leader of the focus trick gets the first name, then clockwise."""
+    leader = next(c.event.seat for c in events(ex, Played) if c.event.lead)  # type: ignore[attr-defined]
+    n = record_of(ex).num_players
+    return {(leader + k) % n: names_in_order()[k] for k in range(n)}
+
+
+def events(ex: Example, kind: type[Event]) -> list[Happened]:
+    """The claims of ``ex`` whose event is of type ``kind``."""
+    return [c for s in ex.steps if isinstance((c := claim_of(s)).event, kind)]
+
+
+def tied(won: Happened) -> list[int]:
+    """The seats that played the trick's low card before its winner did (TD-B4)."""
+    holders = list(fact(won, "low_holders"))
+    seat = won.event.seat  # type: ignore[attr-defined]
+    return holders[: holders.index(seat)] if seat in holders else holders
+
+
+# ---------------------------------------------------------------------------
+# Sentences agree with their events
+
+
+def expected_words(ex: Example, claim: Happened) -> list[str]:
+    """Names and Dutch number words the sentence of ``claim`` must contain."""
+    names, e = seat_names(ex), claim.event
+    if isinstance(e, Played):
+        words = [names[e.seat], *card_words(e.cards)]
+        if claim.key in ("respond_tie", "respond_higher"):
+            words.append(names[fact(claim, "lowest_so_far")[1]])
+        if claim.key == "respond_straight":
+            low = min(fact(claim, "lead"))
+            words += ["lage kaart", *[str(n) for n in e.cards if n > low]]
+        return words
+    if isinstance(e, CardsReturned):
+        return [names[e.seat], *card_words(e.cards)]
+    if isinstance(e, Passed) and e.forced:
+        held = fact(claim, "held_not_low_enough")
+        return [names[e.seat], "passen", *(card_words(held) if held else [])]
+    if isinstance(e, Passed) and claim.key == "keep_straight":
+        options = [w for o in fact(claim, "responses") for w in card_words(o)]
+        return [names[e.seat], "past", *[str(n) for n in fact(claim, "keeps")], *options]
+    if isinstance(e, Passed):
+        return [names[e.seat], "past"]
+    if isinstance(e, TrickWon):
+        return [names[e.seat], str(e.low), "wint", *[names[s] for s in tied(claim)]]
+    if isinstance(e, HandWon):
+        left = [w for s, k in enumerate(e.cards_left) if s != e.seat for w in (names[s], WORDS[k])]
+        return [names[e.seat], "wint", "ronde", *left]
+    if isinstance(e, GiftEarned):
+        return [names[e.seat], "geschenk", *([WORDS[e.supply]] * bool(e.supply))]
+    if isinstance(e, GiftGiven):
+        return [names[e.giver], names[e.receiver], WORDS[e.cards_left], "geschenk"]
+    if isinstance(e, GiftNotGiven):
+        return [names[e.seat], WORDS[e.cards_left], "geen geschenk"]
+    assert isinstance(e, GameEnded)
+    winners = [names[s] for s in e.winners]
+    top = WORDS[e.gifts[e.winners[0]]]
+    return [*winners, top, "wint" if len(winners) == 1 else "winnen"]
 
 
 # ---------------------------------------------------------------------------
@@ -193,11 +207,11 @@ def seat_names(ex: Example) -> dict[int, str]:
 
 
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
-def test_every_sentence_says_what_its_claim_says(item: tuple[Example, Step]) -> None:
+def test_every_sentence_says_what_its_event_says(item: tuple[Example, Step]) -> None:
     """The sentence names the player(s), writes card values in digits and counts in words
     (GAMES.md, Words in the rulebooks)."""
-    _, step = item
-    for word in expected_words(step.claim):
+    ex, step = item
+    for word in expected_words(ex, claim_of(step)):
         assert has_word(step.text, word), f"{word!r} missing in {step.text!r}"
     values = {str(n) for n in range(1, 13)}
     assert set(re.findall(r"\d+", step.text)) <= values, "only card values are digits"
@@ -208,45 +222,48 @@ def test_every_sentence_says_what_its_claim_says(item: tuple[Example, Step]) -> 
 
 @pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
 def test_pictures_show_the_cards_of_each_sentence(ex: Example) -> None:
-    """Plays and take-backs show each card (its spec row); gifts changing hands show a gift."""
+    """Plays and take-backs show each card (its spec row); gifts changing hands show a gift;
+    what the rules did by themselves is marked as such, as the event is."""
     rows = {row.number("number"): row.id for row in spec().component("deck").rows}
     gift = CardPicture("gifts", spec().component("gifts").rows[0].id)
     for step in ex.steps:
-        c = step.claim
-        if isinstance(c, Leads | Responds | TakesBack):
-            assert step.cards == tuple(CardPicture("deck", rows[n]) for n in c.cards)
-        elif isinstance(c, EarnsGift | GivesGift):
+        e = claim_of(step).event
+        if isinstance(e, Played | CardsReturned):
+            assert step.cards == tuple(CardPicture("deck", rows[n]) for n in e.cards)
+        elif isinstance(e, GiftEarned | GiftGiven):
             assert step.cards == (gift,)
         else:
             assert step.cards == ()
-        automatic = not isinstance(
-            c, Leads | Responds | Passes | CannotRespond | PassesToKeepStraight
-        )
-        assert step.automatic == automatic, step.text
+        assert step.automatic == e.automatic, step.text
+
+
+def _won(ex: Example) -> Happened:
+    (won,) = events(ex, TrickWon)
+    return won
+
+
+def _first(ex: Example) -> int:
+    return min(claim_of(s).at for s in ex.steps)
 
 
 @pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
 def test_each_player_action_of_the_trick_has_one_sentence(ex: Example) -> None:
-    """The focus trick is told completely, in order, with one name per seat."""
-    wins = [s.claim for s in ex.steps if isinstance(s.claim, WinsTrick)]
-    assert len(wins) == 1
-    won = wins[0]
-    moves = [getattr(s.claim, "at", None) for s in ex.steps if not s.automatic]
-    assert moves == list(range(won.first, won.at + 1))
+    """The focus trick is told completely, in order, from its lead to the action that wins it."""
+    won, first = _won(ex), _first(ex)
+    moves = [claim_of(s).at for s in ex.steps if not s.automatic]
+    assert moves == list(range(first, won.at + 1))
     game = game_of(ex)
     assert won.at == len(game.record.actions) - 1, "the record ends with the focus trick"
-    names = seat_names(ex)
-    leader = game.state_after(won.first).current_player()
-    assert names[leader] == names_in_order()[0]
-    assert set(names.values()) <= set(names_in_order()[: game.record.num_players])
+    leader = game.state_after(first).current_player()
+    assert game.state_after(first).is_leading
+    assert seat_names(ex)[leader] == names_in_order()[0]
 
 
 @pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
 def test_intro_shows_the_hands_at_the_start_of_the_trick(ex: Example) -> None:
     """The intro lists every player's cards as they are when the focus trick starts."""
-    won = next(s.claim for s in ex.steps if isinstance(s.claim, WinsTrick))
     game = game_of(ex)
-    state = game.state_after(won.first)
+    state = game.state_after(_first(ex))
     names = seat_names(ex)
     shown = dict(re.findall(r"(\w+): (\d+(?: \d+)*)", ex.intro))
     assert shown == {
@@ -258,17 +275,17 @@ def test_intro_shows_the_hands_at_the_start_of_the_trick(ex: Example) -> None:
 @pytest.mark.parametrize("ex", all_examples(), ids=lambda e: e.id)
 def test_gift_changes_are_all_told(ex: Example) -> None:
     """TD-B6: every gift that moves in the focus trick is one sentence; the totals agree."""
-    won = next(s.claim for s in ex.steps if isinstance(s.claim, WinsTrick))
+    won = _won(ex)
     game = game_of(ex)
     before, after = game.state_after(won.at), game.state_after(won.at + 1)
     delta = [0] * game.record.num_players
     for step in ex.steps:
-        c = step.claim
-        if isinstance(c, EarnsGift):
-            delta[c.seat] += 1
-        elif isinstance(c, GivesGift):
-            delta[c.giver] -= 1
-            delta[c.receiver] += 1
+        e = claim_of(step).event
+        if isinstance(e, GiftEarned):
+            delta[e.seat] += 1
+        elif isinstance(e, GiftGiven):
+            delta[e.giver] -= 1
+            delta[e.receiver] += 1
     assert [a - b for a, b in zip(after.gifts, before.gifts, strict=True)] == delta
     if ex.outro:
         names = seat_names(ex)
@@ -276,9 +293,9 @@ def test_gift_changes_are_all_told(ex: Example) -> None:
         assert shown == {names[s]: str(g) for s, g in enumerate(after.gifts)}
 
 
-def claims_of(example_id: str, kind: type) -> list[object]:
-    """The claims of one type in an example."""
-    return [s.claim for s in example(example_id).steps if isinstance(s.claim, kind)]
+def claims_of(example_id: str, key: str) -> list[Happened]:
+    """The claims of an example told with phrases starting with ``key``."""
+    return [c for s in example(example_id).steps if (c := claim_of(s)).key.startswith(key)]
 
 
 def test_td_b2_b3_worked_trick_as_in_the_rule_checklist() -> None:
@@ -286,16 +303,20 @@ def test_td_b2_b3_worked_trick_as_in_the_rule_checklist() -> None:
     (a set, but not low enough), a player who passes to keep a straight; the 8s win."""
     ex = example("slag-met-elven")
     assert set(ex.rules) >= {"TD-B2", "TD-B3", "TD-B4"}
-    (lead,) = claims_of(ex.id, Leads)
-    (reply,) = claims_of(ex.id, Responds)
-    (cannot,) = claims_of(ex.id, CannotRespond)
-    (keeper,) = claims_of(ex.id, PassesToKeepStraight)
-    (won,) = claims_of(ex.id, WinsTrick)
-    assert isinstance(lead, Leads) and lead.cards == (11, 11, 11, 11)
-    assert isinstance(reply, Responds) and reply.cards == (8, 8) and reply.standing == "lowest"
-    assert isinstance(cannot, CannotRespond) and cannot.held and min(cannot.held) > 11
-    assert isinstance(keeper, PassesToKeepStraight) and keeper.options
-    assert isinstance(won, WinsTrick) and won.seat == reply.seat and won.low == 8
+    (lead,) = claims_of(ex.id, "lead")
+    (reply,) = claims_of(ex.id, "respond_")
+    (cannot,) = claims_of(ex.id, "cannot_")
+    (keeper,) = claims_of(ex.id, "keep_straight")
+    won = _won(ex)
+    assert isinstance(lead.event, Played) and lead.event.cards == (11, 11, 11, 11)
+    assert isinstance(reply.event, Played) and reply.event.cards == (8, 8)
+    assert reply.key == "respond_lowest"
+    held = fact(cannot, "held_not_low_enough")
+    assert isinstance(cannot.event, Passed) and cannot.event.forced and held and min(held) > 11
+    assert isinstance(keeper.event, Passed) and not keeper.event.forced
+    assert fact(keeper, "responses") and fact(keeper, "keeps")
+    assert isinstance(won.event, TrickWon)
+    assert won.event.seat == reply.event.seat and won.event.low == 8
     assert [reply.at, cannot.at, keeper.at] == [lead.at + 1, lead.at + 2, lead.at + 3]
 
 
@@ -305,58 +326,61 @@ def test_td_b3_a_straight_answered_by_a_straight() -> None:
     sentence says so. The answer wins without a tie (the tie rule comes later in the book)."""
     ex = example("reeks-op-reeks")
     assert set(ex.rules) == {"TD-B2", "TD-B3"}
-    (lead,) = claims_of(ex.id, Leads)
-    (answer,) = claims_of(ex.id, AnswersStraight)
-    (won,) = claims_of(ex.id, WinsTrick)
-    assert isinstance(lead, Leads) and isinstance(answer, AnswersStraight)
-    assert isinstance(won, WinsTrick)
-    assert len(lead.cards) >= 3 and lead.cards == tuple(range(lead.cards[0], lead.cards[-1] + 1))
-    assert min(answer.cards) < min(lead.cards) < max(answer.cards)
-    assert answer.above and len(answer.cards) != len(lead.cards)
-    assert won.seat == answer.seat and not won.tie_with
+    (lead,) = claims_of(ex.id, "lead")
+    (answer,) = claims_of(ex.id, "respond_straight")
+    won = _won(ex)
+    assert isinstance(lead.event, Played) and isinstance(answer.event, Played)
+    assert isinstance(won.event, TrickWon)
+    led, cards = lead.event.cards, answer.event.cards
+    assert fact(answer, "lead") == led
+    assert len(led) >= 3 and led == tuple(range(led[0], led[-1] + 1))
+    assert min(cards) < min(led) < max(cards) and len(cards) != len(led)
+    assert won.event.seat == answer.event.seat and not tied(won)
     step = next(s for s in ex.steps if s.claim is answer)
     assert "niet hoger dan de lage kaart" in step.text
-    assert ("langer" if len(answer.cards) > len(lead.cards) else "korter") in step.text
+    assert ("langer" if len(cards) > len(led) else "korter") in step.text
 
 
-def test_a_straight_answer_claim_with_the_wrong_low_card_fails() -> None:
-    """TD-B3: the claim of a straight answer checks the lead's low card and the cards above it."""
-    (answer,) = claims_of("reeks-op-reeks", AnswersStraight)
-    assert isinstance(answer, AnswersStraight)
+def _with_fact(claim: Happened, name: str, value: object) -> Happened:
+    facts = tuple(dataclasses.replace(f, value=value) if f.name == name else f for f in claim.facts)
+    return dataclasses.replace(claim, facts=facts)
+
+
+def test_a_straight_answer_claim_with_the_wrong_lead_fails() -> None:
+    """TD-B3: the claim of a straight answer checks the lead it says it answers."""
+    (answer,) = claims_of("reeks-op-reeks", "respond_straight")
     game = game_of(example("reeks-op-reeks"))
-    for wrong in (
-        dataclasses.replace(answer, lead_low=answer.lead_low + 1),
-        dataclasses.replace(answer, above=answer.above[1:]),
-        dataclasses.replace(answer, lead_length=answer.lead_length + 1),
-    ):
-        with pytest.raises(AssertionError):
-            checks().check(game, wrong)
+    lead = fact(answer, "lead")
+    for wrong in (lead[1:], (lead[0] - 1, *lead)):
+        with pytest.raises(AssertionError, match="lead"):
+            checks().check(game, _with_fact(answer, "lead", wrong))
 
 
 def test_td_b4_tie_on_the_lowest_card() -> None:
     """TD-B4: two players play the same lowest card; the last of them wins the trick."""
     ex = example("gelijke-lage-kaart")
     assert "TD-B4" in ex.rules
-    (won,) = claims_of(ex.id, WinsTrick)
-    assert isinstance(won, WinsTrick) and won.tie_with and won.seat not in won.tie_with
+    won = _won(ex)
+    assert won.key == "trick_won_tie" and isinstance(won.event, TrickWon)
+    assert tied(won) and won.event.seat not in tied(won)
 
 
 def test_td_b5_last_cards_that_lose_go_back_into_the_hand() -> None:
     """TD-B5: a player's last cards do not win the trick, so they return to the hand."""
     ex = example("laatste-kaarten-terug")
     assert "TD-B5" in ex.rules
-    (back,) = claims_of(ex.id, TakesBack)
-    (won,) = claims_of(ex.id, WinsTrick)
-    assert isinstance(back, TakesBack) and isinstance(won, WinsTrick)
-    assert won.seat != back.seat and not won.hand_ends
+    (back,) = events(ex, CardsReturned)
+    won = _won(ex)
+    assert isinstance(back.event, CardsReturned) and isinstance(won.event, TrickWon)
+    assert won.event.seat != back.event.seat and fact(won, "hand_size") > 0
 
 
 def test_td_b6_gifts_change_hands_at_the_end_of_a_hand() -> None:
     """TD-B6: the hand's winner earns a gift; the most-cards players give one if they have one."""
     ex = example("geschenken-na-een-ronde")
     assert {"TD-B5", "TD-B6"} <= set(ex.rules)
-    assert claims_of(ex.id, WinsHand) and claims_of(ex.id, EarnsGift)
-    assert claims_of(ex.id, GivesGift) and claims_of(ex.id, HasNoGiftToGive)
+    assert events(ex, HandWon) and events(ex, GiftEarned)
+    assert events(ex, GiftGiven) and events(ex, GiftNotGiven)
 
 
 def test_td_k1_short_game_example_only_in_the_short_kit() -> None:
@@ -367,7 +391,8 @@ def test_td_k1_short_game_example_only_in_the_short_kit() -> None:
     assert base == [e for e in short if e != "einde-kort-spel"]
     ex = example("einde-kort-spel")
     assert ex.variants == ("kort",) and "TD-K1" in ex.rules
-    assert claims_of(ex.id, WinsGame)
+    (ended,) = events(ex, GameEnded)
+    assert ended.event.rule_ids == ("TD-K1",)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.id)
@@ -382,31 +407,50 @@ def test_finder_reproduces_the_pinned_file_from_its_seed(row: Row) -> None:
     assert pinned.to_json() == path.read_text(encoding="utf-8")
 
 
-def falsified(claim: Any, players: int) -> object:
-    """The same claim about the wrong player (or the wrong number where no player is named)."""
-    for field in ("seat", "giver"):
-        if hasattr(claim, field):
-            return dataclasses.replace(claim, **{field: (getattr(claim, field) + 1) % players})
-    assert isinstance(claim, WinsGame)
-    return dataclasses.replace(claim, gifts=claim.gifts + 1)
+def falsified(claim: Happened, players: int) -> list[Happened]:
+    """The same claim about the wrong player (or the wrong number where no player is named),
+    one action later, and with each fact's value wrong."""
+    e: Any = claim.event
+    field = next((f for f in ("seat", "giver") if hasattr(e, f)), None)
+    if field is not None:
+        wrong_event = dataclasses.replace(e, **{field: (getattr(e, field) + 1) % players})
+    else:
+        wrong_event = dataclasses.replace(e, hands=e.hands + 1)
+    wrong = [
+        dataclasses.replace(claim, event=wrong_event),
+        dataclasses.replace(claim, at=claim.at - 1),
+    ]
+    for f in claim.facts:
+        value = f.value
+        other = (
+            (value + 1)
+            if isinstance(value, int)
+            else (*value, 1)
+            if isinstance(value, tuple)
+            else (1,)
+        )
+        wrong.append(_with_fact(claim, f.name, other))
+    return wrong
 
 
 @pytest.mark.parametrize("item", steps_with_claims(), ids=step_id)
 def test_a_false_claim_fails_its_check(item: tuple[Example, Step]) -> None:
-    """The checks have teeth: the claim about the next player (or a wrong count) is refused."""
+    """The checks have teeth: the event about the next player (or a wrong count), at another
+    action, or any fact with another value is refused."""
     ex, step = item
     game = game_of(ex)
-    wrong = falsified(step.claim, game.record.num_players)
-    with pytest.raises(AssertionError):
-        checks().check(game, wrong)
+    checks().check(game, step.claim)
+    for wrong in falsified(claim_of(step), game.record.num_players):
+        with pytest.raises(AssertionError):
+            checks().check(game, wrong)
 
 
 def test_a_reversed_tie_rule_would_be_caught() -> None:
     """TD-B4: claiming the *first* player of the low card wins the tie fails the check."""
-    (won,) = claims_of("gelijke-lage-kaart", WinsTrick)
-    assert isinstance(won, WinsTrick)
-    reversed_rule = dataclasses.replace(won, seat=won.tie_with[0], tie_with=(won.seat,))
-    with pytest.raises(AssertionError, match="TD-B4"):
+    won = _won(example("gelijke-lage-kaart"))
+    first = fact(won, "low_holders")[0]
+    reversed_rule = dataclasses.replace(won, event=dataclasses.replace(won.event, seat=first))
+    with pytest.raises(AssertionError, match="TrickWon"):
         checks().check(game_of(example("gelijke-lage-kaart")), reversed_rule)
 
 

@@ -15,12 +15,11 @@ from typing import TypeVar
 import pytest
 
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
-from pnp.games.twaalf_dagen.engine import (
-    ENGINE,
-    PASS,
+from pnp.games.twaalf_dagen.rules.actions import PASS, ChooseDealer, Deal, format_play, parse_play
+from pnp.games.twaalf_dagen.rules.config import TwaalfDagenConfig, standard_config, validate_deck
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
+from pnp.games.twaalf_dagen.rules.events import (
     CardsReturned,
-    ChooseDealer,
-    Deal,
     GameEnded,
     GameStarted,
     GiftEarned,
@@ -30,12 +29,8 @@ from pnp.games.twaalf_dagen.engine import (
     HandWon,
     Played,
     TrickWon,
-    TwaalfDagenConfig,
-    TwaalfDagenState,
-    parse_play,
-    standard_config,
-    validate_deck,
 )
+from pnp.games.twaalf_dagen.rules.state import TwaalfDagenState
 
 E = TypeVar("E")
 
@@ -67,7 +62,6 @@ def push(state: TwaalfDagenState, *plays: str) -> None:
 
 def legal(state: TwaalfDagenState) -> set[str]:
     """Legal actions of the player to act, in notation."""
-    from pnp.games.twaalf_dagen.engine import format_play
 
     return {format_play(a) for a in state.legal_actions()}
 

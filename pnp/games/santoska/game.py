@@ -5,14 +5,14 @@ from __future__ import annotations
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
-from pnp.games.santoska.config import config_for_variants, validate_deck
-from pnp.games.santoska.engine import ENGINE
-from pnp.games.santoska.examples import STORY
-from pnp.games.santoska.notation import render_event
+from pnp.games.santoska.kit.report import BALANCE_REPORT
+from pnp.games.santoska.kit.setup_figures import setup
+from pnp.games.santoska.kit.spec_config import config_from_spec
 from pnp.games.santoska.policies import HeuristicPolicy
-from pnp.games.santoska.report import BALANCE_REPORT
-from pnp.games.santoska.setup_figure import setup
-from pnp.games.santoska.spec_config import config_from_spec
+from pnp.games.santoska.rules.config import config_for_variants, validate_deck
+from pnp.games.santoska.rules.engine import ENGINE
+from pnp.games.santoska.story.examples import STORY
+from pnp.games.santoska.story.notation import render_event
 
 H, R = "heuristic", "random"
 

@@ -26,9 +26,9 @@ import random
 from collections.abc import Sequence
 from operator import mul
 
-from pnp.games.santoska.actions import ARRIBA, DISCARD, DRAW, END, STOP, SWAP, TAKE
-from pnp.games.santoska.cards import NO_CARD, SANTOSKA
-from pnp.games.santoska.scoring import grid_points
+from pnp.games.santoska.rules.actions import ARRIBA, DISCARD, DRAW, END, STOP, SWAP, TAKE
+from pnp.games.santoska.rules.cards import NO_CARD, SANTOSKA
+from pnp.games.santoska.rules.scoring import grid_points
 from pnp.games.santoska.view import Cell, SantoskaView
 
 UNKNOWN_BONUS = 0.75

@@ -15,12 +15,12 @@ from __future__ import annotations
 from operator import sub
 from typing import TYPE_CHECKING
 
-from pnp.games.santoska.cards import NO_CARD
-from pnp.games.santoska.config import SantoskaConfig
-from pnp.games.santoska.phases import PHASE_NAMES
+from pnp.games.santoska.rules.cards import NO_CARD
+from pnp.games.santoska.rules.config import SantoskaConfig
+from pnp.games.santoska.rules.phases import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from pnp.games.santoska.state import SantoskaState
+    from pnp.games.santoska.rules.state import SantoskaState
 
 Cell = int | None
 """A card as a player knows it: its code, or ``None`` when they have not seen it."""

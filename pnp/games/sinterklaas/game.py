@@ -5,15 +5,15 @@ from __future__ import annotations
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
-from pnp.games.sinterklaas.balance import BALANCE
-from pnp.games.sinterklaas.config import config_for_variants, validate_deck
-from pnp.games.sinterklaas.engine import ENGINE
-from pnp.games.sinterklaas.examples import STORY
-from pnp.games.sinterklaas.notation import render_event
+from pnp.games.sinterklaas.kit.balance import BALANCE
+from pnp.games.sinterklaas.kit.report import BALANCE_REPORT
+from pnp.games.sinterklaas.kit.setup_figures import setup
+from pnp.games.sinterklaas.kit.spec_config import config_from_spec
 from pnp.games.sinterklaas.policies import HeuristicPolicy
-from pnp.games.sinterklaas.report import BALANCE_REPORT
-from pnp.games.sinterklaas.setup_figure import setup
-from pnp.games.sinterklaas.spec_config import config_from_spec
+from pnp.games.sinterklaas.rules.config import config_for_variants, validate_deck
+from pnp.games.sinterklaas.rules.engine import ENGINE
+from pnp.games.sinterklaas.story.examples import STORY
+from pnp.games.sinterklaas.story.notation import render_event
 
 H, R = "heuristic", "random"
 EVERY_RULE = ("actiepiet", "pietje-precies", "speculaas", "wie-kent-hem-niet")

@@ -41,9 +41,9 @@ from math import sqrt
 from typing import Generic, TypeVar
 
 from pnp.engine.sampling import quick_words
-from pnp.games.sinterklaas import actions as act
-from pnp.games.sinterklaas.actions import Action
-from pnp.games.sinterklaas.cards import (
+from pnp.games.sinterklaas.rules import actions as act
+from pnp.games.sinterklaas.rules.actions import Action
+from pnp.games.sinterklaas.rules.cards import (
     INPAKPIET,
     PIETJE_PRECIES,
     SCHOENPIET,
@@ -53,7 +53,7 @@ from pnp.games.sinterklaas.cards import (
     action_card,
     plain_card,
 )
-from pnp.games.sinterklaas.combinations import (
+from pnp.games.sinterklaas.rules.combinations import (
     PRECISE_NUMBER_SHIFT,
     PackedLayout,
     best_key,
@@ -65,7 +65,7 @@ from pnp.games.sinterklaas.combinations import (
     words_key,
     words_of_cards,
 )
-from pnp.games.sinterklaas.steps import (
+from pnp.games.sinterklaas.rules.steps import (
     ALL_IN,
     CARD_MASK,
     COIN,

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.sinterklaas.cards import CardTable
-from pnp.games.sinterklaas.config import SinterklaasConfig
-from pnp.games.sinterklaas.steps import CARD_MASK, FACE_DOWN, LAP, TURN_STEPS, Step
-from pnp.games.sinterklaas.turns import highest_of_others
+from pnp.games.sinterklaas.rules.cards import CardTable
+from pnp.games.sinterklaas.rules.config import SinterklaasConfig
+from pnp.games.sinterklaas.rules.steps import CARD_MASK, FACE_DOWN, LAP, TURN_STEPS, Step
+from pnp.games.sinterklaas.rules.turns import highest_of_others
 
 if TYPE_CHECKING:
-    from pnp.games.sinterklaas.state import SinterklaasState
+    from pnp.games.sinterklaas.rules.state import SinterklaasState
 
 
 class SinterklaasView:

@@ -6,16 +6,16 @@ from __future__ import annotations
 from pnp.engine.kit import EngineKit, GoldenCase
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
-from pnp.games.stoomboot.config import config_for_variants, validate_deck
-from pnp.games.stoomboot.engine import ENGINE
-from pnp.games.stoomboot.examples import STORY
-from pnp.games.stoomboot.map_sheet import map_board
-from pnp.games.stoomboot.notation import render_event
-from pnp.games.stoomboot.policies import HeuristicPolicy
-from pnp.games.stoomboot.report import BALANCE_REPORT
-from pnp.games.stoomboot.setup_figures import setup_figures
-from pnp.games.stoomboot.spec_config import config_from_spec
-from pnp.games.stoomboot.winrates import WIN_RATES, tables_fingerprint
+from pnp.games.stoomboot.kit.map_sheet import map_board
+from pnp.games.stoomboot.kit.report import BALANCE_REPORT
+from pnp.games.stoomboot.kit.setup_figures import setup_figures
+from pnp.games.stoomboot.kit.spec_config import config_from_spec
+from pnp.games.stoomboot.kit.winrates import WIN_RATES, tables_fingerprint
+from pnp.games.stoomboot.policies.bots import HeuristicPolicy
+from pnp.games.stoomboot.rules.config import config_for_variants, validate_deck
+from pnp.games.stoomboot.rules.engine import ENGINE
+from pnp.games.stoomboot.story.examples import STORY
+from pnp.games.stoomboot.story.notation import render_event
 
 H, R = "heuristic", "random"
 

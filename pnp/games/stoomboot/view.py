@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.games.stoomboot.actions import ActionTable
-from pnp.games.stoomboot.cards import NO_CARD, CardTable
-from pnp.games.stoomboot.config import StoombootConfig
-from pnp.games.stoomboot.phases import CHOICE_NAMES, PHASE_NAMES
+from pnp.games.stoomboot.rules.actions import ActionTable
+from pnp.games.stoomboot.rules.cards import NO_CARD, CardTable
+from pnp.games.stoomboot.rules.config import StoombootConfig
+from pnp.games.stoomboot.rules.phases import CHOICE_NAMES, PHASE_NAMES
 
 if TYPE_CHECKING:
-    from pnp.games.stoomboot.state import StoombootState
+    from pnp.games.stoomboot.rules.state import StoombootState
 
 
 class StoombootView:

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.notation import event_line
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
-from pnp.games.twaalf_dagen.engine import (
-    ENGINE,
-    VARIANT_SHORT,
-    config_for_variants,
-    validate_deck,
-)
-from pnp.games.twaalf_dagen.examples import STORY
-from pnp.games.twaalf_dagen.notation import render_event
+from pnp.games.twaalf_dagen.kit.report import BALANCE_REPORT
+from pnp.games.twaalf_dagen.kit.setup_figures import setup_figures
+from pnp.games.twaalf_dagen.kit.spec_config import config_from_spec, locate_deck_problem
 from pnp.games.twaalf_dagen.policies import HeuristicPolicy
-from pnp.games.twaalf_dagen.report import BALANCE_REPORT
-from pnp.games.twaalf_dagen.setup_figures import setup_figures
-from pnp.games.twaalf_dagen.spec_config import config_from_spec, locate_deck_problem
+from pnp.games.twaalf_dagen.rules.config import VARIANT_SHORT, config_for_variants, validate_deck
+from pnp.games.twaalf_dagen.rules.engine import ENGINE
+from pnp.games.twaalf_dagen.story.examples import STORY
 
 H, R = "heuristic", "random"
 
@@ -25,7 +21,7 @@ GAME = Game(
         engine=ENGINE,
         standard_config=config_for_variants,
         policies={R: RandomPolicy, H: HeuristicPolicy},
-        render_event=render_event,
+        render_event=event_line,
         golden_cases=(
             GoldenCase((), 3, 1, (H, R, H)),
             GoldenCase((), 5, 2, (H, H, R, R, H)),

@@ -22,15 +22,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pnp.games.twaalf_dagen.engine import (
+from pnp.games.twaalf_dagen.rules.actions import (
     PASS,
     STRAIGHT,
     Action,
-    TwaalfDagenView,
     play_cards,
     play_length,
     play_low,
 )
+from pnp.games.twaalf_dagen.view import TwaalfDagenView
 
 
 def plays_needed(counts: Sequence[int], top: int) -> int:

@@ -1,0 +1,1 @@
+"""Stoomboot's policies (the bots) and the route planning only they use."""

@@ -1,0 +1,1 @@
+"""Stoomboot's rules: configuration, cards, board, state, actions, events and the engine."""

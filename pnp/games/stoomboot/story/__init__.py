@@ -1,0 +1,1 @@
+"""Stoomboot's rulebook examples: rows, STORY, notation, sentences, claims, trace, table."""
