@@ -709,8 +709,9 @@ def pin(
     jobs: int = 1,
     seeds: int | None = None,
 ) -> PinReport:
-    """Check that every kit people build has each of its examples, true under its rules;
-    with ``update`` search and pin the records that are lacking."""
+    """Check that every kit people build has each of its examples, true under its rules, from
+    records kept per example; with ``update`` search and pin the records that are lacking
+    and remove those no kit needs."""
     from pnp.kit.maintenance import pin as run_pin
 
     return run_pin(game_id, update=update, report=report, jobs=jobs, seeds=seeds)

@@ -42,6 +42,7 @@ from pnp.catalog.project import load_game
 from pnp.draw.art_cache import CACHE_ENV
 from pnp.kit.build import BuildOptions, build
 from pnp.spec.variants import resolve_variants
+from tests.fifth_game import fifth_game_installed, names_fifth
 from tests.pdftext import page_texts
 
 RULEBOOK_KITS: list[tuple[str, tuple[str, ...]]] = [
@@ -359,3 +360,14 @@ def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PNP_ROOT", str(root))
     monkeypatch.chdir(tmp_path)
     return root
+
+
+@pytest.fixture(autouse=True)
+def _the_fifth_game(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A contract test run for the guide's example game has it installed while it runs."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and names_fifth(callspec.params):
+        with fifth_game_installed():
+            yield
+    else:
+        yield

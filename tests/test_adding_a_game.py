@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-import tomllib
 from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
@@ -23,6 +21,7 @@ from pnp.catalog.project import load_game
 from pnp.cli import app
 from pnp.engine.core import EventLog, GameRecord, play, replay
 from pnp.kit.maintenance import golden_root
+from tests.fifth_game import fifth_game_installed, package, project
 from tests.pdftext import page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,43 +36,19 @@ AnyGame = registry.AnyGame
 
 
 def _project() -> dict[str, Any]:
-    project: dict[str, Any] = tomllib.loads((FIXTURE / "pyproject.toml").read_text())["project"]
-    return project
+    return project()
 
 
 def _package() -> str:
     """The fixture's package, as its entry point names it (``mini_game``)."""
-    value: str = _project()["entry-points"][registry.ENTRY_POINT_GROUP][GAME_ID]
-    return value.split(".")[0]
+    return package()
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AnyGame]:
-    """The fixture installed without pip: a ``.dist-info`` folder with its entry points on
-    ``sys.path``, next to the package's parent folder; the registry forgets it afterwards."""
-    project = _project()
-    site = tmp_path_factory.mktemp("site-packages")
-    info = site / f"{project['name']}-{project['version']}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n"
-    )
-    points = project["entry-points"][registry.ENTRY_POINT_GROUP]
-    (info / "entry_points.txt").write_text(
-        f"[{registry.ENTRY_POINT_GROUP}]\n"
-        + "".join(f"{name} = {value}\n" for name, value in points.items())
-    )
-    package = _package()
-    registry.games.cache_clear()
-    try:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.syspath_prepend(str(FIXTURE))
-            patch.syspath_prepend(str(site))
-            yield registry.game(GAME_ID)
-    finally:
-        registry.games.cache_clear()
-        for name in [m for m in sys.modules if m == package or m.startswith(f"{package}.")]:
-            del sys.modules[name]
+def installed() -> Iterator[AnyGame]:
+    """The fixture installed the documented way, for the module's tests."""
+    with fifth_game_installed() as game:
+        yield game
 
 
 @pytest.fixture(scope="module")
@@ -220,6 +195,7 @@ def test_both_forms_list_the_same_files() -> None:
         (
             path.replace("my_game/data/cardspecs/", "cardspecs/")
             .replace("my_game/data/art/", "art/")
+            .replace("my_game/data/golden/", "golden/")
             .replace("my_game/", "pnp/games/<name>/"),
             optional,
         )

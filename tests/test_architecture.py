@@ -201,3 +201,28 @@ def test_a_deck_is_drawn_without_the_rulebook_or_reportlab_graphics(tmp_path: Pa
     ]
     assert "svglib" in runs[0].stdout  # an empty cache: the art was converted
     assert runs[1].stdout.strip() == "[]"
+
+
+GAME_SHAPE = {"__init__", "game", "rules", "view", "policies", "story", "kit"}
+"""The top-level names of every game package, one role each (docs/adding-a-game.md)."""
+
+
+def _top_level_names(folder: Path) -> set[str]:
+    return {
+        path.stem if path.suffix == ".py" else path.name
+        for path in folder.iterdir()
+        if path.suffix == ".py" or (path / "__init__.py").is_file()
+    }
+
+
+def test_every_game_has_the_one_shape() -> None:
+    """Every bundled game has the same module names, a role each; what one game alone needs
+    sits inside a role (a package of that name), never beside the roles. A role's package
+    ``__init__`` holds only its docstring, so importing a role imports nothing else."""
+    folders = sorted(p for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
+    assert len(folders) >= 4
+    for folder in folders:
+        assert _top_level_names(folder) == GAME_SHAPE, folder.name
+        for init in folder.glob("*/__init__.py"):
+            body = ast.parse(init.read_text(encoding="utf-8")).body
+            assert len(body) == 1 and isinstance(body[0], ast.Expr), init

@@ -223,7 +223,11 @@ def pin_command(
     game: GameArgument,
     update: Annotated[
         bool,
-        typer.Option("--update", help="Search and pin the records the kits lack."),
+        typer.Option(
+            "--update",
+            help="Search and pin the records the kits lack (a kit's own only where no "
+            "smaller rule set's record holds), then remove the records no kit needs.",
+        ),
     ] = False,
     jobs: JobsOption = 2,
     seeds: Annotated[
@@ -236,7 +240,8 @@ def pin_command(
         ),
     ] = None,
 ) -> None:
-    """Check that every kit's rulebook examples replay and hold under its rules; exit 1 if not."""
+    """Check that every kit's rulebook examples replay and hold under its rules, from records
+    kept per example (a larger rule set's only where no smaller one's holds); exit 1 if not."""
     report = run_safely(
         lambda: api.pin(
             game,
@@ -253,6 +258,15 @@ def pin_command(
             typer.echo(f"removed {display_path(path)} (no kit shows it)")
         else:
             typer.echo(f"{display_path(path)}: no kit shows this record", err=True)
+    for path in report.unneeded:
+        if update:
+            typer.echo(f"removed {display_path(path)} (no kit needs it)")
+        else:
+            typer.echo(
+                f"{display_path(path)}: no kit needs this record, a smaller rule set's "
+                "holds wherever it is shown (--update removes it)",
+                err=True,
+            )
     for path in report.lost:
         typer.echo(f"{display_path(path)}: no seeded game shows this example", err=True)
     if report.lost:
@@ -263,7 +277,7 @@ def pin_command(
                 f"{display_path(path)}: the kit lacks this example (pin it with --update)",
                 err=True,
             )
-        if report.needed or report.stray:
+        if report.needed or report.stray or report.unneeded:
             raise typer.Exit(1)
     typer.echo(f"{report.kits} kits: {report.held} examples hold under their rules")
 

@@ -2,9 +2,8 @@
 
 Most games need nothing else from their engine object (see
 :class:`pnp.engine.core.Engine`): a config that knows its variant ids, a state
-that samples its own chance outcomes, a view class and a pair of functions
-turning actions into JSON and back. A game subclasses :class:`DelegatingEngine`
-and adds only its simulation ``metrics``.
+that samples its own chance outcomes, a view class, a pair of functions
+turning actions into JSON and back and, for ``pnp simulate``, its ``metrics``.
 """
 
 from __future__ import annotations
@@ -41,12 +40,14 @@ class DelegatingEngine(Generic[C, S, V, A]):
         view: Callable[[S, int], V],
         encode: Callable[[A], JSON],
         decode: Callable[[JSON], A],
+        metrics: Callable[[S], dict[str, list[float]]] | None = None,
     ) -> None:
         self.game_id = game_id
         self._state = state
         self._view = view
         self._encode = encode
         self._decode = decode
+        self._metrics = metrics
 
     def variants(self, config: C) -> tuple[str, ...]:
         """The variant ids the configuration was made for."""
@@ -72,3 +73,7 @@ class DelegatingEngine(Generic[C, S, V, A]):
     def decode_action(self, data: JSON) -> A:
         """Inverse of :meth:`encode_action`."""
         return self._decode(data)
+
+    def metrics(self, state: S) -> dict[str, list[float]]:
+        """Samples for ``pnp simulate`` of a finished game (none unless the game gives them)."""
+        return self._metrics(state) if self._metrics is not None else {}

@@ -22,9 +22,10 @@ from pnp.catalog.registry import AnyGame, games
 from pnp.engine.golden import check_golden, write_golden
 from pnp.gamedef import StudyResult
 from pnp.spec.model import GameSpec
-from pnp.story.phrases import load_phrases
+from pnp.story.coverage import RowRecords, row_records
+from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import EXAMPLES_FOLDER, pinned_index, pinned_path
-from pnp.story.rulesets import RuleSet, built_rule_sets, parse_rule_set_key
+from pnp.story.rulesets import RuleSet, built_rule_sets, parse_rule_set_key, rule_set_key
 from pnp.story.search import RowUnder, story_search
 from pnp.story.story import Story
 
@@ -151,8 +152,9 @@ class PinReport:
     ``held`` examples of them replay and hold under their kit's rules;
     ``needed`` names the records a kit lacks (missing, or no longer holding),
     ``written`` the files an update wrote and ``lost`` the records its search
-    could not find; ``stray`` names records no kit people build shows (an
-    update removes them).
+    could not find; ``stray`` names records no kit people build shows and
+    ``unneeded`` records no kit needs, as a record of a smaller rule set holds
+    wherever they would be shown (an update removes both).
     """
 
     kits: int
@@ -161,10 +163,13 @@ class PinReport:
     written: tuple[Path, ...] = ()
     lost: tuple[Path, ...] = ()
     stray: tuple[Path, ...] = ()
+    unneeded: tuple[Path, ...] = ()
 
 
 _GroupFound = tuple[list[tuple[Path, str]], list[int], list[str]]
 """What one group's search hands back: the files found, the wanted ones lost, its report."""
+
+AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
 
 
 def pin(
@@ -175,53 +180,155 @@ def pin(
     jobs: int = 1,
     seeds: int | None = None,
 ) -> PinReport:
-    """Check that every kit people build has each of its rulebook examples, true under its rules.
+    """Check that every kit people build has each of its rulebook examples, true under its
+    rules, from as few records as it takes.
 
     For every rule set of :func:`~pnp.story.rulesets.built_rule_sets` and every
     row the kit shows, a pinned record must replay legally under the kit's
     rules and every claim told from it hold there (its own record, or one of
-    a rule set it contains). Without ``update`` nothing is written. With
-    ``update`` the seeded search finds a record for each one lacking, pinned
-    under the kit's rule set, and records that still hold are kept as they
-    are. ``report`` receives the search's progress lines; the search of each
-    rule set (and policy) runs in one of ``jobs`` worker processes and tries
-    ``seeds`` games (default: the story's).
+    a rule set it contains). Records are kept per example, not per kit: a
+    row keeps its base record and a record of a larger rule set only where no
+    smaller rule set's record holds (:func:`~pnp.story.coverage.row_records`);
+    the others are ``unneeded``. Without ``update`` nothing is written. With
+    ``update`` the seeded search finds a record for each kit that no pinned
+    record holds for, smallest rule sets first, each pinned under the kit's
+    rule set only if no record of a smaller rule set (one just found
+    included) holds under the kit's rules; then the records no kit shows or
+    needs are removed, and records that still hold are kept as they are.
+    ``report`` receives the search's progress lines; the rows are checked,
+    and the search of each rule set (and policy) runs, in ``jobs`` worker
+    processes, and the search tries ``seeds`` games (default: the story's).
     """
     story = require_engine(game_id, "pin").story
     if story is None:
         raise PnpError.single(f"{game_id} pins no rulebook examples")
     spec = load_spec(game_id)
-    phrases = load_phrases(spec)
     rule_sets = built_rule_sets(spec, story.plays_alike)
-    pinned_sets = pinned_index(spec)
-    needed: list[RowUnder[Any, Any]] = []
-    held = 0
-    for rules in rule_sets:
-        for row in story.rows:
-            if not story.applies(spec, row, rules):
-                continue
-            try:
-                example = story.told_under(
-                    spec, phrases, row, rules, pinned_sets.get(row.id, set())
-                )
-                holds = example is not None
-            except PnpError:
-                holds = False
-            if holds:
-                held += 1
-            else:
-                needed.append(RowUnder(row, rules))
-    paths = tuple(pinned_path(spec, w.row.id, w.rules) for w in needed)
+    rows = {row.id: row for row in story.rows}
+    coverage = _coverage(story, spec, rule_sets, list(rows), jobs)
+    needed = tuple(
+        pinned_path(spec, c.row, kit) for c in coverage for kit, shown in c.shown if shown is None
+    )
+    held = sum(shown is not None for c in coverage for _kit, shown in c.shown)
     stray = _stray_records(story, spec, rule_sets)
-    if update:
-        for path in stray:
-            refuse_installed_data(path, "pin --update")
-            path.unlink()
-    if not update or not needed:
-        return PinReport(len(rule_sets), held, paths, stray=stray)
-    for path in paths:
+    unneeded = _unneeded(spec, coverage)
+    if not update:
+        return PinReport(len(rule_sets), held, needed, stray=stray, unneeded=unneeded)
+    lacking = [RowUnder(rows[c.row], kit) for c in coverage for kit in c.lacking]
+    for path in (*stray, *unneeded, *(pinned_path(spec, w.row.id, w.rules) for w in lacking)):
         refuse_installed_data(path, "pin --update")
-    # the search's own groups (a rule set and policy), one worker task each
+    for path in stray:
+        _remove_record(path)
+    written, lost = _search_lacking(story, spec, lacking, report, jobs, seeds)
+    if written:
+        # a new record may hold where a larger rule set's record was needed
+        again = sorted({path.stem for path in written}, key=list(rows).index)
+        fresh = {c.row: c for c in _coverage(story, spec, rule_sets, again, jobs)}
+        unneeded = _unneeded(spec, [fresh.get(c.row, c) for c in coverage])
+    for path in unneeded:
+        refuse_installed_data(path, "pin --update")
+        _remove_record(path)
+    return PinReport(len(rule_sets), held, needed, written, lost, stray, unneeded)
+
+
+def _coverage(
+    story: AnyStory,
+    spec: GameSpec,
+    rule_sets: Sequence[RuleSet],
+    row_ids: Sequence[str],
+    jobs: int,
+) -> list[RowRecords]:
+    """The records each of the rows ``row_ids`` needs (:func:`row_records`), in that order; one
+    row per task in ``jobs`` worker processes (in this one when ``jobs`` is 1)."""
+    rows = {row.id: row for row in story.rows}
+    index = pinned_index(spec)
+
+    def row_task(row_id: str) -> Callable[[Report | None], RowRecords]:
+        def task(_progress: Report | None) -> RowRecords:
+            row = rows[row_id]
+            kits = [rules for rules in rule_sets if story.applies(spec, row, rules)]
+            pinned = index.get(row_id, set())
+            return row_records(story, spec, load_phrases(spec), row, kits, pinned)
+
+        return task
+
+    tasks = [row_task(row_id) for row_id in row_ids]
+    if jobs <= 1:
+        return [task(None) for task in tasks]
+    return run_forked(tasks, jobs)
+
+
+def _remove_record(path: Path) -> None:
+    """Remove a pinned file, and its rule set's folder when that is left empty."""
+    path.unlink(missing_ok=True)
+    if path.parent.is_dir() and not any(path.parent.iterdir()):
+        path.parent.rmdir()
+
+
+def _unneeded(spec: GameSpec, coverage: Sequence[RowRecords]) -> tuple[Path, ...]:
+    return tuple(pinned_path(spec, c.row, rules) for c in coverage for rules in c.unneeded)
+
+
+def _search_lacking(
+    story: AnyStory,
+    spec: GameSpec,
+    lacking: Sequence[RowUnder[Any, Any]],
+    report: Callable[[str], None] | None,
+    jobs: int,
+    seeds: int | None,
+) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    """Search and write a record for each kit of ``lacking`` (no pinned record holds for
+    it), smallest rule sets first: a kit for which a record just found for a smaller rule
+    set holds gets none of its own. The files written and those no seeded game showed."""
+    phrases = load_phrases(spec)
+    found_sets: dict[str, set[RuleSet]] = {}
+    found: list[tuple[Path, str]] = []
+    lost_paths: list[Path] = []
+    sizes = sorted({len(w.rules) for w in lacking})
+    for size in sizes:
+        wanted: list[RowUnder[Any, Any]] = []
+        for w in (w for w in lacking if len(w.rules) == size):
+            smaller = found_sets.get(w.row.id, set())
+            if smaller and _holds(story, spec, phrases, w, smaller):
+                if report is not None:
+                    report(f"{rule_set_key(w.rules)}/{w.row.id}: a new record holds, not searched")
+                continue
+            wanted.append(w)
+        layer_found, layer_lost = _search_groups(story, spec, wanted, report, jobs, seeds)
+        for path, _text in layer_found:
+            found_sets.setdefault(path.stem, set()).add(parse_rule_set_key(path.parent.name))
+        found += layer_found
+        lost_paths += layer_lost
+    return tuple(path for path, _ in found), tuple(lost_paths)
+
+
+def _holds(
+    story: AnyStory,
+    spec: GameSpec,
+    phrases: Phrases,
+    wanted: RowUnder[Any, Any],
+    sources: set[RuleSet],
+) -> bool:
+    """Whether a kit of ``wanted.rules`` finds ``wanted.row``'s example among the records
+    of ``sources`` (rule sets inside its own)."""
+    try:
+        return story.found_under(spec, phrases, wanted.row, wanted.rules, sources) is not None
+    except PnpError:
+        return False
+
+
+def _search_groups(
+    story: AnyStory,
+    spec: GameSpec,
+    needed: Sequence[RowUnder[Any, Any]],
+    report: Callable[[str], None] | None,
+    jobs: int,
+    seeds: int | None,
+) -> tuple[list[tuple[Path, str]], list[Path]]:
+    """Search ``needed`` in the search's own groups (a rule set and policy), one worker task
+    each, and write each file found; the files found and the paths no game showed."""
+    if not needed:
+        return [], []
     group = story_search(story, needed).group
     groups: dict[Hashable, list[int]] = {}
     for index, w in enumerate(needed):
@@ -254,9 +361,9 @@ def pin(
             lost_paths += [pinned_path(spec, needed[i].row.id, needed[i].rules) for i in group_lost]
         if report is not None:
             done = min(start + step, len(tasks))
-            report(f"rule sets searched: {done} of {len(tasks)}")
-    written = tuple(path for path, _ in found)
-    return PinReport(len(rule_sets), held, paths, written, tuple(lost_paths), stray)
+            size = len(needed[0].rules)
+            report(f"rule sets of {size} variant(s) searched: {done} of {len(tasks)}")
+    return found, lost_paths
 
 
 def _stray_records(

@@ -11,7 +11,10 @@ A rule set's records live in ``examples/<key>/`` of the game's spec folder,
 the key being the rule set's variant ids joined by ``+`` (``basis`` for the
 base game). :func:`built_rule_sets` lists the kits the examples are pinned
 and tested for: the base game, every variant alone, every pair that can be
-combined, every largest combination and each of those less one variant.
+combined, every largest combination and each of those less one variant. A
+kit without a record of its own shows one of a rule set it contains
+(:func:`fallbacks`), so a rule set keeps a record only where no smaller rule
+set's record holds under its rules (:mod:`pnp.story.coverage`).
 """
 
 from __future__ import annotations

@@ -16,14 +16,19 @@ A game declares its functions once, as :class:`Facts`, and tells with :class:`Te
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, Generic, TypeVar
 
-from pnp.engine.core import Event, GameState
+from pnp.engine.core import Engine, Event, GameState
 from pnp.example_model import Step
+from pnp.spec.model import GameSpec
 from pnp.story.claims import Replay
+from pnp.story.story import Handler, Scene, on
+from pnp.story.walk import Moment
 
+C = TypeVar("C")
+E = TypeVar("E", bound=Event)
 S = TypeVar("S", bound=GameState[Any])
 T = TypeVar("T")
 
@@ -120,3 +125,52 @@ class Telling(Generic[S]):
     def happened(self, at: int, event: Event, key: str, *facts: Fact) -> Happened:
         """The claim of ``event`` at action ``at``, told with phrase ``key``, and its facts."""
         return Happened(at, event, key, facts)
+
+
+@dataclass(frozen=True)
+class Told(Generic[S]):
+    """The context of an example told from events: the scene (phrases, names, segment)
+    and the telling of its record (facts and claims). A game needing more subclasses it."""
+
+    scene: Scene[Any, Any, Any]
+    telling: Telling[S]
+
+
+def telling_context(
+    engine: Engine[C, S, Any], config: Callable[[GameSpec, tuple[str, ...]], C], facts: Facts[S]
+) -> Callable[[Scene[Any, Any, Any]], Told[S]]:
+    """The story's ``context``: each scene told with the replay of its record under the
+    scene's rules and the game's ``facts``."""
+
+    def context(scene: Scene[Any, Any, Any]) -> Told[S]:
+        replay = Replay(engine, config(scene.spec, scene.variants), scene.pinned.record)
+        return Told(scene, Telling(replay, facts))
+
+    return context
+
+
+def event_words(scene: Scene[Any, Any, Any], event: Event) -> dict[str, object]:
+    """The words of ``event``: each field's value, and ``name``, the name of its ``seat``."""
+    words: dict[str, object] = {f.name: getattr(event, f.name) for f in fields(event)}
+    seat = words.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        words["name"] = scene.names[seat]
+    return words
+
+
+def told(
+    kind: type[E],
+    key: str | Callable[[E], str],
+    words: Callable[[Told[Any], E], Mapping[str, object]] | None = None,
+) -> Handler[Told[Any], Any, Any]:
+    """A sentence for every event of type ``kind``: the phrase ``key`` (or ``key(event)``)
+    filled with ``words`` (default: :func:`event_words`), claiming that the event happened.
+    What the rules did by themselves is marked as the event is."""
+
+    def tell(context: Told[Any], moment: Moment[Any, Any], event: E) -> Step:
+        phrase = key(event) if callable(key) else key
+        filled = words(context, event) if words else event_words(context.scene, event)
+        claim = context.telling.happened(moment.index, event, phrase)
+        return Step(context.scene.say(phrase, **filled), automatic=event.automatic, claim=claim)
+
+    return on(kind, tell)

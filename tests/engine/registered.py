@@ -7,6 +7,7 @@ import dataclasses
 import inspect
 import json
 import random
+import shutil
 from collections.abc import Callable
 from enum import Enum
 from functools import cache
@@ -17,6 +18,7 @@ import pytest
 
 from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.engine.core import CHANCE, EventLog, GameRecord, play, replay
 from pnp.engine.kit import EngineKit
 from pnp.kit.examples import game_examples
@@ -224,6 +226,16 @@ def check_replay_equals_play(
     return record
 
 
+def project_game_folder(project: Path, game_id: str) -> Path:
+    """The game's spec folder in the project copy ``project``. An installed game keeps its
+    own in its data folder: it is copied into the project, whose copy overrides the game's."""
+    folder = project / "cardspecs" / game_id
+    data_root = games()[game_id].data_root
+    if not folder.exists() and data_root is not None:
+        shutil.copytree(data_root / "cardspecs" / game_id, folder)
+    return folder
+
+
 def broken_phrase_file_error(
     project: Path,
     game_id: str,
@@ -236,7 +248,7 @@ def broken_phrase_file_error(
     that must fail the same way (e.g. the search, which titles what it finds). The error
     must name the phrase file, relative to the project, without a traceback.
     """
-    path = project / "cardspecs" / game_id / "rulebook" / "voorbeelden.toml"
+    path = project_game_folder(project, game_id) / "rulebook" / "voorbeelden.toml"
     if edit is None:
         path.unlink()
     else:
@@ -252,6 +264,13 @@ def broken_phrase_file_error(
     assert message.startswith(f"cardspecs/{game_id}/rulebook/voorbeelden.toml"), message
     assert "Traceback" not in message and str(project) not in message
     return message
+
+
+def editions(game_id: str) -> list[str]:
+    """The languages a game has an edition in: Dutch, and each folder beside ``game.toml``
+    that holds one (an English edition is the game's choice, not a contract)."""
+    folder = spec_of(game_id).folder
+    return ["nl", *(lang for lang in ("en",) if (folder / lang / "game.toml").is_file())]
 
 
 @cache

@@ -28,10 +28,18 @@ from pnp.story.pinned import EXAMPLES_FOLDER
 from pnp.story.rulesets import BASE_KEY, built_rule_sets, parse_rule_set_key
 from pnp.story.story import Story
 from pnp.story.table import ExampleRow
-from tests.engine.registered import broken_phrase_file_error, combined_kit, spec_of, story_of
+from tests.engine.registered import (
+    broken_phrase_file_error,
+    combined_kit,
+    project_game_folder,
+    spec_of,
+    story_of,
+)
+from tests.fifth_game import fifth_game_installed
 
 AnyStory = Story[Any, Any, Any, Any, Any, Any, Any]
-STORIED = [g.id for g in games().values() if g.story is not None]
+with fifth_game_installed():  # the guide's example game is held to the contract too
+    STORIED = [g.id for g in games().values() if g.story is not None]
 
 
 def _pinned_files() -> list[Any]:
@@ -53,7 +61,8 @@ def _pinned_files() -> list[Any]:
     return out
 
 
-RECORDS = _pinned_files()
+with fifth_game_installed():
+    RECORDS = _pinned_files()
 
 
 def row_of(game_id: str, row_id: str) -> ExampleRow[Any, Any]:
@@ -175,7 +184,7 @@ def test_a_broken_pinned_file_is_one_located_error(
 ) -> None:
     """A missing, corrupt or foreign pinned file stops the examples with one error naming it."""
     row = story_of(game_id).rows[0]
-    path = project_copy / "cardspecs" / game_id / "examples" / BASE_KEY / f"{row.id}.json"
+    path = project_game_folder(project_copy, game_id) / "examples" / BASE_KEY / f"{row.id}.json"
     damage(path)
     spec = load_game(game_id).spec
     with pytest.raises(PnpError) as caught:
