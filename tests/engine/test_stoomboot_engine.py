@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pnp.catalog.registry import game, games
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
+from pnp.engine.notation import event_line
 from pnp.engine.simulate import simulate
 from pnp.games.stoomboot.game import GAME
 from pnp.games.stoomboot.policies.bots import HeuristicPolicy
@@ -32,7 +33,6 @@ from pnp.games.stoomboot.rules.config import VARIANTS, config_for_variants, stan
 from pnp.games.stoomboot.rules.engine import ENGINE
 from pnp.games.stoomboot.rules.events import CardPlaced, RoundStarted
 from pnp.games.stoomboot.rules.state import StoombootState
-from pnp.games.stoomboot.story.notation import render_event
 from tests.engine.test_stoomboot_rules import EMPTY_MAP, position
 
 VARIANT_SETS = [(), *((v,) for v in VARIANTS), VARIANTS]
@@ -88,7 +88,7 @@ def test_random_play_conserves_every_card_and_terminates(
 
 def test_event_log_marks_automatic_events_and_serialises() -> None:
     """Rule-made events are automatic, choices and chance are not; every event is JSON-ready
-    and has a notation line."""
+    and has a notation line: its type (marked ``* `` when automatic) and its rules."""
     log = EventLog()
     config = config_for_variants(VARIANTS)
     for seed in range(3):
@@ -102,7 +102,10 @@ def test_event_log_marks_automatic_events_and_serialises() -> None:
         data = event.to_dict()
         assert data["type"] == event.event_type
         json.dumps(data)
-        assert render_event(event)
+        line = event_line(event)
+        assert line.removeprefix("* ").split()[0] == event.event_type
+        assert line.startswith("* ") == event.automatic
+        assert line.endswith(f"[{', '.join(event.rule_ids)}]")
 
 
 def test_every_move_and_chance_outcome_round_trips_through_json() -> None:

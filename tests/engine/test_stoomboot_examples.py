@@ -2,10 +2,15 @@
 
 The contract every game's examples keep (each record replays legally, every
 sentence's claim holds on fresh engine states, a missing, corrupt or foreign
-pinned file is one located error) is ``test_example_contract``; here the
-game's own checks must catch a falsified claim, each rule the examples cite
-shows in their sentences and figures, the search reproduces the pinned files
-and a record that no longer tells its round names itself.
+pinned file is one located error) is ``test_example_contract``. Every sentence is
+told from one engine event and claims that its action caused it
+(:class:`~pnp.story.told.Happened`), with the facts it states beyond the event; the
+story's :class:`~pnp.story.told.EventChecks` replay the record to confirm both. Here:
+the sentences say what their events and facts say, the table the examples follow from
+the log is the engine's after every action of the round, the game's own checks catch
+a falsified claim (another event, another action, any fact with another value), each
+rule the examples cite shows in their sentences and figures, the search reproduces the
+pinned files and a record that no longer tells its round names itself.
 """
 
 from __future__ import annotations
@@ -17,17 +22,20 @@ import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
-from pnp.engine.core import GameRecord
-from pnp.example_model import Example
+from pnp.example_model import Example, Step
 from pnp.example_model.figures import MapFigure, RowFigure
 from pnp.games.stoomboot.kit.spec_config import config_from_spec
-from pnp.games.stoomboot.story.checks import Game
-from pnp.games.stoomboot.story.claims import KalenderCount, Placed, Table
+from pnp.games.stoomboot.rules import events as ev
+from pnp.games.stoomboot.rules.actions import Action
+from pnp.games.stoomboot.rules.cards import NO_CARD
+from pnp.games.stoomboot.rules.config import StoombootConfig
+from pnp.games.stoomboot.rules.state import StoombootState
 from pnp.games.stoomboot.story.examples import (
     KIND_DELIVERY,
     KIND_KALENDER,
@@ -41,17 +49,22 @@ from pnp.games.stoomboot.story.examples import (
     STORY,
     Row,
 )
+from pnp.games.stoomboot.story.steps import delivered, pawns, stoomrij
+from pnp.games.stoomboot.story.trace import Round
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
-from pnp.story import Replay
+from pnp.story import Replay, load_phrases
 from pnp.story.pinned import pinned_path
 from pnp.story.rulesets import rule_set_key
 from pnp.story.search import RowUnder, story_search
+from pnp.story.told import Happened
 
 ALL = ("pepernoot-plekken",)
 KIND_IDS = [row.id for row in ROWS]
 SEPARATOR = " · "
 SEARCH = story_search(STORY)
+Game = Replay[StoombootConfig, StoombootState, Action]
+"""A pinned record replayed on fresh engine states."""
 
 
 @cache
@@ -73,21 +86,31 @@ def _own(row: Row) -> Path:
 
 
 @cache
-def _examples() -> dict[tuple[str, bool], tuple[Example, Game]]:
+def _told() -> dict[tuple[str, bool], tuple[Example, Game, Round]]:
     """Each example by id and map (small or not), with its pinned game replayed under the
-    kit's rules: each row in the kit of its own variants, on the big map and on the small
-    one."""
+    kit's rules and the round it tells: each row in the kit of its own variants, on the big
+    map and on the small one."""
     spec = _spec()
+    phrases = load_phrases(spec)
     out = {}
     for small in (False, True):
         for row in ROWS:
             kit = (*row.variants, SMALL_MAP) if small else row.variants
-            config = config_from_spec(spec, STORY.rule_set(spec, kit))
-            example = next(e for e in game_examples(spec, kit) if e.id == row.id)
-            data = json.loads(_pinned(example).read_text(encoding="utf-8"))
-            record = GameRecord.from_dict(data)
-            out[example.id, small] = (example, Replay(STORY.engine, config, record))
+            rules = STORY.rule_set(spec, kit)
+            found = STORY.found_under(spec, phrases, row, rules)
+            assert found is not None, (row.id, kit)
+            pinned, segment, example = found
+            told = Round.of(segment)
+            assert told is not None
+            game = Replay(STORY.engine, config_from_spec(spec, rules), pinned.record)
+            out[example.id, small] = (example, game, told)
     return out
+
+
+@cache
+def _examples() -> dict[tuple[str, bool], tuple[Example, Game]]:
+    """Each example by id and map (small or not), with its pinned game."""
+    return {key: (example, game) for key, (example, game, _round) in _told().items()}
 
 
 def _of_kind(kind: str) -> list[tuple[Example, Game]]:
@@ -107,51 +130,179 @@ def _holds(game: Game, claim: object) -> bool:
     return True
 
 
+def claim_of(step: Step) -> Happened:
+    """The step's claim: an event that happened."""
+    assert isinstance(step.claim, Happened), step.text
+    return step.claim
+
+
+def fact(claim: Happened, name: str) -> Any:
+    """The value of the claim's fact ``name``."""
+    (value,) = [f.value for f in claim.facts if f.name == name]
+    return value
+
+
 # ---------------------------------------------------------------------------
 # Tests
 
 
 @pytest.mark.parametrize("kind", KIND_IDS)
-def test_every_example_ends_with_the_table_after_its_round(kind: str) -> None:
-    """Sentences claim placings, the Kalender or the table, at two moments at least; the
-    last one the table after the round's last action (the checks run in the contract)."""
-    example, game = _examples()[kind, False]
-    claims = [step.claim for step in example.steps]
-    assert len(claims) >= 3 and isinstance(claims[-1], Table)
-    assert claims[-1].index == len(game.record.actions) - 1
-    assert len({c.index for c in claims if isinstance(c, Table)}) >= 2
-    assert all(isinstance(claim, Placed | Table | KalenderCount) for claim in claims)
+def test_every_example_ends_with_the_map_after_its_round(kind: str) -> None:
+    """Every sentence claims an event its action caused, at two moments at least; the last
+    is the round's end at the record's last action, and its map draws the pawns and the
+    delivered houses its facts state of the table right after it."""
+    for small in (False, True):
+        example, game = _examples()[kind, small]
+        claims = [claim_of(step) for step in example.steps]
+        last = claims[-1]
+        assert len(claims) >= 3 and isinstance(last.event, ev.RoundEnded) and last.key == "sailed"
+        assert last.at == len(game.record.actions) - 1
+        assert len({c.at for c in claims}) >= 2
+        assert all(f.after for f in last.facts)
+        state = game.state_after(last.at + 1)
+        assert fact(last, "pawns") == pawns(state) and fact(last, "delivered") == delivered(state)
+        (drawn,) = example.steps[-1].figures
+        assert isinstance(drawn, MapFigure)
+        size = game.config.map_size
+        on_map = [(state.pawn_sq[p], state.head(state.pawn_head[p])) for p in state.pawns_on_map()]
+        assert [(p.col, p.row, p.heading) for p in drawn.pawns] == [
+            (square % size, square // size, heading) for square, heading in on_map
+        ]
+        turned = {t.row * size + t.col for t in drawn.tiles if t.back}
+        assert {state.sq(sq) for sq in turned} == set(fact(last, "delivered"))
+
+
+@pytest.mark.parametrize("kind", KIND_IDS)
+def test_the_table_followed_from_the_log_is_the_engines_after_every_action(kind: str) -> None:
+    """What the examples draw follows the event log (the pawns, the Stoomrij, the houses
+    delivered): after every action of the round it is the engine's own table."""
+    for small in (False, True):
+        _example, game, told = _told()[kind, small]
+        for moment in told.moments:
+            seen, state = told.after(moment), game.state_after(moment.index + 1)
+            assert seen.pawns == pawns(state), moment.index
+            assert seen.row == stoomrij(state), moment.index
+            assert sorted(seen.delivered) == sorted(delivered(state)), moment.index
+
+
+def _wrong(value: object) -> object:
+    """Another value of the same kind."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    assert isinstance(value, tuple), value
+    return (*value, value[-1]) if value else ("a1",)
+
+
+def falsified(claim: Happened, actions: int) -> list[Happened]:
+    """The same claim with each field of its event wrong, one action earlier and later (of
+    the record's ``actions``), and with each fact's value wrong."""
+    event: Any = claim.event
+    wrong = [
+        dataclasses.replace(claim, event=dataclasses.replace(event, **{f.name: _wrong(value)}))
+        for f in dataclasses.fields(event)
+        if (value := getattr(event, f.name)) is not None
+    ]
+    wrong += [
+        dataclasses.replace(claim, at=at) for at in (claim.at - 1, claim.at + 1) if at < actions
+    ]
+    for f in claim.facts:
+        facts = tuple(
+            dataclasses.replace(g, value=_wrong(g.value)) if g is f else g for g in claim.facts
+        )
+        wrong.append(dataclasses.replace(claim, facts=facts))
+    return wrong
 
 
 @pytest.mark.parametrize("kind", KIND_IDS)
 def test_a_falsified_claim_is_caught(kind: str) -> None:
-    """The story's checks, which accept every claim told, can fail: move the boat one
-    square, flip a placed card, or miscount the Kalender."""
+    """The story's checks, which accept every claim told, can fail: any field of the event
+    wrong, another action, any fact with another value; and as before the boat one square
+    off, a placed card flipped, the Kalender miscounted."""
     example, game = _examples()[kind, False]
     for step in example.steps:
-        claim = step.claim
+        claim = claim_of(step)
         assert _holds(game, claim), claim
-        if isinstance(claim, Table):
-            (pawn, square, heading), *rest = claim.pawns
-            wrong = "a1" if square != "a1" else "b1"
-            bad: object = dataclasses.replace(claim, pawns=((pawn, wrong, heading), *rest))
-        elif isinstance(claim, Placed):
-            bad = dataclasses.replace(claim, face_up=not claim.face_up)
-        else:
-            assert isinstance(claim, KalenderCount)
-            bad = dataclasses.replace(claim, count=claim.count + 1)
-        assert not _holds(game, bad), bad
+        for bad in falsified(claim, len(game.record.actions)):
+            assert not _holds(game, bad), bad
+        if claim.key == "sailed":
+            (pawn, square, heading), *rest = fact(claim, "pawns")
+            moved = ((pawn, "a1" if square != "a1" else "b1", heading), *rest)
+            facts = tuple(
+                dataclasses.replace(f, value=moved) if f.name == "pawns" else f for f in claim.facts
+            )
+            assert not _holds(game, dataclasses.replace(claim, facts=facts))
+        event: Any = claim.event
+        if isinstance(event, ev.CardPlaced):
+            flipped = dataclasses.replace(event, face_up=not event.face_up)
+            assert not _holds(game, dataclasses.replace(claim, event=flipped))
+        if isinstance(event, ev.KalenderChosen | ev.KalenderFilled):
+            miscounted = dataclasses.replace(event, count=event.count + 1)
+            assert not _holds(game, dataclasses.replace(claim, event=miscounted))
+
+
+@pytest.mark.parametrize("kind", KIND_IDS)
+def test_every_sentence_says_what_its_event_and_facts_say(kind: str) -> None:
+    """The Sint a sentence names is the Sint then; a pawn sails the way its first square
+    lies and reaches the house on its last; a card laid open lies under an eye; a Stoomrij
+    made shorter fits nowhere exactly when the sentence says so; a longer one gives the
+    next round the positions the sentence counts."""
+    phrases = load_phrases(_spec())
+    for small in (False, True):
+        example, _game = _examples()[kind, small]
+        for step in example.steps:
+            claim, text = claim_of(step), step.text
+            names = {f.name for f in claim.facts}
+            if "sint" in names:
+                assert phrases.names[fact(claim, "sint")] in text, text
+            event: Any = claim.event
+            if isinstance(event, ev.PawnMoved):
+                assert phrases.say(f"heading_{fact(claim, 'way')}") in text
+                house = fact(claim, "house_on")
+                houses = _spec().component("huizen")
+                assert (" op het huis in " in text) == bool(house), text
+                if house:
+                    assert houses.row(house).text("name") in text
+            if claim.key == "placed_open":
+                assert fact(claim, "open_position") is True
+            if claim.key == "shorter":
+                assert ("past nergens" in text) == (fact(claim, "fitting_sides") == ())
+            if claim.key == "longer":
+                count = phrases.count("positie", fact(claim, "positions"))
+                assert f"volgende ronde {count}" in text
+            if isinstance(event, ev.Delivered | ev.HeadingChosen | ev.DeliveryDeclined):
+                assert phrases.names[event.seat] in text
 
 
 def test_the_whole_round_places_then_sails_and_draws_row_and_map() -> None:
-    """ST-B3/ST-B4: every placing sentence comes before the first reveal; the Stoomrij after
-    the placing and the map with the boat's path are drawn."""
+    """ST-B3/ST-B4: every placing sentence comes before the first reveal and claims the card
+    its action placed (from the placer's hand, under an empty position, open only under an
+    eye), which lies there after it unless the last one set the boat sailing; the Stoomrij
+    after the placing and the map with the boat's path are drawn."""
     for example, game in _of_kind(KIND_ROUND):
         texts = [step.text for step in example.steps]
         placed = [i for i, t in enumerate(texts) if " legt " in t and "onder positie" in t]
         revealed = [i for i, t in enumerate(texts) if "draait de kaart onder positie" in t]
         assert placed and revealed and max(placed) < min(revealed)
-        assert all(isinstance(example.steps[i].claim, Placed) for i in placed)
+        for i in placed:
+            claim = claim_of(example.steps[i])
+            event = claim.event
+            assert isinstance(event, ev.CardPlaced)
+            up = " up" if event.face_up else ""
+            assert game.action(claim.at) == f"place {event.card} {event.position}{up}"
+            before, after = game.state_after(claim.at), game.state_after(claim.at + 1)
+            slot, names = event.position - 1, before.tables.names
+            assert before.slot_card[slot] == NO_CARD and before.to_move == event.seat
+            assert event.card in before.names(before.hands[event.seat])
+            assert before.slot_open[slot] or not event.face_up
+            if slot < len(after.slot_card) and after.slot_card[slot] != NO_CARD:
+                assert names[after.slot_card[slot]] == event.card
+                assert after.slot_up[slot] == event.face_up
+            else:  # the last empty position: the boat sailed within the same action (ST-B4)
+                assert all(c != NO_CARD for k, c in enumerate(before.slot_card) if k != slot)
         figures = [f for step in example.steps for f in step.figures]
         rows = [f for f in figures if isinstance(f, RowFigure) and any(f.slots)]
         maps = [f for f in figures if isinstance(f, MapFigure)]

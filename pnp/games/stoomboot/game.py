@@ -4,6 +4,7 @@ win rates."""
 from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.notation import event_line
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
 from pnp.games.stoomboot.kit.map_sheet import map_board
@@ -15,7 +16,6 @@ from pnp.games.stoomboot.policies.bots import HeuristicPolicy
 from pnp.games.stoomboot.rules.config import config_for_variants, validate_deck
 from pnp.games.stoomboot.rules.engine import ENGINE
 from pnp.games.stoomboot.story.examples import STORY
-from pnp.games.stoomboot.story.notation import render_event
 
 H, R = "heuristic", "random"
 
@@ -24,7 +24,7 @@ GAME = Game(
         engine=ENGINE,
         standard_config=config_for_variants,
         policies={R: RandomPolicy, H: HeuristicPolicy, "cooperative": HeuristicPolicy},
-        render_event=render_event,
+        render_event=event_line,
         golden_cases=(
             GoldenCase((), 3, 55, (H, H, H)),  # a won base game
             GoldenCase(("kleine-kaart",), 2, 105, (H, R)),  # the small map, won

@@ -12,12 +12,15 @@ first card is placed. :func:`setup_figures` then draws
   start square with the bow to the north.
 
 Labels and captions are Dutch phrases of ``rulebook/voorbeelden.toml`` (the
-``setup_*`` keys), so a proofreader changes them there.
+``setup_*`` keys), so a proofreader changes them there. The examples draw their cards,
+maps and pawns as these figures do (:func:`card_picture`, :func:`map_tiles`,
+:func:`map_pawn`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from pnp.engine.core import CHANCE
@@ -35,15 +38,19 @@ from pnp.games.stoomboot.kit.map_sheet import tile_components
 from pnp.games.stoomboot.kit.spec_config import config_from_spec
 from pnp.games.stoomboot.policies.bots import HeuristicPolicy
 from pnp.games.stoomboot.rules.actions import LayMap, PlaceBoat
-from pnp.games.stoomboot.rules.board import parse_square
+from pnp.games.stoomboot.rules.board import parse_square, square_name
 from pnp.games.stoomboot.rules.cards import PILE_NAMES
 from pnp.games.stoomboot.rules.phases import PHASE_PLACE
 from pnp.games.stoomboot.rules.state import StoombootState
-from pnp.games.stoomboot.story.steps import CARDS, COLOURS
 from pnp.games.stoomboot.view import StoombootView
 from pnp.spec.model import GameSpec
 from pnp.story.phrases import Phrases, load_phrases
 
+CARDS: tuple[str, ...] = ("varen", "varen-prachtig", "stoomboot", "stoomboot-prachtig")
+CARDS += ("pakjes", "pakjes-prachtig", "kalender")
+"""The components whose cards a figure may show, in the order their ids are looked up."""
+COLOURS = {"boot": "#C0392B", "piet": "#23824F"}
+"""The pawns' colours on a map."""
 PLAYERS = 3
 """Players at the table of the figures (as in the examples)."""
 SEED = 0
@@ -100,11 +107,34 @@ def start_of_game(spec: GameSpec, chosen: tuple[str, ...], seed: int = SEED) -> 
     return Start(laid.tiles, boat.square, piles, state.names(state.row), hand, state.size)
 
 
-def _picture(spec: GameSpec, card: str) -> CardPicture:
-    for component in spec.components:
-        if component.id in CARDS and any(row.id == card for row in component.rows):
-            return CardPicture(component.id, card)
+def card_picture(spec: GameSpec, card: str) -> CardPicture:
+    """The drawing of card ``card`` (a ``KeyError`` for no card of :data:`CARDS`)."""
+    for component in CARDS:
+        if any(row.id == card for row in spec.component(component).rows):
+            return CardPicture(component, card)
     raise KeyError(card)
+
+
+def map_tiles(
+    spec: GameSpec, phrases: Phrases, tiles: tuple[str, ...], size: int,
+    delivered: Collection[str] = (),
+) -> tuple[MapTile, ...]:  # fmt: skip
+    """The map of ``tiles`` (row by row from the top left), each tile with its letter of the
+    text version; the houses on the ``delivered`` squares turned over (a small letter)."""
+    owner, letters = tile_components(spec), phrases.phrases
+    drawn = []
+    for index, tile in enumerate(tiles):
+        key = next((f"letter_{i}" for i in (tile, owner[tile]) if f"letter_{i}" in letters), "")
+        done, letter = square_name(index, size) in delivered, phrases.say(key or "letter")
+        at = (index % size, index // size, CardPicture(owner[tile], tile), done)
+        drawn.append(MapTile(*at, letter.lower() if done else letter))
+    return tuple(drawn)
+
+
+def map_pawn(phrases: Phrases, pawn: str, square: str, heading: str, size: int) -> MapPawn:
+    """``pawn`` (``boot`` or ``piet-<seat>``) on ``square``, its bow to ``heading``."""
+    row, col = divmod(parse_square(square, size), size)
+    return MapPawn(col, row, heading, COLOURS[pawn[:4]], phrases.say(f"letter_{pawn[:4]}"))
 
 
 def table_figure(spec: GameSpec, start: Start, phrases: Phrases) -> TableFigure:
@@ -112,13 +142,13 @@ def table_figure(spec: GameSpec, start: Start, phrases: Phrases) -> TableFigure:
     centred below them."""
     places = []
     for index, (pile, cards) in enumerate(start.piles.items()):
-        shown = tuple(TableCard(_picture(spec, c), back=True) for c in reversed(cards))
+        shown = tuple(TableCard(card_picture(spec, c), back=True) for c in reversed(cards))
         label = phrases.say(f"setup_pile_{pile}")
         places.append(TablePlace(label, shown, index * PILE_STEP, 0, "pile"))
-    hand = tuple(TableCard(_picture(spec, c)) for c in start.hand)
+    hand = tuple(TableCard(card_picture(spec, c)) for c in start.hand)
     label = phrases.say("setup_hand", cards=phrases.count("kaart", len(hand)))
     places.append(TablePlace(label, hand, len(start.piles) * PILE_STEP + HAND_GAP, 0, "fan"))
-    row = tuple(TableCard(_picture(spec, c)) for c in start.row)
+    row = tuple(TableCard(card_picture(spec, c)) for c in start.row)
     stoomrij = TablePlace(phrases.say("setup_row"), row, 0, 1, "row")
     across = max(place.col + place_width(place) for place in places)
     places.append(replace(stoomrij, col=max(0.0, (across - place_width(stoomrij)) / 2)))
@@ -128,18 +158,10 @@ def table_figure(spec: GameSpec, start: Start, phrases: Phrases) -> TableFigure:
 
 def map_figure(spec: GameSpec, start: Start, phrases: Phrases) -> MapFigure:
     """The map as laid, the boat on its start square with the bow to the north."""
-    owner, letters, size = tile_components(spec), phrases.phrases, start.size
-    tiles = []
-    for index, tile in enumerate(start.tiles):
-        key = next((f"letter_{i}" for i in (tile, owner[tile]) if f"letter_{i}" in letters), "")
-        letter = phrases.say(key or "letter")
-        tiles.append(
-            MapTile(index % size, index // size, CardPicture(owner[tile], tile), False, letter)
-        )
-    row, col = divmod(parse_square(start.boat, size), size)
-    boat = MapPawn(col, row, "n", COLOURS["boot"], phrases.say("letter_boot"))
+    size, tiles = start.size, map_tiles(spec, phrases, start.tiles, start.size)
+    boat = map_pawn(phrases, "boot", start.boat, "n", size)
     caption = phrases.say("setup_map", size=phrases.language.number_word(size))
-    return MapFigure(size, size, tuple(tiles), caption, (), (boat,), phrases.say("map_legend"))
+    return MapFigure(size, size, tiles, caption, (), (boat,), phrases.say("map_legend"))
 
 
 def setup_figures(spec: GameSpec, chosen: tuple[str, ...]) -> tuple[TableFigure | MapFigure, ...]:

@@ -19,8 +19,9 @@ The engine is split into small modules with one job each:
 * :mod:`~pnp.games.stoomboot.view` — what a player may know (ST-B2, ST-P1);
 * :mod:`~pnp.games.stoomboot.policies.routes`, :mod:`~pnp.games.stoomboot.policies.layout`,
   :mod:`~pnp.games.stoomboot.policies.plans`, :mod:`~pnp.games.stoomboot.policies.bots` — the
-  cooperative heuristic player (a shared plan per round, quick simulations);
-* :mod:`~pnp.games.stoomboot.story.notation` — one readable line per event.
+  cooperative heuristic player (a shared plan per round, quick simulations).
+
+Each event reads as one line in the generic notation (:func:`pnp.engine.notation.event_line`).
 
 Rules as implemented, with the decisions of the design:
 

@@ -186,6 +186,12 @@ def take_card(state: StoombootState, deck: int) -> None:
 # -- the start of a round ------------------------------------------------------------------
 
 
+def position_count(cards: int) -> int:
+    """ST-B3: the positions of a Stoomrij of ``cards`` cards, one under each card and one
+    under each two cards that touch."""
+    return 2 * cards - 1
+
+
 def start_round(state: StoombootState) -> bool:
     """ST-B3: the new Sint begins a round; the positions and their icons are fixed.
 
@@ -204,7 +210,7 @@ def start_round(state: StoombootState) -> bool:
     state.weather_next = WEATHER_NONE
     icon_of = state.tables.icon
     row = state.row
-    positions = 2 * len(row) - 1
+    positions = position_count(len(row))
     icons = [icon_of[row[p >> 1]] if p % 2 == 0 else 0 for p in range(positions)]
     if weather == WEATHER_ZON:
         opened = [True] * positions

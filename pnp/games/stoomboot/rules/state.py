@@ -1,7 +1,8 @@
 """The game state: one mutable object with ``push``/``pop`` (see :mod:`pnp.games.stoomboot.rules.engine`).
 
 Undo is a journal, as in the other engines (no deep copies): each push saves
-the state's scalar fields as one tuple and records every list change it makes
+the state's scalar fields as one tuple (:class:`~pnp.engine.journal.Journaled` reads
+them off ``__slots__``) and records every list change it makes
 (append, pop, insert, delete, replaced item, replaced attribute); ``pop``
 plays those records back in reverse. The rules live in the sibling modules:
 :mod:`~pnp.games.stoomboot.rules.chance` (setup and shuffles),
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any
 
 from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
@@ -53,43 +53,6 @@ from pnp.games.stoomboot.rules.rounds import RoundResult
 BOAT = 0
 """Pawn index of the boat; the Piet of seat ``s`` is pawn ``1 + s``."""
 
-_SCALARS = (
-    "phase",
-    "stage",
-    "to_move",
-    "sint",
-    "next_sint",
-    "round",
-    "cursor",
-    "anchor",
-    "talk",
-    "weather_now",
-    "weather_next",
-    "queue",
-    "options",
-    "choice",
-    "pending_card",
-    "pending_pile",
-    "shuffle_reason",
-    "card_pawn",
-    "card_code",
-    "card_icon",
-    "after_card",
-    "draw_left",
-    "setup_draws",
-    "placed",
-    "rstep",
-    "winners",
-    "end_reason",
-    "r_steps",
-    "r_damage",
-    "r_delivered",
-    "damage_total",
-    "path",
-    "attach_cause",
-)
-_GET_SCALARS = attrgetter(*_SCALARS)
-
 
 class StoombootState(Journaled):
     """The whole game, mutated by :meth:`push` and restored by :meth:`pop`.
@@ -121,9 +84,20 @@ class StoombootState(Journaled):
         "_ops",
         "_undo",
         "acts",
+        "after_card",
+        "anchor",
+        "attach_cause",
+        "card_code",
+        "card_icon",
+        "card_pawn",
+        "choice",
         "config",
+        "cursor",
+        "damage_total",
         "delivered",
         "discards",
+        "draw_left",
+        "end_reason",
         "hand_size",
         "hands",
         "history",
@@ -131,28 +105,49 @@ class StoombootState(Journaled):
         "kal_drawn",
         "kal_pile",
         "kalender",
+        "krappe",
         "nb",
+        "next_sint",
         "num_players",
         "on_map",
+        "options",
         "out",
+        "path",
         "pawn_head",
         "pawn_sq",
+        "pending_card",
+        "pending_pile",
         "pepernoot",
+        "phase",
         "piles",
-        "krappe",
+        "placed",
+        "queue",
+        "r_damage",
+        "r_delivered",
+        "r_steps",
         "rebels",
         "results",
+        "round",
         "row",
+        "rstep",
+        "setup_draws",
+        "shuffle_reason",
+        "sint",
         "size",
         "slot_card",
         "slot_icon",
         "slot_open",
         "slot_owner",
         "slot_up",
+        "stage",
         "tables",
+        "talk",
         "tile_kind",
         "tiles",
-        *_SCALARS,
+        "to_move",
+        "weather_next",
+        "weather_now",
+        "winners",
     )
 
     def __init__(
@@ -322,14 +317,6 @@ class StoombootState(Journaled):
         return chance.sample(self, rng)
 
     # -- push and pop ------------------------------------------------------------
-
-    def _scalars(self) -> tuple[Any, ...]:
-        scalars: tuple[Any, ...] = _GET_SCALARS(self)
-        return scalars
-
-    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
-        for name, value in zip(_SCALARS, scalars, strict=True):
-            setattr(self, name, value)
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, str):

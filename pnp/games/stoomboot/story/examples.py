@@ -6,11 +6,12 @@ each of four expansions; each with the score its search gives a round (0: not
 this situation). Every example is played twice, on the 5x5 map and on the 4x4
 map of ``kleine-kaart``: that variant reshapes the table (:attr:`Story.reshaping`),
 so a kit shows only the examples of its own map. :data:`STORY` plugs the game into :mod:`pnp.story`: the
-round walker (:mod:`~pnp.games.stoomboot.story.trace`), the sentences
-(:mod:`~pnp.games.stoomboot.story.steps`, Dutch in
-``cardspecs/stoomboot/rulebook/voorbeelden.toml``) and the search (three
-players with the bundled cooperative policy, up to 300 seeds). Players are
-named by seat: Anna, Bram, Cas.
+round walker (:mod:`~pnp.games.stoomboot.story.trace`), the sentences told from the
+engine's events (:mod:`~pnp.games.stoomboot.story.steps`, Dutch in
+``cardspecs/stoomboot/rulebook/voorbeelden.toml``), each claiming that its event happened,
+checked again on a fresh replay (:class:`~pnp.story.told.EventChecks`), and the search
+(three players with the bundled cooperative policy, up to 300 seeds). Players are named by
+seat: Anna, Bram, Cas.
 """
 
 from __future__ import annotations
@@ -26,12 +27,12 @@ from pnp.games.stoomboot.rules.actions import Action
 from pnp.games.stoomboot.rules.config import StoombootConfig
 from pnp.games.stoomboot.rules.engine import ENGINE
 from pnp.games.stoomboot.rules.state import StoombootState
-from pnp.games.stoomboot.story.checks import CHECKS
-from pnp.games.stoomboot.story.claims import Placed, Table
-from pnp.games.stoomboot.story.steps import HANDLERS, RoundTold, Telling
+from pnp.games.stoomboot.story.steps import FACTS, HANDLERS, Telling
 from pnp.games.stoomboot.story.table import table_figure
 from pnp.games.stoomboot.story.trace import FOCUS, Play, Round, Rounds, RoundScene, Seen
-from pnp.story import Cut, ExampleRow, Segment, Story
+from pnp.story import Cut, ExampleRow, Replay, Segment, Story
+from pnp.story.told import EventChecks
+from pnp.story.told import Telling as EventTelling
 
 KIND_ROUND, KIND_DELIVERY, KIND_LONGER, KIND_SHORTER = "ronde", "bezorging", "langer", "korter"
 KIND_ROCK, KIND_PIET, KIND_TELEFOON, KIND_KALENDER = "rots", "piet", "telefoon", "kalender"
@@ -119,25 +120,30 @@ def score_kalender(r: Round) -> int:
 
 
 Row = ExampleRow[Round, Action]
-T = (Table,)
+SAILED = "sailed"
+"""The last sentence of every example: the map after the round."""
 
 ROWS: tuple[Row, ...] = (
-    Row("een-hele-ronde", KIND_ROUND, ("ST-B3", "ST-B4", "ST-B5", "ST-B8"), (Placed, Table),
-        HEURISTIC, score_round, 7),
-    Row("een-huis-bezorgd", KIND_DELIVERY, ("ST-B5", "ST-B6", "ST-B8"), T, HEURISTIC, score_delivery, 6),
-    Row("stoomrij-langer", KIND_LONGER, ("ST-C4", "ST-B5"), T, HEURISTIC, score_longer, 4),
-    Row("stoomrij-korter", KIND_SHORTER, ("ST-C4", "ST-B5"), T, HEURISTIC, score_shorter, 4),
-    Row("schade-door-een-rots", KIND_ROCK, ("ST-E1", "ST-E2"), T, HEURISTIC, score_rock, 4,
-        ("pepernoot-plekken",)),
-    Row("een-piet-bezorgt", KIND_PIET, ("ST-R1", "ST-B6"), T, HEURISTIC, score_piet, 3,
-        ("rebelse-pietjes",)),
-    Row("de-telefoon", KIND_TELEFOON, ("ST-P1",), T, HEURISTIC, score_telefoon, 3,
-        ("prachtige-pakjes",)),
-    Row("een-kalenderkaart", KIND_KALENDER, ("ST-K1",), T, HEURISTIC, score_kalender, 4,
-        ("krappe-kalender",)),
+    Row("een-hele-ronde", KIND_ROUND, ("ST-B3", "ST-B4", "ST-B5", "ST-B8"),
+        ("placed_*", "revealed", SAILED), HEURISTIC, score_round, 7),
+    Row("een-huis-bezorgd", KIND_DELIVERY, ("ST-B5", "ST-B6", "ST-B8"), ("delivered", SAILED),
+        HEURISTIC, score_delivery, 6),
+    Row("stoomrij-langer", KIND_LONGER, ("ST-C4", "ST-B5"), ("longer", SAILED), HEURISTIC,
+        score_longer, 4),
+    Row("stoomrij-korter", KIND_SHORTER, ("ST-C4", "ST-B5"), ("shorter", SAILED), HEURISTIC,
+        score_shorter, 4),
+    Row("schade-door-een-rots", KIND_ROCK, ("ST-E1", "ST-E2"), ("bumped_rots", "damage", SAILED),
+        HEURISTIC, score_rock, 4, ("pepernoot-plekken",)),
+    Row("een-piet-bezorgt", KIND_PIET, ("ST-R1", "ST-B6"), ("delivered", SAILED), HEURISTIC,
+        score_piet, 3, ("rebelse-pietjes",)),
+    Row("de-telefoon", KIND_TELEFOON, ("ST-P1",), ("talk_opened", SAILED), HEURISTIC,
+        score_telefoon, 3, ("prachtige-pakjes",)),
+    Row("een-kalenderkaart", KIND_KALENDER, ("ST-K1",), ("kalender_drawn", SAILED), HEURISTIC,
+        score_kalender, 4, ("krappe-kalender",)),
 )  # fmt: skip
-"""Every example of the 5x5 map, in rulebook order: id, kind, rule IDs, claim types, policy,
-score, ideal score and variants (its title is the kind's in the phrase file)."""
+"""Every example of the 5x5 map, in rulebook order: id, kind, rule IDs, the phrases it must be
+told with (a prefix with ``*``), policy, score, ideal score and variants (its title is the
+kind's in the phrase file)."""
 BY_KIND = {row.kind: row for row in ROWS}
 
 
@@ -149,17 +155,19 @@ def rounds(segment: Segment[Action, Seen, Seen]) -> tuple[Round, ...]:
 
 
 def context(scene: RoundScene) -> Telling:
-    """Tell every card placed only in the whole round; the round's end with the Kalender."""
+    """Tell every card placed only in the whole round; the round's end with the Kalender;
+    the facts from the record replayed under the scene's rules."""
     (found,) = rounds(scene.segment)
     full = (KIND_ROUND, KIND_DELIVERY, KIND_KALENDER)
-    return Telling(scene, found, scene.kind == KIND_ROUND, scene.kind in full)
+    replay = Replay(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record)
+    telling = EventTelling(replay, FACTS)
+    return Telling(scene, found, scene.kind == KIND_ROUND, scene.kind in full, telling)
 
 
 def told(scene: RoundScene) -> Iterator[tuple[Play, Event]]:
-    """Every event from the round's start on, then the end of the telling (the map)."""
+    """Every event from the round's start on (its ``RoundEnded`` tells the route sailed)."""
     (found,) = rounds(scene.segment)
-    yield from found.told()
-    yield found.moments[-1], RoundTold()
+    return found.told()
 
 
 def intro(ctx: Telling) -> str:
@@ -205,7 +213,7 @@ STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling
     cut=lambda r: Cut(r.last, (r.round,)),
     missing=missing,
     told=told,
-    checks=CHECKS,
+    checks=EventChecks(FACTS),
     table=table_figure,
 )
 """The Stoomboot examples told by :mod:`pnp.story`: three players, up to 300 seeds."""

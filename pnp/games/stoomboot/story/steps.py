@@ -1,49 +1,110 @@
-"""The sentences of a Stoomboot example: one Dutch step per event of the focus round.
+"""The sentences of a Stoomboot example: one step per event of the focus round.
 
-Each handler of :data:`HANDLERS` tells one event type with :meth:`Telling.tell`:
-a phrase of ``cardspecs/stoomboot/rulebook/voorbeelden.toml``, the real cards
-it mentions, the figures under it (the Stoomrij after the placing and after
-every change; at the end, :class:`RoundTold`, the map with the route sailed)
-and its claim (:mod:`~pnp.games.stoomboot.story.claims`): what a placing or
-a Kalender step states, else the table right after the action.
+Each handler of :data:`HANDLERS` tells one event with :meth:`Telling.tell`: the phrase of
+its kind (``cardspecs/stoomboot/rulebook/voorbeelden.toml``; a case of it where the sentence
+says more, ``placed_open``), filled from its fields, with the real cards it mentions and the
+figures under it (the Stoomrij after the placing and after every change; at the round's end,
+``RoundEnded``, the map with the route sailed). Its claim
+(:class:`~pnp.story.told.Happened`) is that the record's action caused that very event.
+What a sentence says beyond its event comes from the functions of :data:`FACTS`, which the
+claim check calls again on a fresh replay: the Sint, a position's eye, the Stoomrij the
+cards were placed under, the way a pawn sailed and the house it reached (the map's own
+squares, :mod:`~pnp.games.stoomboot.rules.board`), the ends a Stoomboot card fits, the
+positions of the next round, and the pawns and delivered houses the map shows at the end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from pnp.engine.core import Event
 from pnp.example_model import CardPicture, Step
-from pnp.example_model.figures import MapFigure, MapPawn, MapTile, RowFigure, RowSlot
-from pnp.games.stoomboot.kit.map_sheet import tile_components
+from pnp.example_model.figures import MapFigure, RowFigure, RowSlot
+from pnp.games.stoomboot.kit.setup_figures import card_picture, map_pawn, map_tiles
 from pnp.games.stoomboot.rules import events as ev
-from pnp.games.stoomboot.rules.actions import Action
-from pnp.games.stoomboot.rules.board import parse_square, square_name
-from pnp.games.stoomboot.story.claims import KalenderCount, Placed, Table
-from pnp.games.stoomboot.story.trace import Play, Round, RoundScene, Seen
+from pnp.games.stoomboot.rules.actions import LEFT, RIGHT, SIDES, Action
+from pnp.games.stoomboot.rules.board import heading_name, neighbours, parse_square
+from pnp.games.stoomboot.rules.rounds import position_count
+from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.story.trace import Pawns, Play, Round, RoundScene, Seen
 from pnp.language import Language
 from pnp.story import Handlers, on
+from pnp.story.told import Fact, Facts
+from pnp.story.told import Telling as EventTelling
 
 E = TypeVar("E", bound=Event)
-CARDS: tuple[str, ...] = ("varen", "varen-prachtig", "stoomboot", "stoomboot-prachtig")
-CARDS += ("pakjes", "pakjes-prachtig", "kalender")
-"""The components whose cards a step may show."""
-COLOURS = {"boot": "#C0392B", "piet": "#23824F"}
-"""The pawns' colours on a map."""
+T = TypeVar("T")
+SINT_SEAT: tuple[type[Event], ...] = (ev.HeadingChosen, ev.PawnChosen, ev.Delivered)
+SINT_SEAT += (ev.DeliveryDeclined, ev.KalenderChosen, ev.OzosnelChosen)
+"""The events whose ``seat`` is the Sint's: their sentences name the Sint from it."""
 
 
-@dataclass(frozen=True)
-class RoundTold(Event):
-    """Not an engine event: the whole round has been told (the map ends the example)."""
+def sint(state: StoombootState) -> int:
+    """The seat of the Sint (ST-B3)."""
+    return state.sint
 
-    automatic: ClassVar[bool] = True
+
+def open_position(state: StoombootState, position: int) -> bool:
+    """Whether a card may lie face up under ``position`` (1-based): it has an eye (ST-B3), or
+    every position has one under the Kalender's sun (ST-K1)."""
+    return state.slot_open[position - 1]
+
+
+def stoomrij(state: StoombootState) -> tuple[str, ...]:
+    """The Stoomrij's cards, left to right."""
+    return state.names(state.row)
+
+
+def way(state: StoombootState, start: str, to: str) -> str:
+    """The heading from square ``start`` to its neighbour ``to`` on this map (ST-B5)."""
+    ahead = neighbours(state.size)[parse_square(start, state.size)]
+    return heading_name(ahead.index(parse_square(to, state.size)))
+
+
+def house_on(state: StoombootState, square: str) -> str:
+    """The house on ``square`` (its tile id; empty for none)."""
+    house = state.house_at[parse_square(square, state.size)]
+    return state.tables.tile_names[house] if house >= 0 else ""
+
+
+def fitting_sides(state: StoombootState, card: str) -> tuple[str, ...]:
+    """The ends of the Stoomrij that Stoomboot card ``card`` fits (ST-C4)."""
+    code, row, fits = state.tables.code(card), state.row, state.tables.fits
+    ends = ((LEFT, fits(code, row[0])), (RIGHT, fits(row[-1], code)))
+    return tuple(SIDES[side] for side, fit in ends if fit)
+
+
+def positions(state: StoombootState, cards: int) -> int:
+    """The positions of a round whose Stoomrij has ``cards`` cards (ST-B3)."""
+    return position_count(cards)
+
+
+def pawns(state: StoombootState) -> Pawns:
+    """Every pawn on the map: ``(pawn, square, heading)``, the boat first."""
+    return tuple(
+        (state.pawn_name(p), state.sq(state.pawn_sq[p]), state.head(state.pawn_head[p]))
+        for p in state.pawns_on_map()
+    )
+
+
+def delivered(state: StoombootState) -> tuple[str, ...]:
+    """The squares of the houses delivered so far, in map order (ST-B6)."""
+    done = state.delivered
+    return tuple(state.sq(sq) for sq, h in enumerate(state.house_at) if h >= 0 and done[h])
+
+
+FACTS: Facts[StoombootState] = Facts(
+    sint, open_position, stoomrij, way, house_on, fitting_sides, positions, pawns, delivered
+)
+"""The functions whose values the sentences state beyond their events."""
 
 
 @dataclass(frozen=True)
 class Telling:
-    """An example being told: its scene and round, and which parts of the round it tells."""
+    """An example being told: its scene and round, which parts of the round it tells, and
+    the telling of its record's events."""
 
     scene: RoundScene
     round: Round
@@ -51,6 +112,7 @@ class Telling:
     """Tell every card placed (else one sentence for the whole placing)."""
     round_end: bool
     """Tell the end of the round: the Kalender and the pakjes returned."""
+    telling: EventTelling[StoombootState]
 
     @property
     def language(self) -> Language:
@@ -63,23 +125,37 @@ class Telling:
 
     def tell(
         self, m: Play, e: Event, key: str, shown: tuple[str, ...] = (), *,
-        figures: tuple[object, ...] = (), claim: object = None, automatic: bool | None = None,
-        **fields: object,
+        figures: tuple[object, ...] = (), facts: tuple[Fact, ...] = (),
+        automatic: bool | None = None, **fields: object,
     ) -> Step:  # fmt: skip
         """The step of phrase ``key`` showing the cards ``shown``, automatic as the event;
-        the phrase gets the event's words (:meth:`words`) and ``fields``, the step the table
-        after the action as its claim unless another is given."""
-        claim = table_claim(m.index, self.round.after(m)) if claim is None else claim
+        the phrase gets the event's words (:meth:`words`) and ``fields``, the step the claim
+        that ``m``'s action caused ``e``, with ``facts``."""
         automatic = e.automatic if automatic is None else automatic
         text = self.say(key, **{**self.words(e), **fields})
+        claim = self.telling.happened(m.index, e, key, *facts)
         return Step(text, tuple(self.picture(c) for c in shown), automatic, claim, figures)
 
+    def fact(
+        self, m: Play, function: Callable[..., T], *args: object, after: bool = False
+    ) -> tuple[T, Fact]:
+        """The value of ``function`` (one of :data:`FACTS`) of the state before ``m``'s action
+        (``after``: after it), and the fact that states it."""
+        return self.telling.fact(m.index, function, *args, after=after)
+
+    def the_sint(self, m: Play) -> tuple[str, Fact]:
+        """The Sint's name when ``m`` is played, and the fact that states who it is."""
+        seat, known = self.fact(m, sint)
+        return self.name(seat), known
+
     def words(self, e: Event) -> dict[str, object]:
-        """What every phrase may name of its event: ``{name}`` of its ``seat``, its ``{pawn}``,
-        ``{heading}`` and ``{position}``."""
+        """What every phrase may name of its event: ``{name}`` of its ``seat`` (``{sint}`` too
+        for the Sint's own choices), its ``{pawn}``, ``{heading}`` and ``{position}``."""
         words: dict[str, object] = {"position": getattr(e, "position", None)}
         if isinstance(seat := getattr(e, "seat", None), int):
             words["name"] = self.name(seat)
+            if isinstance(e, SINT_SEAT):
+                words["sint"] = words["name"]
         if isinstance(pawn := getattr(e, "pawn", None), str):
             words["pawn"] = self.pawn(pawn)
         if isinstance(heading := getattr(e, "heading", None), str):
@@ -105,10 +181,7 @@ class Telling:
         return self.say(f"heading_{heading}")
 
     def picture(self, card: str) -> CardPicture:
-        for component in CARDS:
-            if any(row.id == card for row in self.scene.spec.component(component).rows):
-                return CardPicture(component, card)
-        raise KeyError(card)
+        return card_picture(self.scene.spec, card)
 
     def card_text(self, card: str, column: str) -> str:
         return self.scene.spec.component(self.picture(card).component).row(card).text(column)
@@ -123,16 +196,14 @@ class Telling:
         stoomboot = self.picture(card).component.startswith("stoomboot")
         return self.say("stoomboot_card", name=name) if stoomboot else name
 
-    def tile(self, square: str) -> str:
-        return self.round.start.tiles[parse_square(square, self.round.start.size)]
-
-    def house(self, square: str) -> str | None:
-        tile, houses = self.tile(square), self.scene.spec.component("huizen")
+    def house_name(self, tile: str) -> str | None:
+        """The name of the house ``tile`` (None for a tile that is no house)."""
+        houses = self.scene.spec.component("huizen")
         return houses.row(tile).text("name") if any(r.id == tile for r in houses.rows) else None
 
-
-def table_claim(index: int, seen: Seen) -> Table:
-    return Table(index, seen.pawns, seen.row, tuple(sorted(seen.delivered)))
+    def house(self, square: str) -> str | None:
+        """The name of the house on ``square`` as the round began (None for none)."""
+        return self.house_name(self.round.start.tiles[parse_square(square, self.round.start.size)])
 
 
 def _cell(square: str, size: int) -> tuple[int, int]:
@@ -184,30 +255,23 @@ def revealed_figure(ctx: Telling, m: Play, caption: str) -> tuple[RowFigure]:
     return (RowFigure(row, tuple(shown), ctx.say(caption)),)
 
 
-def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]]) -> MapFigure:
-    """The map after the round, with the route sailed (the boat's, if it sailed) and the pawns."""
+def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]], end: Seen) -> MapFigure:
+    """The map after the round, ``end``, with the route sailed (the boat's, if it sailed) and
+    the pawns."""
     route = paths.get("boot") or next(iter(paths.values()), [])
     caption = ctx.say("caption_map", sailer=sailer)
-    return board_figure(ctx, ctx.round.start.tiles, ctx.round.end, caption, route)
+    return board_figure(ctx, ctx.round.start.tiles, end, caption, route)
 
 
 def board_figure(
     ctx: Telling, tiles: tuple[str, ...], seen: Seen, caption: str, route: Sequence[str] = ()
 ) -> MapFigure:
     """The map of ``tiles`` with the houses delivered and the pawns of ``seen``, and a route."""
-    size, owner, letters = seen.size, tile_components(ctx.scene.spec), ctx.scene.phrases.phrases
-    drawn = []
-    for index, tile in enumerate(tiles):
-        key = next((f"letter_{i}" for i in (tile, owner[tile]) if f"letter_{i}" in letters), "")
-        done, letter = square_name(index, size) in seen.delivered, ctx.say(key or "letter")
-        at = (index % size, index // size, CardPicture(owner[tile], tile), done)
-        drawn.append(MapTile(*at, letter.lower() if done else letter))
-    pawns = tuple(
-        MapPawn(*_cell(sq, size), heading, COLOURS[p[:4]], ctx.say(f"letter_{p[:4]}"))
-        for p, sq, heading in seen.pawns
-    )
+    size, phrases = seen.size, ctx.scene.phrases
+    drawn = map_tiles(ctx.scene.spec, phrases, tiles, size, seen.delivered)
+    on_map = tuple(map_pawn(phrases, p, square, heading, size) for p, square, heading in seen.pawns)
     cells = tuple(_cell(s, size) for s in route)
-    return MapFigure(size, size, tuple(drawn), caption, cells, pawns, ctx.say("map_legend"))
+    return MapFigure(size, size, drawn, caption, cells, on_map, ctx.say("map_legend"))
 
 
 Tell = Callable[[Telling, Play, E], Step | None]
@@ -232,22 +296,28 @@ def at_round_end(tell: Tell[E]) -> Tell[E]:
 
 
 def _placed(ctx: Telling, m: Play, e: ev.CardPlaced) -> Step:
-    claim = Placed(m.index, e.position, e.card, e.face_up)
     if not e.face_up:
-        return ctx.tell(m, e, "placed_closed", claim=claim)
-    return ctx.tell(m, e, "placed_open", (e.card,), claim=claim, card=ctx.card_name(e.card))
+        return ctx.tell(m, e, "placed_closed")
+    _, eye = ctx.fact(m, open_position, e.position)
+    return ctx.tell(m, e, "placed_open", (e.card,), facts=(eye,), card=ctx.card_name(e.card))
 
 
 def _placing_ended(ctx: Telling, m: Play, e: ev.PlacingEnded) -> Step:
-    figures = row_figure(ctx, ctx.round.started.row, "caption_placed", slots=True)
+    row, under = ctx.fact(m, stoomrij)
+    figures = row_figure(ctx, row, "caption_placed", slots=True)
     if not ctx.placing:
-        return ctx.tell(m, e, "placing_told_short", figures=figures, automatic=False)
-    return ctx.tell(m, e, "placing_ended", figures=figures, name=ctx.name(e.next_sint))
+        key, automatic = "placing_told_short", False
+        return ctx.tell(m, e, key, figures=figures, facts=(under,), automatic=automatic)
+    name = ctx.name(e.next_sint)
+    return ctx.tell(m, e, "placing_ended", figures=figures, facts=(under,), name=name)
 
 
 def _revealed(ctx: Telling, m: Play, e: ev.CardRevealed) -> Step:
-    card, name = ctx.card_name(e.card), ctx.name(e.placed_by)
-    return ctx.tell(m, e, "revealed", (e.card,), card=card, name=name)
+    (the_sint, known), card = ctx.the_sint(m), ctx.card_name(e.card)
+    name = ctx.name(e.placed_by)
+    return ctx.tell(
+        m, e, "revealed", (e.card,), facts=(known,), sint=the_sint, card=card, name=name
+    )
 
 
 def _ignored(ctx: Telling, m: Play, e: ev.CardIgnored) -> Step:
@@ -264,11 +334,14 @@ def _heading_chosen(ctx: Telling, m: Play, e: ev.HeadingChosen) -> Step:
 
 
 def _moved(ctx: Telling, m: Play, e: ev.PawnMoved) -> Step:
-    (col, row), (to_col, to_row) = (_cell(s, ctx.round.start.size) for s in (e.start, e.path[0]))
-    way = ("n" if to_row < row else "z") if to_row != row else ("o" if to_col > col else "w")
-    house, tiles = ctx.house(e.end), ctx.count("tegel", len(e.path))
-    arrival = ctx.say("arrival", house=house) if house else ""
-    return ctx.tell(m, e, "moved", tiles=tiles, heading=ctx.heading(way), arrival=arrival)
+    heading, went = ctx.fact(m, way, e.start, e.path[0])
+    house, reached = ctx.fact(m, house_on, e.end)
+    name = ctx.house_name(house)
+    arrival = ctx.say("arrival", house=name) if name else ""
+    return ctx.tell(
+        m, e, "moved", facts=(went, reached), tiles=ctx.count("tegel", len(e.path)),
+        heading=ctx.heading(heading), arrival=arrival,
+    )  # fmt: skip
 
 
 def _bumped(ctx: Telling, m: Play, e: ev.PawnBumped) -> Step:
@@ -285,44 +358,60 @@ def _tile(ctx: Telling, m: Play, e: ev.TileTriggered) -> Step:
 
 
 def _damage(ctx: Telling, m: Play, e: ev.DamageTaken) -> Step:
-    side, stays = ctx.say(f"side_{e.side}"), ctx.one("stays", len(e.row))
+    (the_sint, known), side = ctx.the_sint(m), ctx.say(f"side_{e.side}")
+    stays, cards = ctx.one("stays", len(e.row)), ctx.count("kaart", len(e.row))
     figures = row_figure(ctx, e.row, "caption_damage") if e.row else ()
-    cards = ctx.count("kaart", len(e.row))
-    return ctx.tell(m, e, "damage", figures=figures, side=side, stays=stays, cards=cards)
+    return ctx.tell(
+        m, e, "damage", figures=figures, facts=(known,), sint=the_sint, side=side, stays=stays,
+        cards=cards,
+    )  # fmt: skip
 
 
 def _longer(ctx: Telling, m: Play, e: ev.RowLengthened) -> Step:
     left = e.side == "links"  # the card touches the row's old end card, next to it
     touching = ctx.connector(e.row[1] if left else e.row[-2], "left" if left else "right")
-    who = ctx.say("longer_by_sint" if e.cause == "stoomboot" else "longer_by_pile")
-    cards, positions = ctx.count("kaart", len(e.row)), ctx.count("positie", 2 * len(e.row) - 1)
+    count, next_round = ctx.fact(m, positions, len(e.row))
+    facts: tuple[Fact, ...] = (next_round,)
+    if e.cause == "stoomboot":
+        the_sint, known = ctx.the_sint(m)
+        who, facts = ctx.say("longer_by_sint", sint=the_sint), (*facts, known)
+    else:
+        who = ctx.say("longer_by_pile")
+    cards, places = ctx.count("kaart", len(e.row)), ctx.count("positie", count)
     side, figures = ctx.say(f"toward_{e.side}"), row_figure(ctx, e.row, "caption_next")
     return ctx.tell(
-        m, e, "longer", figures=figures, who=who, side=side, touching=touching, cards=cards,
-        positions=positions,
+        m, e, "longer", figures=figures, facts=facts, who=who, side=side, touching=touching,
+        cards=cards, positions=places,
     )  # fmt: skip
 
 
 def _shorter(ctx: Telling, m: Play, e: ev.RowShortened) -> Step:
-    before = (e.card, *e.row) if e.side == "links" else (*e.row, e.card)
+    the_sint, known = ctx.the_sint(m)
     side, figures = ctx.say(f"side_{e.side}"), row_figure(ctx, e.row, "caption_next")
     cards = ctx.count("kaart", len(e.row))
     if e.cause == "lekkage":
-        return ctx.tell(m, e, "shorter_lekkage", figures=figures, side=side, cards=cards)
+        return ctx.tell(
+            m, e, "shorter_lekkage", figures=figures, facts=(known,), sint=the_sint, side=side,
+            cards=cards,
+        )  # fmt: skip
+    before = (e.card, *e.row) if e.side == "links" else (*e.row, e.card)
     ends = {
         "card_left": ctx.card_text(e.cause, "right"),
         "row_left": ctx.card_text(before[0], "left"),
         "card_right": ctx.card_text(e.cause, "left"),
         "row_right": ctx.card_text(before[-1], "right"),
     }
-    fits = ends["card_left"] == ends["row_left"] or ends["card_right"] == ends["row_right"]
+    sides, fit = ctx.fact(m, fitting_sides, e.cause)
     named = {key: ctx.say(f"connector_{value}") for key, value in ends.items()}
-    reason = ctx.say("shorter_chosen" if fits else "shorter_forced", **named)
-    return ctx.tell(m, e, "shorter", figures=figures, reason=reason, side=side, cards=cards)
+    reason = ctx.say("shorter_chosen" if sides else "shorter_forced", sint=the_sint, **named)
+    facts = (known, fit)
+    return ctx.tell(
+        m, e, "shorter", figures=figures, facts=facts, reason=reason, side=side, cards=cards
+    )
 
 
 def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
-    house = ctx.scene.spec.component("huizen").row(ctx.tile(e.square))
+    house = ctx.scene.spec.component("huizen").row(e.house)
     wants = [ctx.say(f"pakje_{w}") for w in (house.text("want1"), house.text("want2")) if w]
     stand_ins = [
         ctx.say("stand_in", card=ctx.card_name(card), pakje=ctx.say(f"pakje_{kind}"))
@@ -338,7 +427,7 @@ def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
     left = ctx.say("houses_left", houses=ctx.count("huis", e.left))
     figures = revealed_figure(ctx, m, "caption_delivered")
     return ctx.tell(
-        m, e, "delivered", e.cards, figures=figures, house=ctx.house(e.square) or e.house,
+        m, e, "delivered", e.cards, figures=figures, house=house.text("name"),
         wants=ctx.language.join_words(wants),
         counted=counted, left=left if e.left else ctx.say("all_delivered"),
         lie=ctx.say("delivered_lies_more" if len(e.cards) > 1 else "delivered_lies_one"),
@@ -372,23 +461,22 @@ def _returned(ctx: Telling, m: Play, e: ev.PakjesReturned) -> Step | None:
 
 
 def _kalender_chosen(ctx: Telling, m: Play, e: ev.KalenderChosen) -> Step:
-    claim, card = KalenderCount(m.index, e.count), ctx.card_name(e.card)
-    lies, cards = ctx.one("lies", e.count), ctx.count("kaart", e.count)
-    return ctx.tell(
-        m, e, "kalender_chosen", (e.card,), claim=claim, card=card, lies=lies, cards=cards
-    )
+    card, lies, cards = ctx.card_name(e.card), ctx.one("lies", e.count), ctx.count("kaart", e.count)
+    return ctx.tell(m, e, "kalender_chosen", (e.card,), card=card, lies=lies, cards=cards)
 
 
 def _kalender_filled(ctx: Telling, m: Play, e: ev.KalenderFilled) -> Step:
-    claim, cards = KalenderCount(m.index, e.count), ctx.count("kaart", e.count)
-    return ctx.tell(m, e, "kalender_filled", claim=claim, cards=cards)
+    return ctx.tell(m, e, "kalender_filled", cards=ctx.count("kaart", e.count))
 
 
-def _round_told(ctx: Telling, m: Play, e: RoundTold) -> Step:
+def _sailed(ctx: Telling, m: Play, e: ev.RoundEnded) -> Step:
     paths = routes(ctx.round)
     sailer = ctx.say("sailer_boot" if "boot" in paths or not paths else "sailer_piet")
-    claim, figure = table_claim(ctx.round.last, ctx.round.end), map_figure(ctx, sailer, paths)
-    return ctx.tell(m, e, "sailed", figures=(figure,), claim=claim, sailer=sailer)
+    on_map, where = ctx.fact(m, pawns, after=True)
+    done, houses = ctx.fact(m, delivered, after=True)
+    end = replace(ctx.round.end, pawns=on_map, delivered=frozenset(done))
+    figure = map_figure(ctx, sailer, paths, end)
+    return ctx.tell(m, e, "sailed", figures=(figure,), facts=(where, houses), sailer=sailer)
 
 
 HANDLERS: Handlers[Telling, Action, Seen] = Handlers(
@@ -416,7 +504,8 @@ HANDLERS: Handlers[Telling, Action, Seen] = Handlers(
     on(ev.PakjesReturned, at_round_end(_returned)),
     on(ev.KalenderChosen, at_round_end(_kalender_chosen)),
     on(ev.KalenderFilled, at_round_end(_kalender_filled)),
-    on(RoundTold, _round_told),
+    on(ev.RoundEnded, _sailed),
 )
 """The sentence of each event the examples tell, in the order the events come (a round's
-new Sint is named before its ``RoundStarted``, so no example tells ``NewSint``)."""
+new Sint is named before its ``RoundStarted``, so no example tells ``NewSint``); the round's
+end tells the route sailed."""
