@@ -86,6 +86,8 @@ class EventChecks(Generic[S]):
         """Assert that ``claim`` holds in ``game`` (``AssertionError`` saying why not)."""
         if not isinstance(claim, Happened):
             raise AssertionError(f"expected an event-told claim, got {claim!r}")
+        if not 0 <= claim.at < len(game.actions):
+            raise AssertionError(f"action {claim.at} is not in the record of {len(game.actions)}")
         caused = game.events_at(claim.at)
         if claim.event not in caused:
             kinds = ", ".join(e.event_type for e in caused) or "no event"

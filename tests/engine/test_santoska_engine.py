@@ -19,6 +19,7 @@ from pnp.catalog.project import load_game
 from pnp.catalog.registry import game, games
 from pnp.cli import app
 from pnp.engine import CHANCE, TERMINAL, EventLog, RandomPolicy, play
+from pnp.engine.notation import event_line
 from pnp.engine.simulate import simulate
 from pnp.games.santoska.game import GAME
 from pnp.games.santoska.kit.spec_config import config_from_spec
@@ -36,9 +37,9 @@ from pnp.games.santoska.rules.actions import (
 from pnp.games.santoska.rules.cards import NO_CARD, SANTOSKA, cell_name, parse_cell
 from pnp.games.santoska.rules.config import ROW_LENGTHS, VARIANTS, SantoskaConfig, standard_config
 from pnp.games.santoska.rules.engine import ENGINE
+from pnp.games.santoska.rules.events import CardSwapped
 from pnp.games.santoska.rules.scoring import grid_points, score_grid
 from pnp.games.santoska.rules.state import SantoskaState
-from pnp.games.santoska.story.notation import render_event
 from pnp.kit.simulation import simulate_game
 from pnp.spec.model import GameSpec
 from tests.engine.test_santoska_rules import cards, do, position
@@ -126,7 +127,17 @@ def test_event_log_marks_automatic_events_and_serialises() -> None:
         data = event.to_dict()
         assert data["type"] == event.event_type
         json.dumps(data)
-        assert render_event(event)
+        line = event_line(event)  # the log's notation: type, fields, rules
+        assert line.startswith(("* " if event.automatic else "") + event.event_type + " ")
+        assert line.endswith(f"[{', '.join(event.rule_ids)}]")
+    assert event_line(log.events[0]) == (
+        "* GameStarted players=4 variants=- row_length=3 limit=100 [SA-B1]"
+    )
+    swap = next(e for e in log if isinstance(e, CardSwapped))
+    assert event_line(swap) == (
+        f"CardSwapped seat={swap.seat} cell={swap.cell} card_in={swap.card_in} "
+        f"card_out={swap.card_out} was_known={swap.was_known} [SA-B3]"
+    )
 
 
 def test_every_move_and_chance_outcome_round_trips_through_notation() -> None:

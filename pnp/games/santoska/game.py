@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.notation import event_line
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
 from pnp.games.santoska.kit.report import BALANCE_REPORT
@@ -12,7 +13,6 @@ from pnp.games.santoska.policies import HeuristicPolicy
 from pnp.games.santoska.rules.config import config_for_variants, validate_deck
 from pnp.games.santoska.rules.engine import ENGINE
 from pnp.games.santoska.story.examples import STORY
-from pnp.games.santoska.story.notation import render_event
 
 H, R = "heuristic", "random"
 
@@ -21,7 +21,7 @@ GAME = Game(
         engine=ENGINE,
         standard_config=config_for_variants,
         policies={R: RandomPolicy, H: HeuristicPolicy},
-        render_event=render_event,
+        render_event=event_line,
         golden_cases=(
             GoldenCase((), 3, 24, (H, R, H)),  # eliminations, last player standing
             GoldenCase((), 2, 9, (H, H)),  # a win with exactly 100

@@ -1,7 +1,8 @@
 """The game state: one mutable object with ``push``/``pop`` (see :mod:`pnp.games.santoska.rules.engine`).
 
 Undo is a journal (python-chess style, no deep copies): each push saves the
-state's few scalar fields as one tuple and records every list change it makes
+state's few scalar fields as one tuple (those of its ``__slots__`` that hold an
+immutable value: :func:`pnp.engine.journal.scalar_names`) and records every list change it makes
 (an append, a pop, a replaced item or a replaced attribute), and ``pop``
 plays those records back in reverse. The rules live in the sibling modules:
 :mod:`~pnp.games.santoska.rules.chance` (dealer, deal and peek, reshuffle),
@@ -196,38 +197,6 @@ class SantoskaState(Journaled):
         return chance.sample(self, rng)
 
     # -- push and pop ------------------------------------------------------------
-
-    def _scalars(self) -> tuple[Any, ...]:
-        return (
-            self.phase,
-            self.dealer,
-            self.starter,
-            self.to_move,
-            self.round,
-            self.turn,
-            self.hand,
-            self.hand_taken,
-            self.stopper,
-            self.final_left,
-            self.winners,
-            self.end_reason,
-        )
-
-    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
-        (
-            self.phase,
-            self.dealer,
-            self.starter,
-            self.to_move,
-            self.round,
-            self.turn,
-            self.hand,
-            self.hand_taken,
-            self.stopper,
-            self.final_left,
-            self.winners,
-            self.end_reason,
-        ) = scalars
 
     def _apply(self, action: Action) -> None:
         phase = self.phase

@@ -1,6 +1,10 @@
 """The Santoska rulebook examples: :data:`ROWS` is the example table, :data:`STORY` plugs the
 game into :mod:`pnp.story`. The search (``pnp pin santoska``) scores every round of seeded
-base games (rows of three: the intros say so, as every kit shows them) for every row."""
+base games (rows of three: the intros say so, as every kit shows them) for every row.
+
+The sentences are told from the engine's events (:mod:`~pnp.games.santoska.story.steps`),
+each claiming that its event happened, with the facts it states beyond it, checked again
+on a fresh replay (:class:`~pnp.story.told.EventChecks`)."""
 
 from __future__ import annotations
 
@@ -15,12 +19,11 @@ from pnp.games.santoska.rules.actions import ARRIBA, STOP, TAKE, Action
 from pnp.games.santoska.rules.cards import SANTOSKA, parse_cell
 from pnp.games.santoska.rules.engine import ENGINE
 from pnp.games.santoska.rules.rounds import REASON_EXACT
-from pnp.games.santoska.story import claims as c
 from pnp.games.santoska.story import trace as tr
-from pnp.games.santoska.story.checks import CHECKS
-from pnp.games.santoska.story.steps import HANDLERS, first_told, intro
+from pnp.games.santoska.story.steps import FACTS, HANDLERS, first_told, intro
 from pnp.games.santoska.story.table import table_figure
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story
+from pnp.story.told import EventChecks, telling_context
 
 
 @dataclass(frozen=True)
@@ -175,24 +178,26 @@ SCORING = ("scoring", "scoring-group", "scoring-three")
 """The kinds that tell one player's grid as it is scored."""
 NEW_ROUND = "new-round"
 TURN_EVENTS = (ev.CardTaken, ev.CardDrawn)
-ARRIBA_CLAIMS = (c.ShowsRow, c.Turn, c.CallsArriba)
-STOP_CLAIMS = (c.Turn, c.CallsStop, c.RoundEnds)
-GRID_CLAIMS = (c.ShowsRow, c.GroupScores, c.GridSum)
-EXACT_CLAIMS = (*GRID_CLAIMS, c.RoundScore, c.WinsExactly)
-NEW_ROUND_CLAIMS = (c.RoundEnds, c.Eliminated, c.NewDeal, c.ShowsRow)
-ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, claims, policy, score, ideal score
-    Row("beurt-met-arriba", "arriba", ("SA-B3", "SA-B4"), ARRIBA_CLAIMS, H, score_arriba, 6),
-    Row("stop-en-laatste-beurten", "stop", ("SA-B3", "SA-B5"), STOP_CLAIMS, H, score_stop, 6),
-    Row("tellen-met-santoska-paar", "scoring", ("SA-B6",), GRID_CLAIMS, H, score_grid, 8),
-    Row("tellen-met-een-groep", "scoring-group", ("SA-B6",), GRID_CLAIMS, H, score_big_group, 9),
-    Row("drie-santoska-kaarten", "scoring-three", ("SA-B6",), GRID_CLAIMS, H, score_santoska_three, 7),
-    Row("een-nieuwe-ronde", NEW_ROUND, ("SA-B7", "SA-B8"), NEW_ROUND_CLAIMS, H, score_new_round, 5),
-    Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT_CLAIMS, H, score_exact, 5),
+ARRIBA_TOLD = ("row_before", "swap_*", "arriba")
+STOP_TOLD = ("stop", "round_end")
+ROWS_SUM = ("row_top", "row_bottom", "sum")
+PAIR = (*ROWS_SUM, "group_numbers", "group_santoska")
+GROUP, THREE = (*ROWS_SUM, "group_numbers"), (*ROWS_SUM, "group_santoska")
+EXACT = (*ROWS_SUM, "score_*", "exact_win")
+NEW = ("new_round_scored", "new_round_out", "new_round_deal", "new_round_peek")
+ROWS: tuple[Row, ...] = (  # id, kind, rule IDs, phrases told, policy, score, ideal score
+    Row("beurt-met-arriba", "arriba", ("SA-B3", "SA-B4"), ARRIBA_TOLD, H, score_arriba, 6),
+    Row("stop-en-laatste-beurten", "stop", ("SA-B3", "SA-B5"), STOP_TOLD, H, score_stop, 6),
+    Row("tellen-met-santoska-paar", "scoring", ("SA-B6",), PAIR, H, score_grid, 8),
+    Row("tellen-met-een-groep", "scoring-group", ("SA-B6",), GROUP, H, score_big_group, 9),
+    Row("drie-santoska-kaarten", "scoring-three", ("SA-B6",), THREE, H, score_santoska_three, 7),
+    Row("een-nieuwe-ronde", NEW_ROUND, ("SA-B7", "SA-B8"), NEW, H, score_new_round, 5),
+    Row("precies-honderd", "exact-limit", ("SA-B6", "SA-B7"), EXACT, H, score_exact, 5),
 )  # fmt: skip
-"""Every example in rulebook order: an Arriba turn, a Stop and the last turns, grids scored
-with a Santoska pair, with a group of three or more equal numbers and with three Santoska
-cards together, the step into a new round after a player went out, a game won with exactly
-the limit."""
+"""Every example in rulebook order, with the phrases it must be told with (a prefix with
+``*``): an Arriba turn, a Stop and the last turns, grids scored with a Santoska pair, with a
+group of three or more equal numbers and with three Santoska cards together, the step into
+a new round after a player went out, a game won with exactly the limit."""
 
 
 def ends(row: Row, pinned: PinnedRecord, rnd: tr.Round) -> str | None:
@@ -248,7 +253,7 @@ STORY = Story(
     config=config_from_spec,
     segments=tr.Rounds,
     first_player=lambda pinned, _round: pinned.focus_value("player") - 1,
-    context=lambda scene: scene,
+    context=telling_context(ENGINE, config_from_spec, FACTS),
     handlers=HANDLERS,
     intro=intro,
     players=3,
@@ -259,8 +264,8 @@ STORY = Story(
     told=told,
     ends=ends,
     title=title,
-    checks=CHECKS,
+    checks=EventChecks(FACTS),
     plays_alike=("rijen-3",),
-    table=table_figure,
+    table=lambda told, table: table_figure(told.scene, table),
 )
 """Three players, up to 500 seeds; the player an example is about is called Anna."""

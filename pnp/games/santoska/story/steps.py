@@ -1,5 +1,15 @@
-"""The sentences of a Santoska example: one handler per event told (:data:`HANDLERS`), in the
-Dutch of ``cardspecs/santoska/rulebook/voorbeelden.toml``, with the real cards and the claims."""
+"""The sentences of a Santoska example: one phrase per event told (:data:`HANDLERS`), in the
+Dutch of ``cardspecs/santoska/rulebook/voorbeelden.toml``, with the real cards.
+
+Each sentence is told with the phrase of its event's kind (a case of it where the sentence
+says more: ``swap_seen``, ``score_gain``), filled from the event's fields, and claims that
+the record's action caused it (:class:`~pnp.story.told.Happened`). A turn is told from
+where its card goes (a swap or a discard), a row from the turn it starts (or the grid
+scored), a group of a scored grid from that grid. What a sentence says beyond its event
+comes from the functions of :data:`FACTS`, the rules' own where they decide (the grid's
+scoring, the active row, the next player still in), which the claim check calls again
+on a fresh replay.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +21,94 @@ from pnp.games.santoska.kit.spec_config import ARRIBA_ROW, STOP_ROW
 from pnp.games.santoska.rules import events as ev
 from pnp.games.santoska.rules.actions import ARRIBA, STOP, Action
 from pnp.games.santoska.rules.cards import BOTTOM, SANTOSKA, TOP, cell_name, parse_cell
-from pnp.games.santoska.story import claims as c
+from pnp.games.santoska.rules.scoring import GridScore, Group, score_grid
+from pnp.games.santoska.rules.state import SantoskaState
 from pnp.games.santoska.story import trace as tr
 from pnp.story import Handlers, on
+from pnp.story.told import Facts, Happened, Told
 
 Scene = tr.RoundScene
 MINUS = "\u2212"
 NEW_ROUND = "new-round"
+
+
+def grid_row(state: SantoskaState, seat: int, which: int) -> tuple[int, ...]:
+    """Row ``which`` (0 bottom, 1 top) of ``seat``'s grid."""
+    n = state.row_length
+    return tuple(state.grids[seat][which * n : (which + 1) * n])
+
+
+def in_hand(state: SantoskaState) -> tuple[int, bool]:
+    """The card the player to act holds, and whether it came from the discard pile (SA-B3)."""
+    return state.hand, state.hand_taken
+
+
+def stopper(state: SantoskaState) -> int:
+    """The seat that called Stop this round (-1: nobody yet, SA-B5)."""
+    return state.stopper
+
+
+def arriba_called(state: SantoskaState) -> tuple[int, ...]:
+    """The seats that called Arriba this round (SA-B4)."""
+    return tuple(seat for seat, called in enumerate(state.arriba) if called)
+
+
+def dealer(state: SantoskaState) -> int:
+    """The seat that dealt the round (SA-B8)."""
+    return state.dealer
+
+
+def total(state: SantoskaState, seat: int) -> int:
+    """``seat``'s running total (SA-B7)."""
+    return state.totals[seat]
+
+
+def limit(state: SantoskaState) -> int:
+    """The limit: exactly this many wins, more is out (SA-B7)."""
+    return state.config.limit
+
+
+def _score(state: SantoskaState, seat: int) -> GridScore:
+    """``seat``'s grid as it lies, scored by the rules (SA-B6)."""
+    config = state.config
+    grid = state.grids[seat]
+    return score_grid(grid, state.row_length, config.santoska_penalty, config.santoska_bonus)
+
+
+def scores(state: SantoskaState) -> tuple[tuple[int, int], ...]:
+    """``(seat, points)`` of every grid on the table (each seat dealt into the round), scored
+    as it lies by the rules (SA-B6), in seat order."""
+    return tuple(
+        (seat, _score(state, seat).points) for seat, grid in enumerate(state.grids) if grid
+    )
+
+
+def group_of(state: SantoskaState, seat: int, cell: int) -> Group:
+    """The whole group of equal cards of ``seat``'s grid that ``cell`` is in, with its
+    points, as the rules score it (SA-B6)."""
+    return next(g for g in _score(state, seat).groups if cell in g.cells)
+
+
+FACTS: Facts[SantoskaState] = Facts(
+    grid_row,
+    in_hand,
+    stopper,
+    arriba_called,
+    dealer,
+    total,
+    limit,
+    scores,
+    group_of,
+    SantoskaState.active_row,
+    SantoskaState.current_player,
+    SantoskaState.next_seat,
+    SantoskaState.remaining,
+)
+"""The functions whose values the sentences state beyond their events."""
+
+
+RoundTold = Told[SantoskaState]
+"""A round being told: its scene and the telling of its record's events."""
 
 
 def card_pictures(scene: Scene, cards: Sequence[int]) -> tuple[CardPicture, ...]:
@@ -38,8 +129,8 @@ def _places(scene: Scene, cells: Sequence[int]) -> str:
     """ "linksonder en linksboven"; "op de tweede plek onder" unless rows have three."""
     n, words = scene.segment.start.row_length, []
     for cell in cells:
-        row, col = divmod(cell, n)
-        side = scene.say("row_t" if row else "row_b")
+        which, col = divmod(cell, n)
+        side = scene.say("row_t" if which else "row_b")
         place = f"place_{cell_name(cell, n)}" if n == 3 else "place"
         words.append(scene.say(place, ordinal=scene.language.ordinal_word(col + 1), row=side))
     return scene.language.join_words(words)
@@ -69,15 +160,16 @@ def first_told(rnd: tr.Round, kind: str) -> tr.PlayerTurn:
     return [t for t in tr.turns(rnd) if t.ends_with(ARRIBA if kind == "arriba" else STOP)][-1]
 
 
-def intro(scene: Scene) -> str:
+def intro(told: RoundTold) -> str:
     """Players, rows and round, who is out already, and the situation of the example."""
+    scene = told.scene
     rnd, names, seat, kind = scene.segment, scene.names, scene.first, scene.kind
     grids, n, round_word = rnd.start.grids, len(names), scene.language.ordinal_word(rnd.start.round)
-    players, row = (
+    players, length = (
         scene.language.number_word(n).capitalize(),
         scene.language.number_word(rnd.start.row_length),
     )
-    text = scene.say("setup", players=players, row_length=row, round=round_word)
+    text = scene.say("setup", players=players, row_length=length, round=round_word)
     if out := [names[s] for s in range(n) if not grids[s]]:
         more = "one" if len(out) == 1 else "more"
         text += scene.say(f"already_out_{more}", names=scene.language.join_words(out))
@@ -88,9 +180,9 @@ def intro(scene: Scene) -> str:
         return text + scene.say(f"intro_{kind}", name=names[seat], discard=discard)
     if kind == NEW_ROUND:
         return _new_round_intro(scene)
-    stopper = names[rnd.events_of(ev.RoundEnded)[0].stopper]
+    stopped = names[rnd.events_of(ev.RoundEnded)[0].stopper]
     key = "intro_scoring" if kind.startswith("scoring") else f"intro_{kind}"
-    return text + scene.say(key, name=names[seat], stopper=stopper, totals=totals)
+    return text + scene.say(key, name=names[seat], stopper=stopped, totals=totals)
 
 
 def _new_round_intro(scene: Scene) -> str:
@@ -98,11 +190,11 @@ def _new_round_intro(scene: Scene) -> str:
     totals before it."""
     start, names = scene.segment.start, scene.names
     n = len(names)
-    players, row = (
+    players, length = (
         scene.language.number_word(n).capitalize(),
         scene.language.number_word(start.row_length),
     )
-    text = scene.say("setup_new_round", players=players, row_length=row)
+    text = scene.say("setup_new_round", players=players, row_length=length)
     scored = {seat for seat, _ in start.last_points}
     if out := [names[s] for s in scene.clockwise() if s not in scored]:
         more = "one" if len(out) == 1 else "more"
@@ -124,191 +216,228 @@ def _row_figure(scene: Scene, key: str, name: str, pictures: tuple[CardPicture, 
     return RowFigure(pictures, (), scene.say(key, name=name))
 
 
-def _row(scene: Scene, key: str, after: int, seat: int, row: int, shown: Sequence[int]) -> Step:
-    """A row of ``seat``'s grid, told and drawn in its places (0 bottom, 1 top)."""
+def _row(
+    scene: Scene, key: str, seat: int, which: int, shown: Sequence[int], claim: Happened
+) -> Step:
+    """A row of ``seat``'s grid (0 bottom, 1 top), told with phrase ``key`` and drawn in its
+    places."""
     name, shown = scene.names[seat], tuple(shown)
     text = scene.say(key, name=name, cards=_cards(scene, shown))
-    caption = "figure_top" if row == TOP else "figure_bottom"
+    caption = "figure_top" if which == TOP else "figure_bottom"
     figure = _row_figure(scene, caption, name, card_pictures(scene, shown))
-    claim = c.ShowsRow(after, seat, name, row, shown)
     return Step(text, claim=claim, figures=(figure,))
 
 
-def _turn(scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> list[Step]:
-    """A turn (SA-B3), told after the bottom row it starts from if it ends with Arriba."""
+def _turn(t: RoundTold, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn) -> list[Step]:
+    """A turn (SA-B3), told from where its card goes (a swap or a discard), after the bottom
+    row it starts from if it ends with Arriba."""
+    scene = t.scene
     turn = next(turn for turn in tr.turns(scene.segment) if turn.begin is moment)
-    at, seat, n, swap = moment.index, event.seat, scene.segment.start.row_length, turn.swap
-    name, took = scene.names[seat], isinstance(event, ev.CardTaken)
-    card = _cards(scene, [event.card], "the_card" if took else "a_card")
-    text = scene.say("final", name=name) if event.final else ""
+    seat, n, placed_at = event.seat, scene.segment.start.row_length, turn.place.index
+    placed = next(e for e in turn.place.events if isinstance(e, ev.CardSwapped | ev.CardDiscarded))
+    (card, took), held = t.telling.fact(placed_at, in_hand)
+    stopped, stop = t.telling.fact(placed_at, stopper)
+    name = scene.names[seat]
+    text = scene.say("final", name=name) if stopped >= 0 else ""
+    swap = placed if isinstance(placed, ev.CardSwapped) else None
     if swap is not None and parse_cell(swap.cell, n) // n == TOP and seat != scene.first:
         text += scene.say("arriba_earlier", name=name)  # SA-B4: only after an Arriba
-    text += scene.say("take" if took else "draw", name=name, card=card)
-    cell, out, knew, shown = -1, -1, False, [event.card]
+    text += scene.say(
+        "take" if took else "draw",
+        name=name,
+        card=_cards(scene, [card], "the_card" if took else "a_card"),
+    )
+    shown = [card]
     if swap is None:
-        text += scene.say("discard")
+        key = "discard"
+        text += scene.say(key)
     else:
-        cell, out, knew = parse_cell(swap.cell, n), swap.card_out, swap.was_known
+        out, key = swap.card_out, "swap_seen" if swap.was_known else "swap_unseen"
         text += scene.say(
-            "swap_seen" if knew else "swap_unseen",
-            out=_cards(scene, [out], "the_card" if knew else "a_card"),
+            key,
+            out=_cards(scene, [out], "the_card" if swap.was_known else "a_card"),
             Out=_cards(scene, [out], "the_card").capitalize(),
-            where=_places(scene, [cell]),
+            where=_places(scene, [parse_cell(swap.cell, n)]),
         )
         shown.append(out)
-    claim = c.Turn(at, seat, name, took, event.card, cell, out, knew, event.final)
+    facts = [held, stop]
+    if stopped >= 0:  # a last turn (SA-B5) ends without a call: somebody else acts next
+        facts.append(t.telling.fact(placed_at, SantoskaState.current_player, after=True)[1])
+    claim = t.telling.happened(placed_at, placed, key, *facts)
     steps = [Step(text, card_pictures(scene, shown), claim=claim)]
     if turn.ends_with(ARRIBA):
-        steps.insert(0, _row(scene, "row_before", at, seat, BOTTOM, moment.before.grids[seat][:n]))
+        cards, bottom = t.telling.fact(moment.index, grid_row, seat, BOTTOM)
+        claimed = t.telling.happened(moment.index, event, "row_before", bottom)
+        steps.insert(0, _row(scene, "row_before", seat, BOTTOM, cards, claimed))
     return steps
 
 
-def _arriba(scene: Scene, moment: tr.Move, event: ev.ArribaCalled) -> Step:
-    name = scene.names[event.seat]
+def _arriba(t: RoundTold, moment: tr.Move, event: ev.ArribaCalled) -> Step:
+    scene, name = t.scene, t.scene.names[event.seat]
     text = scene.say("arriba", name=name, cards=_cards(scene, event.bottom))
     drawn = (*card_pictures(scene, event.bottom), CardPicture("markeringen", ARRIBA_ROW))
     figure = _row_figure(scene, "figure_arriba", name, drawn)
-    claim = c.CallsArriba(moment.index, event.seat, name, event.bottom)
+    _, top = t.telling.fact(moment.index, SantoskaState.active_row, event.seat, after=True)
+    claim = t.telling.happened(moment.index, event, "arriba", top)
     return Step(text, claim=claim, figures=(figure,))
 
 
-def _stop(scene: Scene, moment: tr.Move, event: ev.StopCalled) -> Step:
+def _stop(t: RoundTold, moment: tr.Move, event: ev.StopCalled) -> Step:
+    scene = t.scene
     name, others = scene.names[event.seat], tuple(scene.names[s] for s in event.final_turns)
     verb = scene.say("plays_one" if len(others) == 1 else "plays_more")
     text = scene.say("stop", name=name, others=scene.language.join_words(others), verb=verb)
-    claim = c.CallsStop(moment.index, event.seat, name, event.final_turns, others)
+    claim = t.telling.happened(moment.index, event, "stop")
     return Step(text, (CardPicture("markeringen", STOP_ROW),), claim=claim)
 
 
-def _round_end(scene: Scene, moment: tr.Move, event: ev.RoundEnded) -> Step:
-    names, scored, stopper = scene.names, moment.events_of(ev.GridScored), event.stopper
-    order = sorted(scored, key=lambda e: (e.seat - stopper) % len(names))
-    listed = _players(scene, [e.seat for e in order], [e.points for e in order])
-    seats = tuple((e.seat, e.points) for e in scored)
-    claim = c.RoundEnds(moment.index, event.round, stopper, names[stopper], seats, names)
-    return Step(scene.say("round_end", points=listed), automatic=True, claim=claim)
+def _listed(scene: Scene, points: Sequence[tuple[int, int]], first: int) -> str:
+    """Every seat's points, clockwise from ``first``."""
+    order = sorted(points, key=lambda p: (p[0] - first) % len(scene.names))
+    return _players(scene, [s for s, _ in order], [p for _, p in order])
 
 
-def _group(scene: Scene, number: int, cells: tuple[int, ...], worth: int) -> str:
+def _round_end(t: RoundTold, moment: tr.Move, event: ev.RoundEnded) -> Step:
+    points, scored = t.telling.fact(moment.index, scores, after=True)
+    text = t.scene.say("round_end", points=_listed(t.scene, points, event.stopper))
+    claim = t.telling.happened(moment.index, event, "round_end", scored)
+    return Step(text, automatic=True, claim=claim)
+
+
+def _group(scene: Scene, group: Group) -> str:
     """One group of the focus player's grid (SA-B6): lone, vanishing or a Santoska bonus."""
-    n, where = scene.segment.start.row_length, _places(scene, cells)
-    if len(cells) == 1:  # "De zeven ...", "De Santoska-kaart ..."
-        the = _cards(scene, [number], "the_card")
+    n, where = scene.segment.start.row_length, _places(scene, group.cells)
+    if len(group.cells) == 1:  # "De zeven ...", "De Santoska-kaart ..."
+        the = _cards(scene, [group.card], "the_card")
         the = the[0].upper() + the[1:]
-        return scene.say("lone", card=the, where=where, points=scene.count("strafpunt", worth))
-    rows, cols = len({x // n for x in cells}), len({x % n for x in cells})
+        points = scene.count("strafpunt", group.points)
+        return scene.say("lone", card=the, where=where, points=points)
+    rows, cols = len({x // n for x in group.cells}), len({x % n for x in group.cells})
     how = scene.say("side_by_side" if rows == 1 else "one_above" if cols == 1 else "touching")
-    noun = scene.phrases.nouns["santoska"][1] if number == SANTOSKA else None
-    noun = noun or scene.say("numbered", number=number)
-    group = scene.say("group", count=scene.language.number_word(len(cells)), cards=noun)
-    key = "group_santoska" if number == SANTOSKA else "group_numbers"
-    return scene.say(
-        key, cards=group, where=where, how=how, bonus=scene.language.number_word(-worth)
-    )
+    noun = scene.phrases.nouns["santoska"][1] if group.card == SANTOSKA else None
+    noun = noun or scene.say("numbered", number=group.card)
+    cards = scene.say("group", count=scene.language.number_word(len(group.cells)), cards=noun)
+    bonus = scene.language.number_word(-group.points)
+    return scene.say(_group_key(group), cards=cards, where=where, how=how, bonus=bonus)
 
 
-def _scored(scene: Scene, moment: tr.Move, event: ev.GridScored) -> list[Step]:
+def _group_key(group: Group) -> str:
+    """The phrase a group is told with: a lone card, numbers that vanish, a Santoska bonus."""
+    if len(group.cells) == 1:
+        return "lone"
+    return "group_santoska" if group.card == SANTOSKA else "group_numbers"
+
+
+def _scored(t: RoundTold, moment: tr.Move, event: ev.GridScored) -> list[Step]:
     """The focus player's rows (top first), groups (the numbers that vanish, lone cards,
     Santoska groups) and sum, or another player's points; then the new total (SA-B6, B7)."""
-    seat, name, at, earned = event.seat, scene.names[event.seat], moment.index, event.points
-    before, total, n = scene.segment.start.totals[seat], event.total, scene.segment.start.row_length
+    scene, seat, at, earned = t.scene, event.seat, moment.index, event.points
+    n = scene.segment.start.row_length
+    before, was = t.telling.fact(at, total, seat)
     key = "gain" if earned > 0 else "loss" if earned < 0 else "nothing"
     amount = scene.count("strafpunt" if earned > 0 else "punt", abs(earned))
-    change = {"name": name, "points": amount, "before": _points(before)}
-    change["total"] = _points(total)
+    change = {"name": scene.names[seat], "points": amount, "before": _points(before)}
+    change["total"] = _points(event.total)
     if seat != scene.first:
-        claim = c.RoundScore(at, seat, name, earned, before, total)
+        claim = t.telling.happened(at, event, f"score_{key}", was)
         return [Step(scene.say(f"score_{key}", **change), automatic=True, claim=claim)]
-    rows = [(TOP, "row_top", event.top), (BOTTOM, "row_bottom", event.bottom)]
-    steps = [_row(scene, phrase, at + 1, seat, row, cards) for row, phrase, cards in rows]
-    groups = [(card, tuple(parse_cell(x, n) for x in cells), p) for card, cells, p in event.groups]
-    groups.sort(key=lambda g: (1 if len(g[1]) == 1 else 2 * (g[0] == SANTOSKA), g[1][0]))
-    for number, cells, worth in groups:
-        group = c.GroupScores(at, seat, name, number, cells, worth)
+    steps = []
+    for which, phrase, cards in ((TOP, "row_top", event.top), (BOTTOM, "row_bottom", event.bottom)):
+        steps.append(_row(scene, phrase, seat, which, cards, t.telling.happened(at, event, phrase)))
+    firsts = [(card, parse_cell(cells[0], n), len(cells)) for card, cells, _ in event.groups]
+    firsts.sort(key=lambda g: (1 if g[2] == 1 else 2 * (g[0] == SANTOSKA), g[1]))
+    parts = []
+    for _, cell, _ in firsts:
+        group, found = t.telling.fact(at, group_of, seat, cell, after=True)
+        claim = t.telling.happened(at, event, _group_key(group), found)
         # The rows above already show the cards in their places: the groups need no pictures.
-        steps.append(Step(_group(scene, number, cells, worth), automatic=True, claim=group))
-    parts = tuple(worth for _, _, worth in groups)
+        steps.append(Step(_group(scene, group), automatic=True, claim=claim))
+        parts.append(group.points)
     text = scene.say("sum", sum=sum_text(parts)) + " " + scene.say(key, **change)
-    grid_sum = c.GridSum(at, seat, name, parts, earned, before, total)
-    return [*steps, Step(text, automatic=True, claim=grid_sum)]
+    return [*steps, Step(text, automatic=True, claim=t.telling.happened(at, event, "sum", was))]
 
 
-def _won(scene: Scene, moment: tr.Move, event: ev.GameEnded) -> Step:
-    (seat,), names, limit = event.winners, scene.names, scene.segment.end.limit
-    grids = scene.segment.start.grids  # the example's player is the winner: clockwise from them
-    over = tuple(s for s in scene.clockwise() if event.totals[s] > limit and grids[s])
-    over_names = tuple(names[s] for s in over)
-    text = scene.say("exact_win", name=names[seat], limit=scene.language.number_word(limit))
+def _won(t: RoundTold, moment: tr.Move, event: ev.GameEnded) -> Step:
+    scene, names, at = t.scene, t.scene.names, moment.index
+    (seat,) = event.winners
+    most, limited = t.telling.fact(at, limit)
+    still_in, kept = t.telling.fact(at, SantoskaState.remaining, after=True)
+    # the example's player is the winner: clockwise from them
+    over = [s for s in scene.clockwise() if event.totals[s] > most and s in still_in]
+    text = scene.say("exact_win", name=names[seat], limit=scene.language.number_word(most))
     if over:
         key = "exact_over_one" if len(over) == 1 else "exact_over_more"
         text += scene.say(
             key,
-            names=scene.language.join_words(over_names),
-            limit=scene.language.number_word(limit),
+            names=scene.language.join_words([names[s] for s in over]),
+            limit=scene.language.number_word(most),
         )
-    claim = c.WinsExactly(moment.index, seat, names[seat], limit, over, over_names)
+    claim = t.telling.happened(at, event, "exact_win", limited, kept)
     return Step(text, automatic=True, claim=claim)
 
 
-def _new_round(scene: Scene, moment: tr.Move) -> list[Step]:
-    """The step into a new round (SA-B7, SA-B8), told from the table as dealt: the round
-    before scored, who went out, who deals now and who is passed by, the new deal and the
-    first open card, the example player's new bottom row, who begins."""
-    start, names, n = scene.segment.start, scene.names, scene.segment.start.row_length
-    first = moment.index
-    deal, ended = first - 1, first - 2  # the round's last action, then the deal, then the turn
-    seats = len(names)
-    points_of = dict(start.last_points)
-    order = [s for s in scene.clockwise() if s in points_of]  # as the standings are listed
+def _new_round(t: RoundTold, moment: tr.Move) -> list[Step]:
+    """The step into a new round (SA-B7, SA-B8), told from the events of the round's last
+    action and of the deal before the first turn: the round before scored, who went out,
+    who deals now and who is passed by, the new deal and the first open card, the example
+    player's new bottom row, who begins."""
+    scene, names, telling = t.scene, t.scene.names, t.telling
+    deal, ended = moment.index - 1, moment.index - 2  # the deal, the round's last action
+    closing = telling.replay.events_at(ended)
+    (end,) = (e for e in closing if isinstance(e, ev.RoundEnded))
+    points, scored = telling.fact(ended, scores, after=True)
+    old, dealt_before = telling.fact(ended, dealer)
+    clockwise, points_of = scene.clockwise(), dict(points)
+    order = [s for s in clockwise if s in points_of]  # as the standings are listed
     listed = _players(scene, order, [points_of[s] for s in order])
-    points = tuple(sorted(start.last_points))
-    ends = c.RoundEnds(
-        ended, start.round - 1, start.last_stopper, names[start.last_stopper], points, names
+    claim = telling.happened(ended, end, "new_round_scored", scored, dealt_before)
+    steps = [Step(scene.say("new_round_scored", points=listed), automatic=True, claim=claim)]
+    gone = sorted(
+        (e for e in closing if isinstance(e, ev.PlayerEliminated)),
+        key=lambda e: clockwise.index(e.seat),
     )
-    steps = [Step(scene.say("new_round_scored", points=listed), automatic=True, claim=ends)]
-    for seat in scene.clockwise():
-        if seat in dict(start.last_points) and not start.grids[seat]:
-            total, limit = start.totals[seat], start.limit
-            text = scene.say(
-                "new_round_out", name=names[seat], total=_points(total), limit=str(limit)
-            )
-            claim = c.Eliminated(ended, seat, names[seat], total, limit)
-            steps.append(Step(text, automatic=True, claim=claim))
-    old, dealer = start.dealers[-2], start.dealers[-1]
-    skipped = tuple((old + k) % seats for k in range(1, (dealer - old) % seats))
-    still_in = tuple(s for s in range(seats) if start.grids[s])
-    starter = moment.actor
+    for e in gone:
+        text = scene.say(
+            "new_round_out", name=names[e.seat], total=_points(e.total), limit=str(e.limit)
+        )
+        claim = telling.happened(ended, e, "new_round_out")
+        steps.append(Step(text, automatic=True, claim=claim))
+    dealt = telling.replay.events_at(deal)
+    (new,) = (e for e in dealt if isinstance(e, ev.RoundDealt))
+    _, follows = telling.fact(deal, SantoskaState.next_seat, old)
+    _, arribas = telling.fact(deal, arriba_called, after=True)
+    _, unstopped = telling.fact(deal, stopper, after=True)
+    seats = len(names)
+    skipped = [(old + k) % seats for k in range(1, (new.dealer - old) % seats)]
     text = scene.say("new_round_shuffle")
-    text += scene.say("new_round_dealer", old=names[old], dealer=names[dealer])
+    text += scene.say("new_round_dealer", old=names[old], dealer=names[new.dealer])
     if skipped:
         key = "new_round_skipped_one" if len(skipped) == 1 else "new_round_skipped_more"
         text += scene.say(key, names=scene.language.join_words([names[s] for s in skipped]))
-    given = [names[s] for s in scene.clockwise() if s in still_in]
     text += scene.say(
         "new_round_deal",
-        players=scene.language.join_words(given),
-        cards=scene.count("kaart", 2 * n),
-        discard=_cards(scene, [start.discard]),
+        players=scene.language.join_words([names[s] for s in clockwise if new.grids[s]]),
+        cards=scene.count("kaart", max(len(grid) for grid in new.grids)),
+        discard=_cards(scene, [new.discard]),
     )
-    deal_claim = c.NewDeal(
-        deal, start.round, old, dealer, skipped, still_in, start.discard, starter, names
-    )
-    steps.append(Step(text, card_pictures(scene, [start.discard]), claim=deal_claim))
-    seat = scene.first
-    peek = _row(scene, "new_round_peek", first, seat, BOTTOM, start.grids[seat][:n])
-    begins = scene.say("new_round_begins", name=names[starter], dealer=names[dealer])
-    steps.append(Step(peek.text + " " + begins, claim=peek.claim, figures=peek.figures))
+    claim = telling.happened(deal, new, "new_round_deal", follows, arribas, unstopped)
+    steps.append(Step(text, card_pictures(scene, [new.discard]), claim=claim))
+    (peek,) = (e for e in dealt if isinstance(e, ev.RowPeeked) and e.seat == scene.first)
+    claim = telling.happened(deal, peek, "new_round_peek")
+    shown = _row(scene, "new_round_peek", peek.seat, BOTTOM, peek.cards, claim)
+    begins = scene.say("new_round_begins", name=names[new.starter], dealer=names[new.dealer])
+    steps.append(Step(shown.text + " " + begins, claim=claim, figures=shown.figures))
     return steps
 
 
 def _turn_or_new_round(
-    scene: Scene, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn
+    t: RoundTold, moment: tr.Move, event: ev.CardTaken | ev.CardDrawn
 ) -> list[Step]:
     """A turn, or (in a new-round example) the new round its first turn opens."""
-    return _new_round(scene, moment) if scene.kind == NEW_ROUND else _turn(scene, moment, event)
+    return _new_round(t, moment) if t.scene.kind == NEW_ROUND else _turn(t, moment, event)
 
 
-HANDLERS: Handlers[Scene, Action, tr.Table] = Handlers(
+HANDLERS: Handlers[RoundTold, Action, tr.Table] = Handlers(
     on(ev.CardTaken, _turn_or_new_round),
     on(ev.CardDrawn, _turn_or_new_round),
     on(ev.ArribaCalled, _arriba),
