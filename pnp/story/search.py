@@ -231,11 +231,11 @@ def story_search(
     def candidates(
         spec: GameSpec, w: RowUnder[K, A], segment: Segment[A, B, G]
     ) -> Iterator[tuple[int, K]]:
-        for candidate in story.candidates(spec, w.row, w.rules, segment):
+        for candidate in story.candidates_in(spec, w.row, w.rules, segment):
             yield w.row.score(candidate), candidate
 
     def pinned_for(spec: GameSpec, w: RowUnder[K, A], found: Found[K, A]) -> PinnedRecord:
-        cut = story.cut(found.candidate)
+        cut = story.cut_at(found.candidate)
         phrases = load_phrases(spec)
         actions = found.actions[: cut.last + 1]
         record = GameRecord(
@@ -255,7 +255,7 @@ def story_search(
         )
 
     def describe(found: Found[K, A]) -> str:
-        focus = story.cut(found.candidate).focus
+        focus = story.cut_at(found.candidate).focus
         return ", ".join(f"{name} {n}" for name, n in zip(story.focus, focus, strict=True))
 
     def accept(spec: GameSpec, w: RowUnder[K, A], found: Found[K, A]) -> bool:

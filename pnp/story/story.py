@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from pnp.base.errors import PnpError
 from pnp.engine.core import Engine, Event, GameState
@@ -197,8 +197,6 @@ class Story(Generic[C, S, A, B, T, K, X]):
     segments: Callable[[], Segments[S, A, B, T]]
     """A fresh walker hook object (one per walk)."""
     # -- telling
-    first_player: Callable[[PinnedRecord, Segment[A, B, T]], int]
-    """The seat that gets the first name of the phrase file."""
     context: Callable[[Scene[A, B, T]], X]
     """The game's telling context of a scene (handed to handlers, intro and outro)."""
     handlers: Handlers[X, A, B]
@@ -211,12 +209,17 @@ class Story(Generic[C, S, A, B, T, K, X]):
     policies: Mapping[str, Callable[[], Policy[Any, Any]]]
     """The policies a row may name, by name (a policy picks among player actions, which
     may be narrower than ``A``: the engine's actions include chance)."""
-    candidates: Callable[[GameSpec, ExampleRow[K, A], RuleSet, Segment[A, B, T]], Iterable[K]]
-    """The candidates a row scores in one segment of a game played under a rule set, in game
-    order."""
-    cut: Callable[[K], Cut]
-    """Where a candidate is pinned."""
     # -- optional
+    first_player: Callable[[PinnedRecord, Segment[A, B, T]], int] | None = None
+    """The seat that gets the first name of the phrase file; ``None``: the first player to
+    act in the segment."""
+    candidates: (
+        Callable[[GameSpec, ExampleRow[K, A], RuleSet, Segment[A, B, T]], Iterable[K]] | None
+    ) = None
+    """The candidates a row scores in one segment of a game played under a rule set, in game
+    order; ``None``: the segment itself."""
+    cut: Callable[[K], Cut] | None = None
+    """Where a candidate is pinned; ``None``: a segment at its last action, with its focus."""
     outro: Callable[[X], str] = no_text
     missing: Callable[[X, Sequence[Step]], list[str]] = nothing_missing
     """What an example lacks to show its kind besides the row's claim types."""
@@ -238,6 +241,27 @@ class Story(Generic[C, S, A, B, T, K, X]):
     table: Callable[[X, T], tuple[object, ...]] | None = None
     """The table of a snapshot as figures, the way the examples draw it (hands, rows, the
     map): what a proofreader sees after each move (:mod:`pnp.story.moves`)."""
+
+    def first_seat(self, pinned: PinnedRecord, segment: Segment[A, B, T]) -> int:
+        """The seat named first: :attr:`first_player`'s, or the segment's first to act."""
+        if self.first_player is not None:
+            return self.first_player(pinned, segment)
+        return next((m.actor for m in segment.moments if m.actor >= 0), 0)
+
+    def candidates_in(
+        self, spec: GameSpec, row: ExampleRow[K, A], rules: RuleSet, segment: Segment[A, B, T]
+    ) -> Iterable[K]:
+        """The candidates ``row`` scores in ``segment`` (:attr:`candidates`; else the segment)."""
+        if self.candidates is not None:
+            return self.candidates(spec, row, rules, segment)
+        return cast(Iterable[K], (segment,))
+
+    def cut_at(self, candidate: K) -> Cut:
+        """Where ``candidate`` is pinned (:attr:`cut`; else a segment's last action and focus)."""
+        if self.cut is not None:
+            return self.cut(candidate)
+        segment = cast(Segment[A, B, T], candidate)
+        return Cut(segment.last, self.segments().focus(segment))
 
     def rule_set(self, spec: GameSpec, variants: tuple[str, ...]) -> RuleSet:
         """The rule set of a kit with ``variants``: the variants it plays with, sorted."""
@@ -317,8 +341,8 @@ class Story(Generic[C, S, A, B, T, K, X]):
         if phrases.language.is_base:
             return pinned.title
         focus = tuple(pinned.focus_value(name) for name in self.focus)
-        for candidate in self.candidates(spec, row, pinned.record.variants, segment):
-            if self.cut(candidate).focus == focus:
+        for candidate in self.candidates_in(spec, row, pinned.record.variants, segment):
+            if self.cut_at(candidate).focus == focus:
                 return phrases.title(row.title_key, **self.title(phrases, candidate))
         path = pinned_path(spec, row.id, pinned.record.variants)
         raise PnpError.single(f"no candidate of the record is at its focus {focus}", path)
@@ -334,7 +358,7 @@ class Story(Generic[C, S, A, B, T, K, X]):
     ) -> Scene[A, B, T]:
         """The scene of a replayed example under ``rules`` (default: the record's own)."""
         played = pinned.record.variants if rules is None else rules
-        first = self.first_player(pinned, segment)
+        first = self.first_seat(pinned, segment)
         names = phrases.names_from(first, pinned.record.num_players)
         return Scene(spec, row.kind, pinned, segment, phrases, first, names, played)
 

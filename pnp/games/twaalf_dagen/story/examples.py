@@ -39,7 +39,7 @@ from pnp.games.twaalf_dagen.story.steps import Trick as Telling
 from pnp.games.twaalf_dagen.story.table import table_figure
 from pnp.games.twaalf_dagen.story.trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.view import TwaalfDagenView
-from pnp.story import Cut, ExampleRow, Phrases, Replay, Story
+from pnp.story import ExampleRow, Phrases, Replay, Story
 from pnp.story.told import EventChecks
 from pnp.story.told import Telling as EventTelling
 
@@ -271,7 +271,6 @@ STORY = Story(
     engine=ENGINE,
     config=config_from_spec,
     segments=Tricks,
-    first_player=lambda _pinned, trick: trick.moments[0].actor,
     context=lambda scene: Telling(
         scene,
         EventTelling(
@@ -284,8 +283,6 @@ STORY = Story(
     players=4,
     seeds=4000,
     policies={HEURISTIC: HeuristicPolicy, STRAIGHT_KEEPER: StraightKeeperPolicy},
-    candidates=lambda _spec, _row, _rules, trick: (trick,),
-    cut=lambda trick: Cut(trick.last, Tricks().focus(trick)),
     outro=outro,
     title=title,
     checks=EventChecks(FACTS),
