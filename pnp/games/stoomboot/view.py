@@ -14,15 +14,11 @@ tell everything: then every hand and every face-down card is visible.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.stoomboot.rules.actions import ActionTable
 from pnp.games.stoomboot.rules.cards import NO_CARD, CardTable
 from pnp.games.stoomboot.rules.config import StoombootConfig
 from pnp.games.stoomboot.rules.phases import CHOICE_NAMES, PHASE_NAMES
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 
 class StoombootView:
@@ -30,7 +26,7 @@ class StoombootView:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: StoombootState, seat: int) -> None:
+    def __init__(self, state: StoombootSituation, seat: int) -> None:
         self._state = state
         self.seat = seat
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from pnp.games.stoomboot.rules.actions import Action, ChooseSint, LayMap, PlaceBoat, Shuffle
 from pnp.games.stoomboot.rules.board import N, parse_square
@@ -35,9 +34,7 @@ from pnp.games.stoomboot.rules.phases import (
     PHASE_SHUFFLE,
     PHASE_SINT,
 )
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 KALENDER_DECK = 3
 """``pending_pile`` value of the Kalender pile (krappe-kalender)."""
@@ -48,7 +45,7 @@ def pile_name(pile: int) -> str:
     return KALENDER_PILE if pile == KALENDER_DECK else PILE_NAMES[pile]
 
 
-def _pile_cards(state: StoombootState, pile: int) -> list[str]:
+def _pile_cards(state: StoombootSituation, pile: int) -> list[str]:
     """The ids of the cards in ``pile``, top first."""
     if pile == KALENDER_DECK:
         names = state.tables.kal_names
@@ -56,7 +53,7 @@ def _pile_cards(state: StoombootState, pile: int) -> list[str]:
     return list(state.names(state.piles[pile][::-1]))
 
 
-def sample(state: StoombootState, rng: random.Random) -> Action:
+def sample(state: StoombootSituation, rng: random.Random) -> Action:
     """The outcome of the current chance node, drawn with ``rng``."""
     phase = state.phase
     config = state.config
@@ -81,7 +78,7 @@ def sample(state: StoombootState, rng: random.Random) -> Action:
     raise ValueError("not a chance node")
 
 
-def apply(state: StoombootState, action: Action) -> None:
+def apply(state: StoombootSituation, action: Action) -> None:
     """Apply a chance outcome; ``ValueError`` if it is not what this node needs."""
     phase = state.phase
     if phase == PHASE_SINT and isinstance(action, ChooseSint):
@@ -110,7 +107,7 @@ def apply(state: StoombootState, action: Action) -> None:
         raise ValueError(f"{action!r} is not the outcome this chance node needs")
 
 
-def lay_map(state: StoombootState, action: LayMap) -> None:
+def lay_map(state: StoombootSituation, action: LayMap) -> None:
     """ST-B1: lay the tiles; every house (or ``small_map_houses`` of them), water for the rest."""
     config = state.config
     tables = state.tables
@@ -141,7 +138,7 @@ def lay_map(state: StoombootState, action: LayMap) -> None:
         state.emit(MapLaid(size, rows))
 
 
-def shuffle(state: StoombootState, action: Shuffle) -> None:
+def shuffle(state: StoombootSituation, action: Shuffle) -> None:
     """A pile in its new order."""
     pile = state.pending_pile
     if action.pile != pile_name(pile):

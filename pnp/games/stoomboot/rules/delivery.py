@@ -18,8 +18,6 @@ hand and every face-down card).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.stoomboot.rules.cards import (
     DUBBELCADEAU,
     JOKER,
@@ -31,9 +29,7 @@ from pnp.games.stoomboot.rules.cards import (
     TELEFOON,
 )
 from pnp.games.stoomboot.rules.events import Delivered, TalkOpened
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 Match = list[tuple[int, int]]
 """``(position, kind index)`` per want of the house, in the house's order."""
@@ -42,7 +38,7 @@ _RANK = {JOKER: 3, DUBBELCADEAU: 1}
 _STER_RANK = 2
 
 
-def candidates(state: StoombootState) -> list[tuple[int, int, int]]:
+def candidates(state: StoombootSituation) -> list[tuple[int, int, int]]:
     """The revealed pakjes on the table that count: ``(rank, position, kind mask)``, best first."""
     tables = state.tables
     deck = tables.deck
@@ -92,12 +88,12 @@ def match_wants(wants: tuple[int, ...], cards: list[tuple[int, int, int]]) -> Ma
     return [(cards[chosen[i]][1], wants[i]) for i in range(len(wants))]
 
 
-def cover(state: StoombootState, house: int) -> Match | None:
+def cover(state: StoombootSituation, house: int) -> Match | None:
     """How the revealed pakjes cover ``house``'s wants now, or ``None``."""
     return match_wants(state.tables.tile_wants[house], candidates(state))
 
 
-def deliverable(state: StoombootState) -> list[tuple[int, int]]:
+def deliverable(state: StoombootSituation) -> list[tuple[int, int]]:
     """``(house, pawn)`` for each undelivered house under a pawn that could be served now."""
     out: list[tuple[int, int]] = []
     house_at = state.house_at
@@ -121,7 +117,7 @@ def deliverable(state: StoombootState) -> list[tuple[int, int]]:
     return out
 
 
-def deliver(state: StoombootState, house: int, pawn: int) -> None:
+def deliver(state: StoombootSituation, house: int, pawn: int) -> None:
     """ST-B6: the matched pakjes leave the game and the house tile turns over."""
     match = cover(state, house)
     if match is None:

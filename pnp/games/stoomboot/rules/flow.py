@@ -23,8 +23,6 @@ never do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.stoomboot.rules import chance, kalender, placing, rounds, sailing
 from pnp.games.stoomboot.rules.actions import Action, Move
 from pnp.games.stoomboot.rules.phases import (
@@ -35,15 +33,12 @@ from pnp.games.stoomboot.rules.phases import (
     STAGE_SAILING,
     STAGE_SETUP,
 )
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
-
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 # -- the moves and chance outcomes ------------------------------------------------------------
 
 
-def apply_chance(state: StoombootState, action: Action) -> None:
+def apply_chance(state: StoombootSituation, action: Action) -> None:
     """Apply a chance outcome; after a shuffle the rules go on where it was needed."""
     shuffled = state.phase == PHASE_SHUFFLE
     chance.apply(state, action)
@@ -51,19 +46,19 @@ def apply_chance(state: StoombootState, action: Action) -> None:
         after_shuffle(state)
 
 
-def draw(state: StoombootState, deck: int) -> None:
+def draw(state: StoombootSituation, deck: int) -> None:
     """The player to move draws from ``deck``'s pile (ST-B1, ST-B8)."""
     if rounds.draw(state, deck):
         continue_draws(state)
 
 
-def place(state: StoombootState, code: int, pos: int, up: bool) -> None:
+def place(state: StoombootSituation, code: int, pos: int, up: bool) -> None:
     """The player to move places a card (ST-B3)."""
     placing.place(state, code, pos, up)
     continue_placing(state)
 
 
-def choose(state: StoombootState, move: Move) -> None:
+def choose(state: StoombootSituation, move: Move) -> None:
     """The Sint's choice; then the sailing or the end of the round goes on."""
     if sailing.choose(state, move):
         resume_stage(state)
@@ -72,7 +67,7 @@ def choose(state: StoombootState, move: Move) -> None:
 # -- what comes next --------------------------------------------------------------------------
 
 
-def after_shuffle(state: StoombootState) -> None:
+def after_shuffle(state: StoombootSituation) -> None:
     """Go on after a shuffle: the next setup pile, the pending draw, the sailing or round end."""
     stage = state.stage
     if stage == STAGE_SETUP:
@@ -89,7 +84,7 @@ def after_shuffle(state: StoombootState) -> None:
         round_end(state)
 
 
-def resume_stage(state: StoombootState) -> None:
+def resume_stage(state: StoombootSituation) -> None:
     """Go on after a choice: sailing, or the end of the round."""
     if state.phase == PHASE_OVER:
         return
@@ -99,31 +94,31 @@ def resume_stage(state: StoombootState) -> None:
         round_end(state)
 
 
-def start_draws(state: StoombootState, *, setup: bool) -> None:
+def start_draws(state: StoombootSituation, *, setup: bool) -> None:
     """Everyone fills their hand, the Sint first, clockwise (ST-B1, ST-B8)."""
     rounds.start_draws(state, setup=setup)
     continue_draws(state)
 
 
-def continue_draws(state: StoombootState) -> None:
+def continue_draws(state: StoombootSituation) -> None:
     """The next player who needs cards draws; when every hand is full the round starts."""
     if not rounds.next_to_draw(state):
         start_round(state)
 
 
-def start_round(state: StoombootState) -> None:
+def start_round(state: StoombootSituation) -> None:
     """ST-B3: the new Sint begins a round and the placing starts (unless the game is over)."""
     if rounds.start_round(state):
         continue_placing(state)
 
 
-def continue_placing(state: StoombootState) -> None:
+def continue_placing(state: StoombootSituation) -> None:
     """The next player with cards places; or the placing ends."""
     if not placing.next_to_place(state):
         end_placing(state)
 
 
-def end_placing(state: StoombootState) -> None:
+def end_placing(state: StoombootSituation) -> None:
     """The placing is over: the boat sails (ST-B4); lost when nobody placed a card."""
     if state.placed == 0:
         rounds.finish(state, won=False, reason=rounds.REASON_VASTGELOPEN)
@@ -132,19 +127,19 @@ def end_placing(state: StoombootState) -> None:
     sail(state)
 
 
-def sail(state: StoombootState) -> None:
+def sail(state: StoombootSituation) -> None:
     """Sail on until someone must act; when every position is revealed the round ends."""
     if sailing.resume(state):
         end_sailing(state)
 
 
-def end_sailing(state: StoombootState) -> None:
+def end_sailing(state: StoombootSituation) -> None:
     """Every position is revealed: the round ends (ST-B8)."""
     rounds.start_round_end(state)
     round_end(state)
 
 
-def round_end(state: StoombootState) -> None:
+def round_end(state: StoombootSituation) -> None:
     """Run the end of the round from where it stands (``rstep``) until input is needed."""
     while True:
         step = state.rstep

@@ -23,8 +23,6 @@ The events are queued as steps of :mod:`~pnp.games.stoomboot.rules.sailing`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.stoomboot.rules.cards import (
     EXTRA_KOLEN,
     HAAST,
@@ -48,12 +46,10 @@ from pnp.games.stoomboot.rules.sailing import (
     OP_STEP,
     OP_TURN,
 )
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 
-def take(state: StoombootState, *, unseen: bool) -> int:
+def take(state: StoombootSituation, *, unseen: bool) -> int:
     """Take the top Kalender card; return its event (index into ``KALENDER_EVENTS``)."""
     code = state.journal_pop(state.kal_pile)
     state.journal_append(state.kal_drawn, code)
@@ -70,7 +66,7 @@ def take(state: StoombootState, *, unseen: bool) -> int:
     return int(event)
 
 
-def draw_card(state: StoombootState) -> None:
+def draw_card(state: StoombootSituation) -> None:
     """ST-K1: take the top Kalender card and queue (or do) its event."""
     if not state.kal_pile:
         return

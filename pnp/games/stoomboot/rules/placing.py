@@ -14,17 +14,13 @@ placed is decided in :mod:`~pnp.games.stoomboot.rules.flow`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.stoomboot.rules.cards import NO_CARD
 from pnp.games.stoomboot.rules.events import CardPlaced, PlacingEnded, PlayerSkipped
 from pnp.games.stoomboot.rules.phases import PHASE_PLACE, STAGE_SAILING
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 
-def place_actions(state: StoombootState) -> list[str]:
+def place_actions(state: StoombootSituation) -> list[str]:
     """The placing moves of the player to move, in a fixed order."""
     table = state.acts.place
     slot_card = state.slot_card
@@ -41,7 +37,7 @@ def place_actions(state: StoombootState) -> list[str]:
     return moves
 
 
-def place(state: StoombootState, code: int, pos: int, up: bool) -> None:
+def place(state: StoombootSituation, code: int, pos: int, up: bool) -> None:
     """ST-B3: the player to move lays ``code`` under position ``pos`` (face up if ``up``)."""
     seat = state.to_move
     hand = state.hands[seat]
@@ -63,7 +59,7 @@ def place(state: StoombootState, code: int, pos: int, up: bool) -> None:
     state.to_move = (seat + 1) % state.num_players
 
 
-def next_to_place(state: StoombootState) -> bool:
+def next_to_place(state: StoombootSituation) -> bool:
     """The next player with cards is to place; False when the placing is over."""
     if state.placed < len(state.slot_card):
         hands = state.hands
@@ -80,7 +76,7 @@ def next_to_place(state: StoombootState) -> bool:
     return False
 
 
-def end_placing(state: StoombootState) -> None:
+def end_placing(state: StoombootSituation) -> None:
     """The positions are filled (or the hands are empty): the sailing begins (ST-B4).
 
     Only when at least one card was placed; a round without any is lost (see

@@ -25,9 +25,6 @@ Each function does one step and returns; what comes after it is decided in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from pnp.games.stoomboot.rules.actions import KALENDER
 from pnp.games.stoomboot.rules.cards import (
     NO_CARD,
@@ -62,9 +59,7 @@ from pnp.games.stoomboot.rules.phases import (
     STAGE_ROUND_END,
     STAGE_SAILING,
 )
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import RoundResult, StoombootSituation
 
 REASON_WON = "gewonnen"
 REASON_PAKJESAVOND = "pakjesavond"
@@ -78,30 +73,10 @@ WEATHER_ZON = 2
 WEATHER_NAMES = ("", "mist", "zon")
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """A finished round (for metrics and summaries).
-
-    ``positions`` of the Stoomrij, cards ``placed``, squares sailed
-    (``steps``), ``damage`` taken, house codes ``delivered``, the Stoomrij
-    length after the round (``row``) and the Kalender count.
-    """
-
-    round: int
-    sint: int
-    positions: int
-    placed: int
-    steps: int
-    damage: int
-    delivered: tuple[int, ...]
-    row: int
-    kalender: int
-
-
 # -- setup ---------------------------------------------------------------------------------
 
 
-def next_setup_shuffle(state: StoombootState) -> bool:
+def next_setup_shuffle(state: StoombootSituation) -> bool:
     """ST-B1: ask chance to shuffle the next setup pile; False when every pile is shuffled."""
     nxt = state.pending_pile + 1
     if nxt <= PAKJE or (nxt == PAKJE + 1 and state.krappe):
@@ -111,7 +86,7 @@ def next_setup_shuffle(state: StoombootState) -> bool:
     return False
 
 
-def lay_start_row(state: StoombootState) -> None:
+def lay_start_row(state: StoombootSituation) -> None:
     """ST-B1: the top Stoomboot cards, as drawn, form the start row."""
     length = state.config.start_row_for(state.num_players)
     pile = state.piles[STOOM]
@@ -124,20 +99,20 @@ def lay_start_row(state: StoombootState) -> None:
 # -- draws ---------------------------------------------------------------------------------
 
 
-def clockwise_from(state: StoombootState, seat: int) -> tuple[int, ...]:
+def clockwise_from(state: StoombootSituation, seat: int) -> tuple[int, ...]:
     """Every seat, starting with ``seat``, clockwise."""
     n = state.num_players
     return tuple((seat + k) % n for k in range(n))
 
 
-def start_draws(state: StoombootState, *, setup: bool) -> None:
+def start_draws(state: StoombootSituation, *, setup: bool) -> None:
     """Everyone is to fill their hand, the Sint first, clockwise (ST-B1, ST-B8)."""
     state.stage = STAGE_DRAWS
     state.setup_draws = setup
     state.draw_left = clockwise_from(state, state.sint)
 
 
-def next_to_draw(state: StoombootState) -> bool:
+def next_to_draw(state: StoombootSituation) -> bool:
     """Ask the next player who still needs cards (and can get one) to draw; False when done."""
     size = state.hand_size
     hands = state.hands
@@ -153,7 +128,7 @@ def next_to_draw(state: StoombootState) -> bool:
     return False
 
 
-def draw(state: StoombootState, deck: int) -> bool:
+def draw(state: StoombootSituation, deck: int) -> bool:
     """The player to move draws from ``deck``'s pile; False when it must be refilled first.
 
     An empty pile gets its discard pile (then chance shuffles it, and the card
@@ -174,7 +149,7 @@ def draw(state: StoombootState, deck: int) -> bool:
     return False
 
 
-def take_card(state: StoombootState, deck: int) -> None:
+def take_card(state: StoombootSituation, deck: int) -> None:
     """The top card of ``deck``'s pile goes into the hand of the player to move."""
     seat = state.to_move
     card = state.journal_pop(state.piles[deck])
@@ -192,7 +167,7 @@ def position_count(cards: int) -> int:
     return 2 * cards - 1
 
 
-def start_round(state: StoombootState) -> bool:
+def start_round(state: StoombootSituation) -> bool:
     """ST-B3: the new Sint begins a round; the positions and their icons are fixed.
 
     False when the game is over instead (more than ``round_limit`` rounds).
@@ -250,18 +225,18 @@ def start_round(state: StoombootState) -> bool:
 # -- the end of a round --------------------------------------------------------------------
 
 
-def start_round_end(state: StoombootState) -> None:
+def start_round_end(state: StoombootSituation) -> None:
     """Every position is revealed: the end of the round begins at its first step (ST-B8)."""
     state.stage = STAGE_ROUND_END
     state.rstep = 0
 
 
-def table_slots(state: StoombootState) -> list[int]:
+def table_slots(state: StoombootSituation) -> list[int]:
     """The positions whose card still lies on the table (not delivered, not attached)."""
     return [i for i, c in enumerate(state.slot_card) if c != NO_CARD]
 
 
-def kalender_choice(state: StoombootState) -> bool:
+def kalender_choice(state: StoombootSituation) -> bool:
     """ST-B8 (base game): the Sint picks the card for the Kalender pile; True if asked."""
     slots = table_slots(state)
     if len(slots) > 1:
@@ -276,7 +251,7 @@ def kalender_choice(state: StoombootState) -> bool:
     return False
 
 
-def set_aside(state: StoombootState, slot: int) -> None:
+def set_aside(state: StoombootSituation, slot: int) -> None:
     """The card at ``slot`` goes onto the Kalender pile (ST-B8)."""
     card = state.slot_card[slot]
     state.journal_set(state.slot_card, slot, NO_CARD)
@@ -287,7 +262,7 @@ def set_aside(state: StoombootState, slot: int) -> None:
         )
 
 
-def fill_kalender(state: StoombootState) -> None:
+def fill_kalender(state: StoombootSituation) -> None:
     """ST-B8 when no played card is left: the top card of the Varen pile (else any pile)."""
     for deck in (VAREN, STOOM, PAKJE):
         for pile in (state.piles[deck], state.discards[deck]):
@@ -306,7 +281,7 @@ def fill_kalender(state: StoombootState) -> None:
         state.emit(KalenderFilled("", "", len(state.kalender)))
 
 
-def clear_table(state: StoombootState) -> bool:
+def clear_table(state: StoombootSituation) -> bool:
     """Cards on the table go to their discard piles; pakjes back into their pile (ST-B6).
 
     Returns True when the Pakje pile must now be shuffled (a chance node).
@@ -333,13 +308,14 @@ def clear_table(state: StoombootState) -> bool:
     return True
 
 
-def kalender_count(state: StoombootState) -> int:
+def kalender_count(state: StoombootSituation) -> int:
     """Kalender cards so far: set aside (base game) or taken (krappe-kalender)."""
     return len(state.kal_drawn) if state.krappe else len(state.kalender)
 
 
-def record_round(state: StoombootState) -> None:
-    """Append this round's :class:`RoundResult` (once) and log its end."""
+def record_round(state: StoombootSituation) -> None:
+    """Append this round's :class:`~pnp.games.stoomboot.rules.situation.RoundResult` (once)
+    and log its end."""
     if len(state.results) >= state.round:
         return
     result = RoundResult(
@@ -367,7 +343,7 @@ def record_round(state: StoombootState) -> None:
         )
 
 
-def finish(state: StoombootState, *, won: bool, reason: str) -> None:
+def finish(state: StoombootSituation, *, won: bool, reason: str) -> None:
     """The game is over: won together, or lost for ``reason`` (ST-B2)."""
     if state.round and state.stage in (STAGE_PLACING, STAGE_SAILING, STAGE_ROUND_END):
         record_round(state)

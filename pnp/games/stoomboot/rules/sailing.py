@@ -39,7 +39,7 @@ round follows (:mod:`~pnp.games.stoomboot.rules.flow` decides what comes next).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp.games.stoomboot.rules import delivery, rounds
 from pnp.games.stoomboot.rules.actions import (
@@ -113,9 +113,7 @@ from pnp.games.stoomboot.rules.phases import (
     PHASE_CHOICE,
     PHASE_SHUFFLE,
 )
-
-if TYPE_CHECKING:
-    from pnp.games.stoomboot.rules.state import StoombootState
+from pnp.games.stoomboot.rules.situation import StoombootSituation
 
 OP_STEP = 0
 """``(OP_STEP, pawn, mode)``: one square; ``mode`` a heading 0-3, :data:`FWD` or :data:`BACK`."""
@@ -164,7 +162,7 @@ _MOVE_OPS = {(m, p): _move_ops(m, p) for m in range(len(VAREN_MOVES)) for p in r
 # -- the driver --------------------------------------------------------------------------
 
 
-def resume(state: StoombootState) -> bool:
+def resume(state: StoombootSituation) -> bool:
     """Sail on until the Sint must decide, chance must shuffle, or the game ends (False).
 
     True when every position has been revealed and carried out: the sailing is over.
@@ -184,7 +182,7 @@ def resume(state: StoombootState) -> bool:
             return False
 
 
-def run_queue(state: StoombootState) -> bool:
+def run_queue(state: StoombootSituation) -> bool:
     """Carry out queued steps; False when stopped for a choice, a shuffle or the game's end."""
     while state.queue:
         op = state.queue[0]
@@ -196,7 +194,7 @@ def run_queue(state: StoombootState) -> bool:
     return True
 
 
-def run_op(state: StoombootState, op: Op) -> bool:
+def run_op(state: StoombootSituation, op: Op) -> bool:
     """One queued step; False when it stopped the flow."""
     kind = op[0]
     if kind == OP_STEP:
@@ -221,7 +219,7 @@ def run_op(state: StoombootState, op: Op) -> bool:
     return False
 
 
-def ask(state: StoombootState, choice: int, options: tuple[str, ...]) -> None:
+def ask(state: StoombootSituation, choice: int, options: tuple[str, ...]) -> None:
     """The Sint must choose one of ``options``."""
     state.choice = choice
     state.options = options
@@ -231,7 +229,7 @@ def ask(state: StoombootState, choice: int, options: tuple[str, ...]) -> None:
 # -- revealing -------------------------------------------------------------------------------
 
 
-def reveal(state: StoombootState) -> bool:
+def reveal(state: StoombootSituation) -> bool:
     """Reveal the next position and start its card; True when the Sint must choose first."""
     slot = state.cursor
     state.cursor = slot + 1
@@ -281,7 +279,7 @@ def reveal(state: StoombootState) -> bool:
     return False
 
 
-def start_varen(state: StoombootState, pawn: int) -> bool:
+def start_varen(state: StoombootSituation, pawn: int) -> bool:
     """The Varen card goes to ``pawn``; True when the Sint must first pick a heading (kompas)."""
     state.card_pawn = pawn
     if state.pawn_sq[pawn] == OFF_MAP:
@@ -298,7 +296,7 @@ def start_varen(state: StoombootState, pawn: int) -> bool:
     return False
 
 
-def queue_varen(state: StoombootState) -> None:
+def queue_varen(state: StoombootSituation) -> None:
     """Queue the steps of the current Varen card (twice on a ``dubbel`` position)."""
     ops = _MOVE_OPS[state.tables.move[state.card_code], state.card_pawn]
     if state.card_icon == DUBBEL:
@@ -306,7 +304,7 @@ def queue_varen(state: StoombootState) -> None:
     state.queue = ops + state.queue
 
 
-def stoom_options(state: StoombootState, card: int) -> tuple[str, ...]:
+def stoom_options(state: StoombootSituation, card: int) -> tuple[str, ...]:
     """ST-B5: the Sint's possibilities for a revealed Stoomboot card."""
     row = state.row
     options: list[str] = []
@@ -321,7 +319,7 @@ def stoom_options(state: StoombootState, card: int) -> tuple[str, ...]:
     return tuple(options)
 
 
-def stoom_card(state: StoombootState, card: int) -> bool:
+def stoom_card(state: StoombootSituation, card: int) -> bool:
     """A revealed Stoomboot card: ask the Sint (or do the one possibility, or nothing)."""
     options = stoom_options(state, card)
     if not options:
@@ -335,7 +333,7 @@ def stoom_card(state: StoombootState, card: int) -> bool:
     return True
 
 
-def apply_stoom(state: StoombootState, move: Move) -> None:
+def apply_stoom(state: StoombootSituation, move: Move) -> None:
     """``langer-*``: attach the revealed card; ``korter-*``: remove an end card (ST-B5)."""
     slot = state.cursor - 1
     card = state.slot_card[slot]
@@ -356,7 +354,7 @@ def apply_stoom(state: StoombootState, move: Move) -> None:
             )
 
 
-def attach(state: StoombootState, card: int, side: int, cause: str) -> None:
+def attach(state: StoombootSituation, card: int, side: int, cause: str) -> None:
     """Put ``card`` at the ``side`` end of the Stoomrij."""
     if side == LEFT:
         state.journal_insert(state.row, 0, card)
@@ -368,7 +366,7 @@ def attach(state: StoombootState, card: int, side: int, cause: str) -> None:
         )
 
 
-def remove_end(state: StoombootState, side: int) -> int:
+def remove_end(state: StoombootSituation, side: int) -> int:
     """Take the ``side`` end card off the Stoomrij onto the Stoomboot discard pile."""
     row = state.row
     card = state.journal_delete(row, 0 if side == LEFT else len(row) - 1)
@@ -376,7 +374,7 @@ def remove_end(state: StoombootState, side: int) -> int:
     return int(card)
 
 
-def attach_sides(state: StoombootState, card: int) -> list[int]:
+def attach_sides(state: StoombootSituation, card: int) -> list[int]:
     """The ends where ``card`` fits (none when the Stoomrij is at its maximum)."""
     row = state.row
     if not row or len(row) >= state.config.max_row:
@@ -393,7 +391,7 @@ def attach_sides(state: StoombootState, card: int) -> list[int]:
 # -- steps -----------------------------------------------------------------------------------
 
 
-def flush_path(state: StoombootState) -> None:
+def flush_path(state: StoombootSituation) -> None:
     """Log the squares sailed since the last event as one :class:`PawnMoved`."""
     path = state.path
     state.path = ()
@@ -411,7 +409,7 @@ def flush_path(state: StoombootState) -> None:
         )
 
 
-def step(state: StoombootState, pawn: int, mode: int) -> None:
+def step(state: StoombootSituation, pawn: int, mode: int) -> None:
     """One square for ``pawn`` (ST-B7, ST-E1, ST-E2)."""
     square = state.pawn_sq[pawn]
     heading = state.pawn_head[pawn]
@@ -453,7 +451,7 @@ def step(state: StoombootState, pawn: int, mode: int) -> None:
             state.queue = ((OP_ATTACH, TILE_KINDS[kind]), *state.queue)
 
 
-def turn(state: StoombootState, pawn: int, quarters: int, cause: str) -> None:
+def turn(state: StoombootSituation, pawn: int, quarters: int, cause: str) -> None:
     """Turn ``pawn`` clockwise by ``quarters`` quarter turns."""
     before = state.pawn_head[pawn]
     after = (before + quarters) & 3
@@ -472,7 +470,7 @@ def turn(state: StoombootState, pawn: int, quarters: int, cause: str) -> None:
         )
 
 
-def damage(state: StoombootState) -> bool:
+def damage(state: StoombootSituation) -> bool:
     """ST-E2: one damage: the Sint removes an end card; an empty Stoomrij loses at once."""
     row = state.row
     if len(row) >= 2:
@@ -486,7 +484,7 @@ def damage(state: StoombootState) -> bool:
     return False
 
 
-def attach_top(state: StoombootState, cause: str) -> bool:
+def attach_top(state: StoombootSituation, cause: str) -> bool:
     """haven / extra-kolen: the top Stoomboot card is attached at an end where it fits."""
     pile = state.piles[STOOM]
     if not pile:
@@ -519,7 +517,7 @@ def attach_top(state: StoombootState, cause: str) -> bool:
 # -- delivery -------------------------------------------------------------------------------
 
 
-def offer_delivery(state: StoombootState) -> bool:
+def offer_delivery(state: StoombootSituation) -> bool:
     """ST-B6: offer ``bezorg <house>`` / ``niet`` when a pawn's house can be served."""
     found = delivery.deliverable(state)
     if not found:
@@ -532,7 +530,7 @@ def offer_delivery(state: StoombootState) -> bool:
 # -- the Sint's choices -----------------------------------------------------------------------
 
 
-def choose(state: StoombootState, move: Move) -> bool:
+def choose(state: StoombootSituation, move: Move) -> bool:
     """Apply the Sint's choice ``move`` (already checked against the options).
 
     True when the game goes on where the choice was asked (the sailing or the
