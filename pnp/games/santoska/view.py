@@ -13,14 +13,11 @@ public.
 from __future__ import annotations
 
 from operator import sub
-from typing import TYPE_CHECKING
 
 from pnp.games.santoska.rules.cards import NO_CARD
 from pnp.games.santoska.rules.config import SantoskaConfig
 from pnp.games.santoska.rules.phases import PHASE_NAMES
-
-if TYPE_CHECKING:
-    from pnp.games.santoska.rules.state import SantoskaState
+from pnp.games.santoska.rules.position import SantoskaPosition
 
 Cell = int | None
 """A card as a player knows it: its code, or ``None`` when they have not seen it."""
@@ -31,7 +28,7 @@ class SantoskaView:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: SantoskaState, seat: int) -> None:
+    def __init__(self, state: SantoskaPosition, seat: int) -> None:
         self._state = state
         self.seat = seat
 

@@ -15,18 +15,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from pnp.games.santoska.rules import phases as st
 from pnp.games.santoska.rules.actions import Action, ChooseDealer, Deal, Reshuffle
 from pnp.games.santoska.rules.cards import tally_of
 from pnp.games.santoska.rules.events import DealerChosen, PileReshuffled, RoundDealt, RowPeeked
-
-if TYPE_CHECKING:
-    from pnp.games.santoska.rules.state import SantoskaState
+from pnp.games.santoska.rules.position import SantoskaPosition
 
 
-def sample(state: SantoskaState, rng: random.Random) -> Action:
+def sample(state: SantoskaPosition, rng: random.Random) -> Action:
     """The outcome of the current chance node, drawn with ``rng``."""
     phase = state.phase
     if phase == st.PHASE_DEALER:
@@ -51,7 +48,7 @@ def sample(state: SantoskaState, rng: random.Random) -> Action:
     raise ValueError("not a chance node")
 
 
-def apply(state: SantoskaState, action: Action) -> None:
+def apply(state: SantoskaPosition, action: Action) -> None:
     """Apply a chance outcome; ``ValueError`` if it is not what this node needs."""
     phase = state.phase
     if phase == st.PHASE_DEALER and isinstance(action, ChooseDealer):
@@ -69,7 +66,7 @@ def apply(state: SantoskaState, action: Action) -> None:
         raise ValueError(f"{action!r} is not the outcome this chance node needs")
 
 
-def deal(state: SantoskaState, action: Deal) -> None:
+def deal(state: SantoskaPosition, action: Deal) -> None:
     """SA-B1/SA-B2: lay out every grid, open the discard pile, start the round.
 
     Each seat still in the game then looks at its bottom row once (the peek is
@@ -128,7 +125,7 @@ def deal(state: SantoskaState, action: Deal) -> None:
                 state.emit(RowPeeked(seat, state.round, grid[:row]))
 
 
-def reshuffle(state: SantoskaState, action: Reshuffle) -> None:
+def reshuffle(state: SantoskaPosition, action: Reshuffle) -> None:
     """The draw pile ran out: the discard pile except its open card becomes the new pile."""
     top = state.discard[-1]
     if Counter(action.pile) != Counter(state.discard[:-1]):

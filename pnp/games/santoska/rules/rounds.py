@@ -19,16 +19,11 @@ Then, in this order (SA-B7):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from pnp.games.santoska.rules.cards import cell_name
 from pnp.games.santoska.rules.events import GameEnded, GridScored, PlayerEliminated, RoundEnded
 from pnp.games.santoska.rules.phases import PHASE_DEAL, PHASE_OVER
+from pnp.games.santoska.rules.position import RoundResult, SantoskaPosition
 from pnp.games.santoska.rules.scoring import score_grid
-
-if TYPE_CHECKING:
-    from pnp.games.santoska.rules.state import SantoskaState
 
 REASON_EXACT = "exact-limit"
 REASON_LAST = "last-player"
@@ -36,18 +31,7 @@ REASON_ALL_OUT = "all-out"
 REASON_ROUND_LIMIT = "round-limit"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """A finished round: who stopped (-1 if capped), its turns and ``(seat, points)`` pairs."""
-
-    round: int
-    stopper: int
-    turns: int
-    capped: bool
-    points: tuple[tuple[int, int], ...]
-
-
-def end_round(state: SantoskaState, *, capped: bool) -> None:
+def end_round(state: SantoskaPosition, *, capped: bool) -> None:
     """Score every grid, update the totals, eliminate, maybe end the game, else deal on."""
     config = state.config
     row_length = state.row_length
@@ -105,12 +89,12 @@ def end_round(state: SantoskaState, *, capped: bool) -> None:
         state.phase = PHASE_DEAL
 
 
-def _lowest(state: SantoskaState, seats: list[int]) -> tuple[int, ...]:
+def _lowest(state: SantoskaPosition, seats: list[int]) -> tuple[int, ...]:
     best = min(state.totals[seat] for seat in seats)
     return tuple(seat for seat in seats if state.totals[seat] == best)
 
 
-def _finish(state: SantoskaState, winners: tuple[int, ...], reason: str) -> None:
+def _finish(state: SantoskaPosition, winners: tuple[int, ...], reason: str) -> None:
     state.winners = winners
     state.end_reason = reason
     state.phase = PHASE_OVER

@@ -34,8 +34,6 @@ open card into a new draw pile before the next turn (see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.santoska.rules.actions import (
     ARRIBA,
     DISCARD,
@@ -61,13 +59,11 @@ from pnp.games.santoska.rules.phases import (
     PHASE_PLACE,
     PHASE_RESHUFFLE,
 )
+from pnp.games.santoska.rules.position import SantoskaPosition
 from pnp.games.santoska.rules.rounds import end_round
 
-if TYPE_CHECKING:
-    from pnp.games.santoska.rules.state import SantoskaState
 
-
-def play_move(state: SantoskaState, move: int) -> None:
+def play_move(state: SantoskaPosition, move: int) -> None:
     """Apply a player's move in the current phase; ``ValueError`` if it does not fit."""
     phase = state.phase
     if phase == PHASE_DRAW:
@@ -80,7 +76,7 @@ def play_move(state: SantoskaState, move: int) -> None:
         raise ValueError(f"no move is expected now, got {move!r}")
 
 
-def begin_turn(state: SantoskaState, move: int) -> None:
+def begin_turn(state: SantoskaPosition, move: int) -> None:
     """SA-B3: take the open discard or draw the top card of the draw pile."""
     seat = state.to_move
     if move == TAKE:
@@ -104,7 +100,7 @@ def begin_turn(state: SantoskaState, move: int) -> None:
     state.phase = PHASE_PLACE
 
 
-def place(state: SantoskaState, move: int) -> None:
+def place(state: SantoskaPosition, move: int) -> None:
     """SA-B3: swap the card in hand into the active row, or discard it (from either pile)."""
     seat = state.to_move
     hand = state.hand
@@ -139,7 +135,7 @@ def place(state: SantoskaState, move: int) -> None:
 
 
 def _recount_seen(
-    state: SantoskaState, old_mask: int, card_out: int, new_mask: int, card: int
+    state: SantoskaPosition, old_mask: int, card_out: int, new_mask: int, card: int
 ) -> None:
     """Keep ``seen_tally`` true when a cell known to ``old_mask`` now holds ``card`` known to ``new_mask``."""
     seen = state.seen_tally
@@ -151,7 +147,7 @@ def _recount_seen(
             state.journal_set(tally, card, tally[card] + 1)
 
 
-def call(state: SantoskaState, move: int) -> None:
+def call(state: SantoskaPosition, move: int) -> None:
     """SA-B4/SA-B5: end the turn, or call Arriba or Stop first."""
     seat = state.to_move
     if move == ARRIBA:
@@ -180,7 +176,7 @@ def call(state: SantoskaState, move: int) -> None:
     end_turn(state)
 
 
-def end_turn(state: SantoskaState) -> None:
+def end_turn(state: SantoskaPosition) -> None:
     """Pass the turn on, or end the round after the final lap or at the lap safeguard."""
     seat = state.to_move
     if state.stopper >= 0:
