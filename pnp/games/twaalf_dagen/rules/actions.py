@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pnp.engine.core import JSON
+
 PASS = 0
 """The responder's pass."""
 
@@ -151,3 +153,30 @@ def response_actions(counts: Sequence[int], kind: int, low: int) -> list[int]:
                     append(row[e - v + 1])
                     e += 1
     return out
+
+
+def encode_action(action: Action) -> JSON:
+    """``"pass"``, ``"8 8"``, ``{"dealer": 2}`` or ``{"deal": [[...], ...]}``."""
+    if isinstance(action, ChooseDealer):
+        return {"dealer": action.dealer}
+    if isinstance(action, Deal):
+        return {"deal": [list(hand) for hand in action.hands]}
+    return format_play(action)
+
+
+def decode_action(data: JSON) -> Action:
+    """Inverse of :func:`encode_action`; ``ValueError`` for anything else."""
+    if isinstance(data, str):
+        return parse_play(data)
+    if isinstance(data, dict):
+        if set(data) == {"dealer"} and isinstance(data["dealer"], int):
+            return ChooseDealer(data["dealer"])
+        hands = data.get("deal")
+        if set(data) == {"deal"} and isinstance(hands, list):
+            out: list[tuple[int, ...]] = []
+            for hand in hands:
+                if not isinstance(hand, list) or not all(isinstance(c, int) for c in hand):
+                    raise ValueError(f"malformed deal: {data!r}")
+                out.append(tuple(c for c in hand if isinstance(c, int)))
+            return Deal(tuple(out))
+    raise ValueError(f"not a twaalf-dagen action: {data!r}")

@@ -34,6 +34,11 @@ class TwaalfDagenConfig:
     start_gifts_short: int
 
     @property
+    def variants(self) -> tuple[str, ...]:
+        """``("kort",)`` for the short game, else ``()``."""
+        return (VARIANT_SHORT,) if self.short_game else ()
+
+    @property
     def deck_size(self) -> int:
         """Number of deck cards (78 in the standard deck)."""
         return sum(self.card_counts.values())

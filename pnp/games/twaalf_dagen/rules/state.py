@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -241,6 +242,22 @@ class TwaalfDagenState(Journaled):
                 raise ValueError(f"no card {card} in this deck")
             counts[card] += 1
         return counts
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the dealer (game start) or shuffle and deal (start of a hand)."""
+        if self.phase == PHASE_DEALER:
+            return ChooseDealer(rng.randrange(self.num_players))
+        if self.phase != PHASE_DEAL:
+            raise ValueError("not a chance node")
+        deck = list(self.deck)
+        rng.shuffle(deck)
+        size = self.hand_size
+        return Deal(
+            tuple(
+                tuple(sorted(deck[seat * size : (seat + 1) * size]))
+                for seat in range(self.num_players)
+            )
+        )
 
     def hand_cards(self, seat: int) -> tuple[int, ...]:
         """The cards of ``seat`` as ascending card numbers."""
