@@ -7,12 +7,20 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from pnp.engine import CHANCE, EventLog
-from pnp.games.sinterklaas.rules.actions import Deal, Draw, PassLeft, Peek, Pick, Reveal, parse_move
+from pnp.games.sinterklaas.rules.actions import (
+    Deal,
+    Draw,
+    PassLeft,
+    Peek,
+    Pick,
+    Reveal,
+    format_move,
+    parse_move,
+)
 from pnp.games.sinterklaas.rules.cards import parse_card
 from pnp.games.sinterklaas.rules.config import SinterklaasConfig, standard_config
 from pnp.games.sinterklaas.rules.engine import ENGINE
 from pnp.games.sinterklaas.rules.state import SinterklaasState
-from pnp.games.sinterklaas.story.notation import format_action
 
 E = TypeVar("E")
 
@@ -84,14 +92,14 @@ def do(state: SinterklaasState, *moves: str) -> None:
     for text in moves:
         move = parse_move(text)
         legal = state.legal_actions()
-        shown = [format_action(m) for m in legal]
+        shown = [format_move(m) for m in legal]
         assert move in legal, f"{text!r} is not legal for P{state.current_player()}: {shown}"
         state.push(move)
 
 
 def legal(state: SinterklaasState) -> set[str]:
     """The legal moves in notation."""
-    return {format_action(m) for m in state.legal_actions()}
+    return {format_move(m) for m in state.legal_actions()}
 
 
 def events_of(log: EventLog, kind: type[E]) -> list[E]:

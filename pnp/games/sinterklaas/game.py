@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.engine.kit import EngineKit, GoldenCase
+from pnp.engine.notation import event_line
 from pnp.engine.policies import RandomPolicy
 from pnp.gamedef import Game
 from pnp.games.sinterklaas.kit.balance import BALANCE
@@ -13,7 +14,6 @@ from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.rules.config import config_for_variants, validate_deck
 from pnp.games.sinterklaas.rules.engine import ENGINE
 from pnp.games.sinterklaas.story.examples import STORY
-from pnp.games.sinterklaas.story.notation import render_event
 
 H, R = "heuristic", "random"
 EVERY_RULE = ("actiepiet", "pietje-precies", "speculaas", "wie-kent-hem-niet")
@@ -23,7 +23,7 @@ GAME = Game(
         engine=ENGINE,
         standard_config=config_for_variants,
         policies={R: RandomPolicy, H: HeuristicPolicy},
-        render_event=render_event,
+        render_event=event_line,
         golden_cases=(
             GoldenCase((), 3, 1, (H, R, H)),
             GoldenCase((), 4, 2, (H, H, H, H)),

@@ -3,9 +3,10 @@
 Undo is the journal of :class:`~pnp.engine.journal.Journaled`, as in the
 other engines (no deep copies): each push saves the state's scalar fields
 (numbers, flags and the immutable tuples: agenda, Pakjeskamer, stack,
-discard, results) as one tuple and records every change to its per-seat
-lists (a replaced item or a replaced list); ``pop`` plays those records back
-in reverse. Rules live in the sibling modules:
+discard, results; read off its ``__slots__`` by
+:func:`~pnp.engine.journal.scalar_names`) as one tuple and records every change
+to its per-seat lists (a replaced item or a replaced list); ``pop`` plays those
+records back in reverse. Rules live in the sibling modules:
 :mod:`~pnp.games.sinterklaas.rules.turns` (bidding), :mod:`~pnp.games.sinterklaas.rules.effects`
 (action cards and the coin), :mod:`~pnp.games.sinterklaas.rules.scoring`
 (showdown, round end, game end) and :mod:`~pnp.games.sinterklaas.rules.chance`
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any
 
 from pnp.engine.core import CHANCE, TERMINAL, EventLog, active_log
@@ -56,29 +56,6 @@ from pnp.games.sinterklaas.rules.steps import (
 
 _ROUND_DECISIONS = (LIMIT, GIVE_BIG)
 _SCORING_DECISIONS = (INPAK_COLOUR, STRIKE, KEEP)
-
-_SCALARS = (
-    "agenda",
-    "round",
-    "sint",
-    "big_sint",
-    "room",
-    "discard",
-    "stack_top",
-    "top_seen",
-    "stack_pool",
-    "stack_bottom",
-    "to_move",
-    "turn_open",
-    "turn_added",
-    "last_actor",
-    "limit",
-    "first_stop",
-    "results",
-    "winners",
-)
-"""The attributes saved whole on every push (numbers, flags and immutable tuples)."""
-_GET_SCALARS = attrgetter(*_SCALARS)
 
 
 class SinterklaasState(Journaled):
@@ -187,34 +164,6 @@ class SinterklaasState(Journaled):
         self.winners: tuple[int, ...] = ()
         if self.log_on:
             self.emit(ev.GameStarted(n, config.variants, len(table.deck)))
-
-    # -- undo ----------------------------------------------------------------
-
-    def _scalars(self) -> tuple[Any, ...]:
-        scalars: tuple[Any, ...] = _GET_SCALARS(self)
-        return scalars
-
-    def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
-        (
-            self.agenda,
-            self.round,
-            self.sint,
-            self.big_sint,
-            self.room,
-            self.discard,
-            self.stack_top,
-            self.top_seen,
-            self.stack_pool,
-            self.stack_bottom,
-            self.to_move,
-            self.turn_open,
-            self.turn_added,
-            self.last_actor,
-            self.limit,
-            self.first_stop,
-            self.results,
-            self.winners,
-        ) = scalars
 
     def snapshot(self) -> tuple[object, ...]:
         """Every piece of game state as nested tuples (for equality checks in tests)."""

@@ -2,14 +2,16 @@
 
 :data:`ROWS` is the example table, with the search's scores and its Pietje
 Precies player; :data:`STORY` plugs the game into :mod:`pnp.story`: the round
-walker (:mod:`~pnp.games.sinterklaas.story.trace`) and the sentences
-(:mod:`~pnp.games.sinterklaas.story.steps`, Dutch in
-``cardspecs/sinterklaas/rulebook/voorbeelden.toml``). An example tells its
+walker (:mod:`~pnp.games.sinterklaas.story.trace`) and the sentences told from the
+engine's events (:mod:`~pnp.games.sinterklaas.story.steps`, Dutch in
+``cardspecs/sinterklaas/rulebook/voorbeelden.toml``), each claiming that its event
+happened, with the facts it states beyond it, checked again on a fresh replay
+(:class:`~pnp.story.told.EventChecks`). An example tells its
 whole focus round, only its showdown (the intro shows the table after the
 last bidding lap) or only the opening of *Wie kent hem niet?*. The search
-tells every round as each example would; a round scores 0 when it is not the
-situation, higher the closer it comes to the ideal shape each ``score_*``
-names. Players are named from the Sint of the focus round: Anna, then
+tells every round as each example would and scores it from those claims: 0 when
+it is not the situation, higher the closer it comes to the ideal shape each
+``score_*`` names. Players are named from the Sint of the focus round: Anna, then
 clockwise Bram, Cas, Daan, ...
 """
 
@@ -19,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pnp.engine.core import Event
 from pnp.example_model import Step
@@ -28,7 +30,8 @@ from pnp.games.sinterklaas.policies import HeuristicPolicy
 from pnp.games.sinterklaas.rules import actions as act
 from pnp.games.sinterklaas.rules import events as ev
 from pnp.games.sinterklaas.rules.actions import Action
-from pnp.games.sinterklaas.rules.cards import PIETJE_PRECIES, card_name, parse_card
+from pnp.games.sinterklaas.rules.cards import PIETJE_PRECIES, CardTable, card_name, parse_card
+from pnp.games.sinterklaas.rules.combinations import KIND_NAMES, Combination
 from pnp.games.sinterklaas.rules.config import (
     ACTIEPIET,
     BIEDREGEL,
@@ -47,17 +50,32 @@ from pnp.games.sinterklaas.rules.config import (
 from pnp.games.sinterklaas.rules.config import SinterklaasConfig as Config
 from pnp.games.sinterklaas.rules.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.rules.steps import LAP, OPEN_BIG, REVEAL, STOPPED, STRIKE
-from pnp.games.sinterklaas.story import claims as c
 from pnp.games.sinterklaas.story import trace as tr
-from pnp.games.sinterklaas.story.checks import CHECKS
-from pnp.games.sinterklaas.story.steps import HANDLERS, BigOpeningDone, Telling
+from pnp.games.sinterklaas.story.steps import (
+    AT_LIMIT,
+    BY_BID,
+    BY_COUNT,
+    BY_KIND,
+    BY_TOTAL,
+    CHECK,
+    FACTS,
+    HANDLERS,
+    RAISE,
+    STOP,
+    BigOpeningDone,
+    Telling,
+    combination_cards,
+    decided,
+    turn_outcome,
+)
 from pnp.games.sinterklaas.story.table import table_figure
 from pnp.games.sinterklaas.view import SinterklaasView
 from pnp.spec.model import GameSpec
 from pnp.story import Cut, ExampleRow, Phrases, PinnedRecord, Story, load_phrases, missing_claims
+from pnp.story.told import EventChecks, Fact, Happened
 
 HEURISTIC, PLANNER, EARLY_PLANNER = "heuristic", "precies-planner", "early-precies-planner"
-T = TypeVar("T")
+E = TypeVar("E", bound=Event)
 
 
 class PreciesPlanner:
@@ -134,7 +152,103 @@ class EarlyPreciesPlanner(PreciesPlanner):
 
 
 # ---------------------------------------------------------------------------
-# The search's scores
+# The search's scores, read from the claims of the sentences told
+
+
+def fact(claim: Happened, name: str) -> Any:
+    """The value of the claim's first fact ``name``."""
+    return next(f.value for f in claim.facts if f.name == name)
+
+
+def event_of(claim: Happened, kind: type[E]) -> E:
+    """The claim's event, of type ``kind``."""
+    assert isinstance(claim.event, kind), claim
+    return claim.event
+
+
+def combined(claim: Happened) -> Combination:
+    """The combination the claim's first fact ``combination`` states."""
+    found = fact(claim, "combination")
+    assert isinstance(found, Combination)
+    return found
+
+
+def cards_of(claim: Happened, name: str) -> tuple[str, ...]:
+    """The cards the claim's first fact ``name`` states (a hand, a bid, a turn's)."""
+    cards = fact(claim, name)
+    assert isinstance(cards, tuple)
+    return cards
+
+
+def facts(claim: Happened, name: str) -> list[Fact]:
+    """The claim's facts ``name``, in order."""
+    return [f for f in claim.facts if f.name == name]
+
+
+def asked(claim: Happened, name: str) -> tuple[str, ...]:
+    """The cards the claim's first fact ``name`` was asked about."""
+    cards = facts(claim, name)[0].args[0]
+    assert isinstance(cards, tuple)
+    return cards
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A bidding turn as its sentence claims it: its first action (where its cards were
+    counted from), last action, player, cards, how it ended and the bid then (SK-B4)."""
+
+    claim: Happened
+    first: int
+    at: int
+    seat: int
+    laid: tuple[str, ...]
+    outcome: str
+    bid: int
+
+    @staticmethod
+    def of(claim: Happened) -> Turn:
+        """The turn a ``WentAlong`` or ``Stopped`` claim tells."""
+        event = claim.event
+        assert isinstance(event, ev.WentAlong | ev.Stopped)
+        (laid,) = facts(claim, "laid")
+        highest = [f.value for f in facts(claim, "highest_before") if isinstance(f.value, int)]
+        first, cards = laid.args[0], cards_of(claim, "laid")
+        assert isinstance(first, int)
+        outcome = turn_outcome(event, cards, highest[0] if highest else 0)
+        return Turn(claim, first, claim.at, event.seat, cards, outcome, event.bid)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A showdown as its sentence claims it (SK-B7, SK-V5, SK-A1): the winner, why (the case
+    of its phrase), the pot, the winner's and the best other combination (the rules'
+    :func:`~.steps.combination`), and with an action card whose card is part of the winning
+    combination, whether the round turned on it and who would have won instead (-1: nobody)."""
+
+    claim: Happened
+    seat: int
+    reason: str
+    pile: int
+    mine: Combination
+    other: Combination
+    gained: bool
+    decisive: bool
+    instead: int
+
+    @staticmethod
+    def of(claim: Happened) -> Result:
+        """The result a showdown's ``RoundWon`` claim tells."""
+        won = claim.event
+        assert isinstance(won, ev.RoundWon)
+        mine, other = (f.value for f in facts(claim, "combination"))
+        undone = {f.args[0]: f.value for f in facts(claim, "undone")}
+        assert isinstance(mine, Combination) and isinstance(other, Combination)
+        typed = {
+            s: c for s, c in undone.items() if isinstance(s, int) and isinstance(c, Combination)
+        }
+        decisive, instead = decided(typed, won.seat) if typed else (False, -1)
+        reason, pile = claim.key.removeprefix("wins_"), len(won.pile)
+        return Result(claim, won.seat, reason, pile, mine, other, bool(typed), decisive, instead)
 
 
 @dataclass(frozen=True)
@@ -146,28 +260,64 @@ class Told:
     action_names: Mapping[str, str] = field(default_factory=dict)
     reveals: int = 3
     """The Pakjeskamer reveals (and bidding laps) of a round in the game played (SK-B4, SK-M1)."""
+    table: CardTable | None = None
+    """The cards' colours and numbers in the game played."""
 
-    def of(self, kind: type[T]) -> list[T]:
-        """The claims of type ``kind``, in order."""
-        return [x for x in self.claims if isinstance(x, kind)]
+    def told(self) -> list[Happened]:
+        """Every claim, in order."""
+        return [x for x in self.claims if isinstance(x, Happened)]
 
-    def win(self) -> c.WinsShowdown | None:
+    def keyed(self, *keys: str) -> list[Happened]:
+        """The claims told with a phrase starting with one of ``keys``, in order."""
+        return [x for x in self.told() if x.key.startswith(keys)]
+
+    def of(self, kind: type[Event]) -> list[Happened]:
+        """The claims of events of type ``kind``, in order."""
+        return [x for x in self.told() if isinstance(x.event, kind)]
+
+    def win(self) -> Result | None:
         """The showdown's result, if the round ended with one."""
-        return next(iter(self.of(c.WinsShowdown)), None)
+        return next((Result.of(x) for x in self.keyed("wins_")), None)
 
-    def turns(self) -> list[c.Turn]:
+    def turns(self) -> list[Turn]:
         """The bidding turns."""
-        return self.of(c.Turn)
+        return [Turn.of(x) for x in self.told() if isinstance(x.event, ev.WentAlong | ev.Stopped)]
 
-    def shows(self) -> dict[int, c.Shows]:
+    def shows(self) -> dict[int, Happened]:
         """The combinations shown at the showdown, by seat."""
-        return {x.seat: x for x in self.of(c.Shows)}
+        return {event_of(x, ev.CombinationShown).seat: x for x in self.keyed("shows")}
 
-    def lap(self, turn: c.Turn) -> int:
+    def reveals_told(self) -> list[Happened]:
+        """The Sint's reveals (not an Amerigo's extra card)."""
+        return self.keyed("reveal")
+
+    def lap(self, turn: Turn) -> int:
         """The bidding lap of ``turn`` (1 for the lap after the first reveal)."""
         return next(m.before.node[1] for m in self.segment.moments if m.index == turn.first)
 
-    def ready(self) -> c.WinsShowdown | None:
+    def earlier(self, turn: Turn) -> tuple[str, ...]:
+        """The cards of ``turn`` told by sentences of their own before it (an action card that
+        worked, a coin card with its choice), which come before its other cards."""
+        moments = {m.index: m for m in self.segment.moments}
+        out = []
+        for index in range(turn.first, turn.at + 1):
+            moment, after = moments[index], moments.get(index + 1)
+            for bid in moment.events_of(ev.CardBid):
+                coin = after is not None and after.has(ev.CoinChosen) and not bid.face_down
+                if moment.has(ev.ActionTriggered) or coin:
+                    out.append(bid.card)
+        return tuple(out)
+
+    def cards(self, turn: Turn) -> tuple[str, ...]:
+        """The cards ``turn``'s own sentence tells."""
+        return turn.laid[len(self.earlier(turn)) :]
+
+    def combination_cards(self, shown: Happened) -> tuple[str, ...]:
+        """The cards of a shown combination."""
+        assert self.table is not None and isinstance(shown.event, ev.CombinationShown)
+        return combination_cards(self.table, shown.event)
+
+    def ready(self) -> Result | None:
         """The showdown's result if the scoring starts cleanly: after a ``done`` (or at a
         strike), with a pile to win."""
         win = self.win()
@@ -177,16 +327,38 @@ class Told:
         return win if moment.action == act.DONE or moment.before.node[0] == STRIKE else None
 
 
+def spoiling_card(claim: Happened) -> str:
+    """The card a ``spoiled_by`` sentence names: the one of the scoring cards shown that the
+    combination it claims leaves out (SK-P1)."""
+    assert isinstance(claim.event, ev.CombinationShown)
+    rest = list(asked(claim, "combination"))
+    for card in claim.event.cards:
+        if card in rest:
+            rest.remove(card)
+        else:
+            return card
+    return ""
+
+
+def _strikes(told: Told, seat: int) -> list[Happened]:
+    """The claims of ``seat`` striking a card (SK-P3)."""
+    return [
+        x
+        for x in told.of(ev.CardStruck)
+        if event_of(x, ev.CardStruck).seat == seat and event_of(x, ev.CardStruck).card
+    ]
+
+
 def score_showdown(told: Told) -> int:
     """A whole round of all its reveals ending in a showdown; ideally: two or three players
     left, a stop, a raise after the first lap, a win on count, at most four turns per reveal,
     a pile of two cards per reveal or more, a new Sint (8)."""
     win, turns, reveals = told.win(), told.turns(), told.reveals
-    if win is None or win.pile < 1 or len(told.of(c.Reveals)) != reveals:
+    if win is None or win.pile < 1 or len(told.reveals_told()) != reveals:
         return 0
-    score = 1 + (len(told.shows()) in (2, 3)) + any(t.outcome == c.STOP for t in turns)
-    score += any(t.outcome == c.RAISE and told.lap(t) > 1 for t in turns)
-    score += (win.reason == c.BY_COUNT) + (len(turns) <= 4 * reveals) + (win.pile >= 2 * reveals)
+    score = 1 + (len(told.shows()) in (2, 3)) + any(t.outcome == STOP for t in turns)
+    score += any(t.outcome == RAISE and told.lap(t) > 1 for t in turns)
+    score += (win.reason == BY_COUNT) + (len(turns) <= 4 * reveals) + (win.pile >= 2 * reveals)
     return score + (win.seat != told.segment.start.sint)
 
 
@@ -195,11 +367,11 @@ def score_tie_number(told: Told) -> int:
     colour with the higher total (so the kind clearly comes before the total), a pile of
     four or more (5)."""
     win, shows = told.ready(), told.shows()
-    if win is None or win.reason != c.BY_KIND:
+    if win is None or win.reason != BY_KIND:
         return 0
-    if (shows[win.seat].kind, shows[win.other].kind) != ("number", "colour"):
+    if (KIND_NAMES[win.mine.kind], KIND_NAMES[win.other.kind]) != ("number", "colour"):
         return 0
-    score = 1 + (len(shows) == 2) + (win.count >= 3) + (win.other_total > win.total)
+    score = 1 + (len(shows) == 2) + (win.mine.count >= 3) + (win.other.total > win.mine.total)
     return score + (win.pile >= 4)
 
 
@@ -207,9 +379,10 @@ def score_tie_total(told: Told) -> int:
     """Equal count and kind, the higher total wins; ideally: two players, three cards or
     more, colours (as in the rule's own example), a pile of four or more (5)."""
     win, shows = told.ready(), told.shows()
-    if win is None or win.reason != c.BY_TOTAL:
+    if win is None or win.reason != BY_TOTAL:
         return 0
-    score = 1 + (len(shows) == 2) + (win.count >= 3) + (shows[win.seat].kind == "colour")
+    score = 1 + (len(shows) == 2) + (win.mine.count >= 3)
+    score += KIND_NAMES[win.mine.kind] == "colour"
     return score + (win.pile >= 4)
 
 
@@ -222,7 +395,7 @@ def score_one_left(told: Told) -> int:
     if not won or won[0].reason != "one-left" or not told.claims:
         return 0
     score = 1 + (len(segment.events_of(ev.CardRevealed)) <= max(2, reveals - 1))
-    score += any(t.outcome == c.RAISE for t in turns) + (len(turns) <= max(10, 3 * reveals + 1))
+    score += any(t.outcome == RAISE for t in turns) + (len(turns) <= max(10, 3 * reveals + 1))
     return score + (len(won[0].pile) >= reveals) + (won[0].seat != segment.start.sint)
 
 
@@ -233,10 +406,10 @@ def score_precies(told: Told) -> int:
     if win is None:
         return 0
     mine = told.shows()[win.seat]
-    strikes = [x for x in told.of(c.Strikes) if x.seat == win.seat and x.card]
-    if not strikes or mine.kind != "straight" or not mine.struck:
+    strikes = _strikes(told, win.seat)
+    if not strikes or event_of(mine, ev.CombinationShown).kind != "straight":
         return 0
-    score = 1 + any(x.rescues for x in strikes) + (len(told.shows()) in (2, 3))
+    score = 1 + any(x.key == "strike_rescues" for x in strikes) + (len(told.shows()) in (2, 3))
     return score + (win.pile >= 4)
 
 
@@ -245,14 +418,16 @@ def score_precies_nothing(told: Told) -> int:
     another player's full combination wins (SK-P1); ideally: without that card the cards
     would have won, two or three players, the winner struck that very card with a Pietje
     Precies (SK-P3: the way out the others lack), a pile of four or more (5)."""
-    win, spoiled = told.ready(), told.of(c.SpoiledBy)
-    if win is None or not spoiled or told.shows()[win.seat].kind == "none":
+    win, spoiled = told.ready(), told.keyed("spoiled_by")
+    if win is None or not spoiled:
         return 0
-    mine = told.shows()[win.seat]
-    would = max(len(x.cards) * 1000 + x.total for x in spoiled)
-    score = 1 + (would > len(mine.cards) * 1000 + mine.total)
-    struck = {x.card for x in told.of(c.Strikes) if x.seat == win.seat}
-    score += (len(told.shows()) in (2, 3)) + bool(struck & {x.card for x in spoiled})
+    shown = event_of(told.shows()[win.seat], ev.CombinationShown)
+    if shown.kind == "none":
+        return 0
+    would = max(combined(x).count * 1000 + combined(x).total for x in spoiled)
+    score = 1 + (would > shown.count * 1000 + shown.total)
+    struck = {event_of(x, ev.CardStruck).card for x in _strikes(told, win.seat)}
+    score += (len(told.shows()) in (2, 3)) + bool(struck & {spoiling_card(x) for x in spoiled})
     return score + (win.pile >= 4)
 
 
@@ -263,29 +438,22 @@ def score_action(told: Told) -> int:
     only go along (6)."""
     segment, win = told.segment, told.win()
     triggered = segment.events_of(ev.ActionTriggered)
-    turn = next((t for t in told.turns() if t.earlier), None)
-    if len(triggered) != 1 or turn is None or turn.earlier[0] != triggered[0].card:
+    turn = next((t for t in told.turns() if told.earlier(t)), None)
+    if len(triggered) != 1 or turn is None or told.earlier(turn)[0] != triggered[0].card:
         return 0
     # the story tells the action card before the turn's other cards: it must come first
-    laid = [
-        event.card
-        for moment in segment.moments
-        if turn.first <= moment.index <= turn.at
-        for event in moment.events_of(ev.CardBid)
-        if event.seat == turn.seat
-    ]
-    if laid[:1] != [turn.earlier[0]]:
+    if turn.laid[:1] != told.earlier(turn)[:1]:
         return 0
-    if not told.of(c.ActionBid):
+    if not told.keyed("effect_"):
         return 0
     score = 1 + (win is not None and win.seat == turn.seat)
     if win is not None:
-        score += bool(win.gained) + win.decisive
+        score += win.gained + win.decisive
     seen = [x for hand in segment.start.hands for x in hand]
     seen += [parse_card(e.card) for e in segment.events_of(ev.CardRevealed)]
     seen += [parse_card(x) for e in segment.events_of(ev.CardsDrawn) for x in e.cards]
-    score += not [x for x in seen if x >= 256 and card_name(x) != turn.earlier[0]]
-    return score + (sum(t.outcome == c.CHECK for t in told.turns()) <= 4)
+    score += not [x for x in seen if x >= 256 and card_name(x) != told.earlier(turn)[0]]
+    return score + (sum(t.outcome == CHECK for t in told.turns()) <= 4)
 
 
 def score_remise(told: Told) -> int:
@@ -293,33 +461,39 @@ def score_remise(told: Told) -> int:
     cards or more, a pile of four or more (3). Such a tie is rare (about one game in
     twenty), so the search takes the first that shows it well."""
     win = told.ready()
-    if win is None or win.reason != c.BY_BID:
+    if win is None or win.reason != BY_BID:
         return 0
-    return 1 + (win.count >= 2) + (win.pile >= 4)
+    return 1 + (win.mine.count >= 2) + (win.pile >= 4)
 
 
 def score_surprise(told: Told) -> int:
     """Surprises: the round's winner picks the next surprise (SK-S1); ideally: two players,
     a win on count, a pile of four or more, a new Sint (5)."""
-    win, picks = told.ready(), told.of(c.PicksSurprise)
-    if win is None or not picks or picks[0].seat != win.seat:
+    win, picks = told.ready(), told.of(ev.SurprisePicked)
+    if win is None or not picks or event_of(picks[0], ev.SurprisePicked).seat != win.seat:
         return 0
-    score = 1 + (len(told.shows()) == 2) + (win.reason == c.BY_COUNT) + (win.pile >= 4)
+    score = 1 + (len(told.shows()) == 2) + (win.reason == BY_COUNT) + (win.pile >= 4)
     return score + (win.seat != told.segment.start.sint)
 
 
 def score_opening(told: Told) -> int:
     """The opening of Wie kent hem niet; ideally: the first round, the Big Sint doubling
     exactly (3)."""
-    small, big = told.of(c.OpensSmall), told.of(c.OpensBig)
+    small, big = told.keyed("opens_small"), told.keyed("opens_big")
     if not small or not big:
         return 0
-    return 1 + (len(big[0].cards) == big[0].target) + (told.segment.start.round == 1)
+    target = 2 * event_of(small[0], ev.CardBid).bid  # SK-W3
+    return 1 + (len(cards_of(big[0], "bid")) == target) + (told.segment.start.round == 1)
 
 
 def _won(told: Told) -> bool:
     """The round was won, and told."""
     return bool(told.claims and told.segment.events_of(ev.RoundWon))
+
+
+def at_limit(told: Told) -> list[Turn]:
+    """The turns that end at the Handregel's limit (SK-V3)."""
+    return [t for t in told.turns() if t.claim.key.startswith(("at_limit", "reaches_limit"))]
 
 
 def score_hand_limit(told: Told) -> int:
@@ -331,13 +505,17 @@ def score_hand_limit(told: Told) -> int:
     That a player at the limit need not stop (SK-V3) never shows with the Handregel alone:
     every hand is filled to the same size, so nobody can bid more than a player at the limit.
     """
-    limits, at_limit, keeps = told.of(c.NamesLimit), told.of(c.AtLimit), told.of(c.KeepsHand)
-    if not _won(told) or not limits or not limits[0].minimum or not at_limit or not keeps:
+    limits, limited = told.of(ev.LimitNamed), at_limit(told)
+    keeps = told.of(ev.HandKept) + told.of(ev.HandDiscarded)
+    if not _won(told) or not limits or not limited or not keeps:
         return 0
+    if not event_of(limits[0], ev.LimitNamed).minimum:
+        return 0
+    kept = [isinstance(k.event, ev.HandKept) for k in keeps]
     win = told.ready()
-    score = 1 + (win is not None) + any(k.kept for k in keeps) + any(not k.kept for k in keeps)
+    score = 1 + (win is not None) + any(kept) + (not all(kept))
     score += len(told.turns()) <= 4 * told.reveals
-    score += win is not None and at_limit[0].seat in told.shows()
+    score += win is not None and limited[0].seat in told.shows()
     return score + (told.segment.start.round <= 12)
 
 
@@ -345,20 +523,20 @@ def score_exchange(told: Told) -> int:
     """Inwisselregel: a bid card goes back into the hand for a hand card (SK-V2), first thing
     in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back
     is part of the winning combination, at most four turns per reveal, a new Sint (6)."""
-    swaps, win = told.of(c.Exchanges), told.ready()
-    if not swaps or win is None or len(told.of(c.Reveals)) != told.reveals:
+    swaps, win = told.of(ev.CardsSwapped), told.ready()
+    if not swaps or win is None or len(told.reveals_told()) != told.reveals:
         return 0
     # the story tells an exchange before the turn's cards: it must open its turn, and the
     # card taken back stays in the hand (laid again, the exchange would only be a detour)
     for x in swaps:
         turn = next(t for t in told.turns() if t.first <= x.at <= t.at)
-        if turn.first != x.at or x.bid_card in turn.cards:
+        if turn.first != x.at or event_of(x, ev.CardsSwapped).bid_card in told.cards(turn):
             return 0
     mine = told.shows()[win.seat]
-    score = 1 + (len(swaps) == 1) + any(x.seat == win.seat for x in swaps)
-    score += any(
-        x.seat == win.seat and x.bid_card in mine.hand and x.bid_card in mine.cards for x in swaps
-    )
+    hand, cards = cards_of(mine, "hand"), told.combination_cards(mine)
+    swapped = [event_of(x, ev.CardsSwapped) for x in swaps]
+    score = 1 + (len(swaps) == 1) + any(x.seat == win.seat for x in swapped)
+    score += any(x.seat == win.seat and x.bid_card in hand and x.bid_card in cards for x in swapped)
     score += len(told.turns()) <= 4 * told.reveals
     return score + (win.seat != told.segment.start.sint)
 
@@ -367,13 +545,15 @@ def score_coin(told: Told) -> int:
     """Biedregel: a card with the coin is bid and its player chooses (SK-V4); ideally: one
     coin card, "meer inzet", followed or declined by another player, a showdown won by the
     coin's bidder, at most four turns per reveal (6)."""
-    coins = told.of(c.ChoosesCoin)
+    coins = told.of(ev.CoinChosen)
     if not _won(told) or not coins:
         return 0
+    coin = coins[0].event
+    assert isinstance(coin, ev.CoinChosen)
     win = told.ready()
-    score = 1 + (len(coins) == 1) + (coins[0].choice == "more-stake")
-    score += bool(told.of(c.DeclinesStake) or [x for x in told.of(c.AddsStake) if x.joined])
-    score += win is not None and win.seat == coins[0].seat
+    score = 1 + (len(coins) == 1) + (coin.choice == "more-stake")
+    score += bool(told.of(ev.StakeDeclined) or told.keyed("stake_joined"))
+    score += win is not None and win.seat == coin.seat
     return score + (len(told.turns()) <= 4 * told.reveals)
 
 
@@ -381,12 +561,13 @@ def score_first_stop(told: Told) -> int:
     """Eerste stopper with Wie kent hem niet: after the opening, the first player to stop
     becomes the Sint at once (SK-W5); ideally: not the Big Sint, before the last reveal (so
     the new Sint turns a card), a showdown, at most four turns per reveal (5)."""
-    firsts = told.of(c.FirstStopSint)
-    if not _won(told) or not firsts or not told.of(c.OpensBig):
+    firsts = told.keyed("first_stop")
+    if not _won(told) or not firsts or not told.keyed("opens_big"):
         return 0
-    given = told.of(c.GivesBigSint)
-    score = 1 + (not given or given[0].seat != firsts[0].seat)
-    score += any(r.sint == firsts[0].seat for r in told.of(c.Reveals))
+    seat = event_of(firsts[0], ev.SintChanged).seat
+    given = told.of(ev.BigSintGiven)
+    score = 1 + (not given or event_of(given[0], ev.BigSintGiven).seat != seat)
+    score += any(fact(r, "sint") == seat for r in told.reveals_told())
     score += told.ready() is not None
     return score + (len(told.turns()) <= 4 * told.reveals)
 
@@ -399,12 +580,13 @@ def score_overestimation(told: Told) -> int:
     turns per reveal (5). With the Overschattingsregel alone every hand holds as many cards,
     so nobody ever bids more than another can follow: that takes the Biedregel's stake and
     hands kept with the Handregel."""
-    says, over = told.of(c.SaysCannotMatch), told.of(c.Overbids)
+    says, over = told.of(ev.CannotMatch), told.of(ev.Overbid)
     if not _won(told) or not (says or over):
         return 0
-    stays = [t for t in told.of(c.AtLimit) if t.outcome == c.AT_LIMIT]
-    score = 1 + bool(says and (over or {t.seat for t in stays} & {x.seat for x in says}))
-    score += (not told.of(c.ChoosesCoin)) + (not told.of(c.Exchanges))
+    stays = {t.seat for t in told.turns() if t.outcome == AT_LIMIT}
+    saying = {event_of(x, ev.CannotMatch).seat for x in says}
+    score = 1 + bool(says and (over or stays & saying))
+    score += (not told.of(ev.CoinChosen)) + (not told.of(ev.CardsSwapped))
     return score + (len(told.turns()) <= 4 * told.reveals)
 
 
@@ -414,54 +596,56 @@ def score_overestimation(told: Told) -> int:
 Row = ExampleRow[Told, Action]
 
 ROWS: tuple[Row, ...] = (
-    # id, kind, rule IDs, claims it must make, policy, score, ideal score, variants
+    # id, kind, rule IDs, the phrases it must be told with (a prefix with *), policy, score,
+    # ideal score, variants; what no one phrase names (a turn at the Handregel's limit, a
+    # hand kept or laid away, a Speculaas rule at work) the row's score asks for
     Row("biedronde-tot-de-showdown", "showdown", ("SK-B4", "SK-B7", "SK-B8"),
-        (c.Reveals, c.Turn, c.Shows, c.WinsShowdown), HEURISTIC, score_showdown, 8),
+        ("reveal*", "shows*", "wins_*"), HEURISTIC, score_showdown, 8),
     # With Pietje Precies a number and a colour of the same size would both need every card,
     # the shared Pakjeskamer too: three cards of one number and one colour. The rule is moot.
     Row("getal-gaat-voor-kleur", "tie-number", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_number, 5,
+        ("shows*", "wins_kind"), HEURISTIC, score_tie_number, 5,
         removed_by=(PIETJE_PRECIES_VARIANT,)),
     Row("hoogste-totaal-wint", "tie-total", ("SK-B7",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_tie_total, 5),
+        ("shows*", "wins_total"), HEURISTIC, score_tie_total, 5),
     Row("nog-maar-een-speler", "one-left", ("SK-B4", "SK-B5"),
-        (c.Reveals, c.Turn, c.LastOneLeft), HEURISTIC, score_one_left, 6),
+        ("reveal*", "one_left*"), HEURISTIC, score_one_left, 6),
     Row("pietje-precies-straatje", "pietje-precies", ("SK-P1", "SK-P2", "SK-P3"),
-        (c.Strikes, c.Shows, c.WinsShowdown), PLANNER, score_precies, 4,
+        ("strike*", "shows*", "wins_*"), PLANNER, score_precies, 4,
         (PIETJE_PRECIES_VARIANT,)),
     # Not found in the seeded games with Meer or Minder pakjes (2000 each) or with Wie kent
     # hem niet? (300): the early planner's plan rarely leaves exactly one card spoiling a hand
     Row("pietje-precies-niets-waard", "precies-nothing", ("SK-P1",),
-        (c.Shows, c.SpoiledBy, c.WinsShowdown), EARLY_PLANNER, score_precies_nothing, 5,
+        ("shows*", "spoiled_by*", "wins_*"), EARLY_PLANNER, score_precies_nothing, 5,
         (PIETJE_PRECIES_VARIANT,), unseen_with=(MEER_PAKJES, MINDER_PAKJES, WIE_KENT_HEM_NIET)),
     Row("actiepiet-in-het-bod", "action", ("SK-A1",),
-        (c.Reveals, c.Turn), HEURISTIC, score_action, 6, (ACTIEPIET,)),
+        ("reveal*", "effect_*"), HEURISTIC, score_action, 6, (ACTIEPIET,)),
     Row("opening-kleine-en-grote-sint", "opening", ("SK-W1", "SK-W2", "SK-W3"),
-        (c.GivesBigSint, c.OpensSmall, c.OpensBig), HEURISTIC, score_opening, 3,
+        ("gives_big", "opens_small", "opens_big"), HEURISTIC, score_opening, 3,
         (WIE_KENT_HEM_NIET,)),
     # SK-V5 decides only between unequal bids: made by the Handregel's limit and the
     # Biedregel's extra stake (with the Handregel alone, 2000 seeded games showed none)
     Row("speculaas-remise", "remise", ("SK-V5",),
-        (c.Shows, c.WinsShowdown), HEURISTIC, score_remise, 3, (REMISE, HANDREGEL, BIEDREGEL)),
+        ("shows*", "wins_bid"), HEURISTIC, score_remise, 3, (REMISE, HANDREGEL, BIEDREGEL)),
     Row("surprises-de-winnaar-kiest", "surprise", ("SK-S1",),
-        (c.Shows, c.WinsShowdown, c.PicksSurprise), HEURISTIC, score_surprise, 5,
+        ("shows*", "wins_*", "surprise_*"), HEURISTIC, score_surprise, 5,
         (SURPRISES,)),
     Row("handregel-ondergrens", "hand-limit", ("SK-V3",),
-        (c.NamesLimit, c.AtLimit, c.KeepsHand), HEURISTIC, score_hand_limit, 7,
+        ("limit_named",), HEURISTIC, score_hand_limit, 7,
         (HANDREGEL,)),
     # SK-V1 needs hands of different sizes: kept with the Handregel after the Biedregel's
     # extra cards (see the score)
     Row("speculaas-overschatting", "overestimation", ("SK-V1", "SK-V3"),
-        (c.Reveals, c.Turn), HEURISTIC, score_overestimation, 5,
+        ("reveal*",), HEURISTIC, score_overestimation, 5,
         (OVERSCHATTING, HANDREGEL, BIEDREGEL)),
     # With Pietje Precies 2000 seeded games showed no showdown won with a card swapped back
     Row("inwisselen-uit-het-bod", "exchange", ("SK-V2",),
-        (c.Reveals, c.Exchanges, c.Shows, c.WinsShowdown), HEURISTIC, score_exchange, 6,
+        ("reveal*", "exchange", "shows*", "wins_*"), HEURISTIC, score_exchange, 6,
         (INWISSELEN,), unseen_with=(PIETJE_PRECIES_VARIANT,)),
     Row("biedregel-munt", "coin", ("SK-V4",),
-        (c.Reveals, c.Turn, c.ChoosesCoin), HEURISTIC, score_coin, 6, (BIEDREGEL,)),
+        ("reveal*", "coin_*"), HEURISTIC, score_coin, 6, (BIEDREGEL,)),
     Row("eerste-stopper-wordt-sint", "first-stop", ("SK-W5", "SK-W1", "SK-W2", "SK-W3"),
-        (c.OpensSmall, c.OpensBig, c.FirstStopSint), HEURISTIC, score_first_stop, 5,
+        ("opens_small", "opens_big", "first_stop*"), HEURISTIC, score_first_stop, 5,
         (EERSTE_STOPPER,)),
 )  # fmt: skip
 """Every example, in rulebook order, and how the search looks for it."""
@@ -506,7 +690,8 @@ def missing(ctx: Telling, steps: Sequence[Step]) -> list[str]:
     score from its row (the pinned round is still one the row's search would pick)."""
     row = next(row for row in ROWS if row.kind == ctx.kind)
     claims = tuple(step.claim for step in steps)
-    scored = row.score(Told(ctx.segment, claims, ctx.action_names, ctx.config.reveals))
+    told = Told(ctx.segment, claims, ctx.action_names, ctx.config.reveals, ctx.table)
+    scored = row.score(told)
     return ctx.problems + ([] if scored else [f"a round its '{row.kind}' search would pick"])
 
 
@@ -578,13 +763,13 @@ def candidates(spec: GameSpec, row: Row, rules: tuple[str, ...], segment: tr.Rou
         return (Told(segment, ()),)
     if not _PHRASES or _PHRASES[0][0] is not spec:
         _PHRASES[:] = [(spec, load_phrases(spec))]
-    ctx = Telling(spec, row.kind, rules, segment, _PHRASES[0][1])
+    ctx = Telling.searching(spec, row.kind, rules, segment, _PHRASES[0][1])
     reveals = ctx.config.reveals
     steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
     if missing_claims(row.claims, steps) or ctx.problems:
-        return (Told(segment, (), reveals=reveals),)
+        return (Told(segment, (), reveals=reveals, table=ctx.table),)
     claims = tuple(step.claim for step in steps)
-    return (Told(segment, claims, ctx.action_names, reveals),)
+    return (Told(segment, claims, ctx.action_names, reveals, ctx.table),)
 
 
 def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
@@ -628,7 +813,7 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     title=title,
     search_policy=search_policy,
     plays_alike=(SPECULAAS,),
-    checks=CHECKS,
+    checks=EventChecks(FACTS),
     table=table_figure,
 )
 """The Sinterklaas examples told by :mod:`pnp.story`: four players, up to 2000 seeds."""

@@ -40,6 +40,8 @@ class Table:
     bids: tuple[tuple[int, ...], ...]
     status: tuple[int, ...]
     room: tuple[int, ...]
+    played: tuple[Action, ...] = ()
+    """At a round's start: every action of the game before it (to replay it for its facts)."""
 
     @property
     def pile(self) -> int:
@@ -58,6 +60,8 @@ class Rounds(Segments[SinterklaasState, Action, Table, Table]):
 
     def __init__(self) -> None:
         self.dealt = False
+        self.opening = False
+        """A round opens: the next snapshot is its start's."""
         self.hand_rule = False
         self.keeps = 0
         """Keep-or-discard choices still to come after the round ended (SK-V3)."""
@@ -65,10 +69,12 @@ class Rounds(Segments[SinterklaasState, Action, Table, Table]):
     def opens(self, state: SinterklaasState, action: Action) -> bool:
         """The action after a deal."""
         opens, self.dealt = self.dealt, state.node[0] == DEAL
+        self.opening = opens
         return opens
 
     def snapshot(self, state: SinterklaasState) -> Table:
-        """The table now."""
+        """The table now (at a round's start with the actions played before it)."""
+        played, self.opening = tuple(state.history) if self.opening else (), False
         return Table(
             state.round,
             state.node,
@@ -77,6 +83,7 @@ class Rounds(Segments[SinterklaasState, Action, Table, Table]):
             tuple(state.bid_cards(s) for s in range(state.num_players)),
             tuple(state.status),
             state.room,
+            played,
         )
 
     def faced(self, state: SinterklaasState, action: Action) -> Table:
