@@ -39,7 +39,7 @@ imports only the engine kit, the rulebook model, the spec, errors, output and pa
 never the project, the registry or a game.
 """
 
-from pnp.story.claims import ClaimChecks, Replay, check, missing_claims
+from pnp.story.claims import Checks, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import PinnedCase, PinnedRecord
 from pnp.story.story import Handlers, Scene, Story, on, rulebook_examples
@@ -47,7 +47,7 @@ from pnp.story.table import Cut, ExampleRow
 from pnp.story.walk import Moment, Segment, Segments, walk
 
 __all__ = [
-    "ClaimChecks",
+    "Checks",
     "Cut",
     "ExampleRow",
     "Handlers",
@@ -60,7 +60,6 @@ __all__ = [
     "Segment",
     "Segments",
     "Story",
-    "check",
     "load_phrases",
     "missing_claims",
     "on",

@@ -1,20 +1,18 @@
 """Checking what the sentences of an example claim.
 
-Every sentence (:class:`~pnp.example_model.Step`) of an example carries a
-*claim*: a frozen dataclass of the game stating one fact of the replayed game.
+Every sentence (:class:`~pnp.example_model.Step`) of an example carries a *claim*
+(:class:`~pnp.story.told.Happened`: its action caused this event, and its facts hold).
 Two checks are the same for every game:
 
-* the example still shows its kind: every claim type its row requires is made
-  by some sentence (:func:`missing_claims`, run whenever an example is told);
-* every claim holds in the game: a :class:`ClaimChecks` table gives each claim
-  type a check against fresh engine states of the pinned record
-  (:class:`Replay`, no event log), independent of the events the sentence was
-  told from. The checks themselves are the game's (its test suite's).
+* the example still shows its kind: every phrase its row requires is one a sentence was
+  told with (:func:`missing_claims`, run whenever an example is told);
+* every claim holds in the game: the story's :class:`Checks` replay the pinned record
+  (:class:`Replay`) and look again (:class:`~pnp.story.told.EventChecks`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar
@@ -24,30 +22,22 @@ from pnp.example_model import Step
 
 A = TypeVar("A")
 C = TypeVar("C")
-K = TypeVar("K")
-R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
 S = TypeVar("S", bound=GameState[Any])
 
 
-def _makes(claim: object, required: type[object] | str) -> bool:
-    if isinstance(required, type):
-        return isinstance(claim, required)
-    key = getattr(claim, "key", None)  # an event-told claim names its phrase (pnp.story.told)
+def _makes(claim: object, required: str) -> bool:
+    key = getattr(claim, "key", None)  # the phrase an event-told claim was told with
     if not isinstance(key, str):
         return False
     return key.startswith(required[:-1]) if required.endswith("*") else key == required
 
 
-def missing_claims(required: Iterable[type[object] | str], steps: Sequence[Step]) -> list[str]:
-    """The ``required`` claims no step of ``steps`` makes: a claim type, or the phrase key
-    of an event-told sentence (a prefix when it ends in ``*``)."""
+def missing_claims(required: Iterable[str], steps: Sequence[Step]) -> list[str]:
+    """The ``required`` phrase keys (a prefix when one ends in ``*``) that no step of
+    ``steps`` was told with."""
     claims = [step.claim for step in steps]
-    return [
-        r.__name__ if isinstance(r, type) else r
-        for r in required
-        if not any(_makes(c, r) for c in claims)
-    ]
+    return [key for key in required if not any(_makes(c, key) for c in claims)]
 
 
 class Checks(Protocol[R_contra]):
@@ -102,48 +92,3 @@ class Replay(Generic[C, S, A]):
         for action in self.actions[:count]:
             state.push(action)
         return state
-
-
-@dataclass(frozen=True)
-class ClaimCheck(Generic[R]):
-    """The check of one claim type (make one with :func:`check`)."""
-
-    kind: type[object]
-    run: Callable[[R, object], None]
-
-
-def check(kind: type[K], run: Callable[[R, K], None]) -> ClaimCheck[R]:
-    """Check claims of type ``kind`` with ``run(game, claim)``, which asserts."""
-
-    def checked(game: R, claim: object) -> None:
-        if not isinstance(claim, kind):
-            raise AssertionError(f"expected a {kind.__name__} claim, got {claim!r}")
-        run(game, claim)
-
-    return ClaimCheck(kind, checked)
-
-
-class ClaimChecks(Generic[R]):
-    """A game's claim checks by claim type; ``R`` is what they check against (a replay)."""
-
-    def __init__(self, *checks: ClaimCheck[R]) -> None:
-        self._checks = {c.kind: c.run for c in checks}
-
-    @property
-    def kinds(self) -> frozenset[type[object]]:
-        """The claim types that have a check."""
-        return frozenset(self._checks)
-
-    def check(self, game: R, claim: object) -> None:
-        """Assert that ``claim`` holds in ``game``; a claim without a check fails too."""
-        if claim is None:
-            raise AssertionError("the sentence makes no claim")
-        run = self._checks.get(type(claim))
-        if run is None:
-            raise AssertionError(f"no check for {type(claim).__name__} claims")
-        run(game, claim)
-
-    def check_steps(self, game: R, steps: Iterable[Step]) -> None:
-        """Assert that every step's claim holds in ``game``."""
-        for step in steps:
-            self.check(game, step.claim)

@@ -30,9 +30,9 @@ class ExampleRow(Generic[K, A]):
     """The kind of situation it shows."""
     rules: tuple[str, ...]
     """The rule IDs it illustrates."""
-    claims: tuple[type[object] | str, ...]
-    """What its sentences must claim, or it no longer shows its kind: claim types, or the
-    phrase keys of event-told sentences (a prefix when it ends in ``*``)."""
+    claims: tuple[str, ...]
+    """The phrases its sentences must be told with, or it no longer shows its kind (a prefix
+    when one ends in ``*``)."""
     policy: str
     """The policy every seat plays in the searched games (stored in the pinned file)."""
     score: Callable[[K], int]

@@ -171,7 +171,7 @@ def expected_words(ex: Example, claim: Happened) -> list[str]:
         words = [names[e.seat], *card_words(e.cards)]
         if claim.key in ("respond_tie", "respond_higher"):
             words.append(names[fact(claim, "lowest_so_far")[1]])
-        if claim.key == "respond_straight":
+        if claim.key.startswith("answer_"):
             low = min(fact(claim, "lead"))
             words += ["lage kaart", *[str(n) for n in e.cards if n > low]]
         return words
@@ -327,7 +327,7 @@ def test_td_b3_a_straight_answered_by_a_straight() -> None:
     ex = example("reeks-op-reeks")
     assert set(ex.rules) == {"TD-B2", "TD-B3"}
     (lead,) = claims_of(ex.id, "lead")
-    (answer,) = claims_of(ex.id, "respond_straight")
+    (answer,) = claims_of(ex.id, "answer_")
     won = _won(ex)
     assert isinstance(lead.event, Played) and isinstance(answer.event, Played)
     assert isinstance(won.event, TrickWon)
@@ -348,7 +348,7 @@ def _with_fact(claim: Happened, name: str, value: object) -> Happened:
 
 def test_a_straight_answer_claim_with_the_wrong_lead_fails() -> None:
     """TD-B3: the claim of a straight answer checks the lead it says it answers."""
-    (answer,) = claims_of("reeks-op-reeks", "respond_straight")
+    (answer,) = claims_of("reeks-op-reeks", "answer_")
     game = game_of(example("reeks-op-reeks"))
     lead = fact(answer, "lead")
     for wrong in (lead[1:], (lead[0] - 1, *lead)):

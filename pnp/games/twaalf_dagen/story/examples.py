@@ -203,7 +203,7 @@ Row = ExampleRow[Trick, td.Action]
 # fmt: off
 ROWS: tuple[Row, ...] = (
     Row("reeks-op-reeks", KIND_STRAIGHT, ("TD-B2", "TD-B3"),
-        claims=("lead*", "respond_straight", "trick_won*"), policy=HEURISTIC,
+        claims=("lead*", "answer_*", "trick_won*"), policy=HEURISTIC,
         score=score_straight, ideal=12, only=straight_lead),
     Row("slag-met-elven", KIND_TRICK, ("TD-B2", "TD-B3", "TD-B4"),
         claims=("lead*", "respond_*", "cannot_*", "keep_straight", "trick_won*"),

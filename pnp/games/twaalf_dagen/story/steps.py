@@ -180,29 +180,33 @@ def _played(t: Trick, moment: Play, event: Played) -> Step:
         answered = any(m.before.cards for m in scene.segment.moments[1:] if m.index < at)
         if is_straight(opened) and is_straight(event.cards) and not answered:
             lead_cards, led = t.telling.fact(at, lead)
-            text += _straight_note(t, lead_cards, event.cards)
-            key, facts = "respond_straight", (best, led)
+            note, notes = _straight_note(t, lead_cards, event.cards)
+            text += note
+            key, facts = (notes[0] if notes else key), (best, led)
     if not event.cards_left:
         text += scene.say("last_cards", name=name)
     claim = t.telling.happened(at, event, key, *facts)
     return Step(text, t.pictures(event.cards), claim=claim)
 
 
-def _straight_note(t: Trick, lead_cards: Sequence[int], cards: Sequence[int]) -> str:
+def _straight_note(
+    t: Trick, lead_cards: Sequence[int], cards: Sequence[int]
+) -> tuple[str, list[str]]:
     """Why a straight may answer a straight: one card not higher than the low card is
-    enough, and the length may differ (TD-B3)."""
+    enough, and the length may differ (TD-B3); with the phrases it is told with."""
     lead_low = min(lead_cards)
     above = [n for n in cards if n > lead_low]
-    text = ""
+    text, keys = "", []
     if above:
-        key = "answer_above_one" if len(above) == 1 else "answer_above_more"
+        keys.append("answer_above_one" if len(above) == 1 else "answer_above_more")
         words = [t.scene.say("the_card", number=n) for n in above]
         text += t.scene.say(
-            key, low=min(cards), lead_low=lead_low, above=t.scene.language.join_words(words)
+            keys[-1], low=min(cards), lead_low=lead_low, above=t.scene.language.join_words(words)
         )
     if len(cards) != len(lead_cards):
-        text += t.scene.say("answer_longer" if len(cards) > len(lead_cards) else "answer_shorter")
-    return text
+        keys.append("answer_longer" if len(cards) > len(lead_cards) else "answer_shorter")
+        text += t.scene.say(keys[-1])
+    return text, keys
 
 
 _CANNOT = {SINGLE: "cannot_single", SET: "cannot_set", STRAIGHT: "cannot_straight"}
