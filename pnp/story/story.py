@@ -163,7 +163,7 @@ def no_text(context: object) -> str:
 
 
 def nothing_missing(context: object, steps: Sequence[Step]) -> list[str]:
-    """No conditions beyond the row's claim types."""
+    """No conditions beyond the row's phrases."""
     return []
 
 
@@ -222,7 +222,7 @@ class Story(Generic[C, S, A, B, T, K, X]):
     """Where a candidate is pinned; ``None``: a segment at its last action, with its focus."""
     outro: Callable[[X], str] = no_text
     missing: Callable[[X, Sequence[Step]], list[str]] = nothing_missing
-    """What an example lacks to show its kind besides the row's claim types."""
+    """What an example lacks to show its kind besides the row's phrases."""
     told: Callable[[Scene[A, B, T]], Iterable[tuple[Moment[A, B], Event]]] | None = None
     """The ``(moment, event)`` pairs an example tells; ``None``: every event of the segment."""
     ends: Callable[[ExampleRow[K, A], PinnedRecord, Segment[A, B, T]], str | None] | None = None
@@ -231,8 +231,8 @@ class Story(Generic[C, S, A, B, T, K, X]):
     title: Callable[[Phrases, K], Mapping[str, str]] = no_fields
     """The placeholders of a found candidate's title."""
     checks: Checks[Replay[C, S, A]] | None = None
-    """How each claim type is checked against fresh engine states of the replayed record,
-    independently of the events its sentence was told from (a kit's examples pass it)."""
+    """How each claim is checked against the replayed record (:class:`~pnp.story.told.EventChecks`:
+    the event among those its action caused, every fact recomputed by the game's function)."""
     search_policy: Callable[[ExampleRow[K, A], RuleSet], str] | None = None
     """The policy a row's games are searched with under a rule set; ``None``: the row's."""
     plays_alike: tuple[str, ...] = ()
