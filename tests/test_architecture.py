@@ -226,3 +226,23 @@ def test_every_game_has_the_one_shape() -> None:
         for init in folder.glob("*/__init__.py"):
             body = ast.parse(init.read_text(encoding="utf-8")).body
             assert len(body) == 1 and isinstance(body[0], ast.Expr), init
+
+
+def test_no_import_cycle_inside_a_game_type_checking_imports_included() -> None:
+    """Inside a game, modules import each other in one direction, even for annotations only:
+    the rule modules take the state's fields (a base class low in the game), and the state
+    that dispatches to them sits above them. (No on-disk cache: it is shared by graphs with
+    and without type-checking imports, so one could read the other's stale data.)"""
+    graph = grimp.build_graph("pnp", exclude_type_checking_imports=False, cache_dir=None)
+    games = [m for m in graph.modules if m.startswith("pnp.games.")]
+    edges = {
+        module: {
+            imported
+            for imported in graph.find_modules_directly_imported_by(module)
+            if imported.startswith("pnp.games.")
+            and not imported.startswith(module + ".")
+            and not module.startswith(imported + ".")
+        }
+        for module in games
+    }
+    assert _cycles(edges) == []

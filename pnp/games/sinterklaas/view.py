@@ -9,15 +9,11 @@ cards, who is still bidding, the limit, the discard pile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.sinterklaas.rules.cards import CardTable
 from pnp.games.sinterklaas.rules.config import SinterklaasConfig
+from pnp.games.sinterklaas.rules.position import SinterklaasPosition
 from pnp.games.sinterklaas.rules.steps import CARD_MASK, FACE_DOWN, LAP, TURN_STEPS, Step
 from pnp.games.sinterklaas.rules.turns import highest_of_others
-
-if TYPE_CHECKING:
-    from pnp.games.sinterklaas.rules.state import SinterklaasState
 
 
 class SinterklaasView:
@@ -25,7 +21,7 @@ class SinterklaasView:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: SinterklaasState, seat: int) -> None:
+    def __init__(self, state: SinterklaasPosition, seat: int) -> None:
         self._state = state
         self.seat = seat
 

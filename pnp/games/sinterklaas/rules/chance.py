@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from pnp.games.sinterklaas.rules import events as ev
 from pnp.games.sinterklaas.rules.actions import (
@@ -34,6 +33,7 @@ from pnp.games.sinterklaas.rules.cards import (
     without_card,
     without_cards,
 )
+from pnp.games.sinterklaas.rules.position import SinterklaasPosition
 from pnp.games.sinterklaas.rules.steps import (
     DEAL,
     DRAW,
@@ -50,11 +50,8 @@ from pnp.games.sinterklaas.rules.steps import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from pnp.games.sinterklaas.rules.state import SinterklaasState
 
-
-def chance_ready(state: SinterklaasState, step: Step) -> bool:
+def chance_ready(state: SinterklaasPosition, step: Step) -> bool:
     """True if the chance step needs an outcome; else skip it (nothing to draw)."""
     kind = step[0]
     if kind in (REVEAL, DRAW, PEEK) and state.stack_size() == 0:
@@ -75,7 +72,7 @@ def chance_ready(state: SinterklaasState, step: Step) -> bool:
     return True
 
 
-def sample_draws(state: SinterklaasState, count: int, rng: random.Random) -> tuple[int, ...]:
+def sample_draws(state: SinterklaasPosition, count: int, rng: random.Random) -> tuple[int, ...]:
     """``count`` cards as they come off the stack: a seen top card first, then
     uniformly random unseen cards, then the cards put under the stack."""
     out: list[int] = []
@@ -93,7 +90,7 @@ def sample_draws(state: SinterklaasState, count: int, rng: random.Random) -> tup
     return tuple(out)
 
 
-def take_from_stack(state: SinterklaasState, cards: Sequence[int]) -> None:
+def take_from_stack(state: SinterklaasPosition, cards: Sequence[int]) -> None:
     """Remove ``cards`` from the stack in drawing order; ``ValueError`` if they cannot come next."""
     top = state.stack_top
     pool = state.stack_pool
@@ -117,7 +114,7 @@ def take_from_stack(state: SinterklaasState, cards: Sequence[int]) -> None:
     state.stack_bottom = bottom
 
 
-def sample_chance(state: SinterklaasState, rng: random.Random) -> Action:
+def sample_chance(state: SinterklaasPosition, rng: random.Random) -> Action:
     """Draw the outcome of the current chance step with ``rng``."""
     step = state.node
     kind = step[0] if step else 0
@@ -155,7 +152,7 @@ def sample_chance(state: SinterklaasState, rng: random.Random) -> Action:
     raise ValueError("not a chance node")
 
 
-def apply_chance(state: SinterklaasState, step: Step, action: Action) -> None:
+def apply_chance(state: SinterklaasPosition, step: Step, action: Action) -> None:
     kind = step[0]
     if kind == FIRST_SINT and isinstance(action, ChooseSint):
         if not 0 <= action.seat < state.num_players:
@@ -211,7 +208,7 @@ def apply_chance(state: SinterklaasState, step: Step, action: Action) -> None:
         raise ValueError(f"{action!r} is not the outcome this chance node needs")
 
 
-def _deal(state: SinterklaasState, action: Deal) -> None:
+def _deal(state: SinterklaasPosition, action: Deal) -> None:
     n = state.num_players
     if len(action.scored) != n or len(action.stack) != n:
         raise ValueError(f"a deal has one entry per seat ({n})")
@@ -244,7 +241,7 @@ def _deal(state: SinterklaasState, action: Deal) -> None:
     state.drop_step()
 
 
-def _pass_left(state: SinterklaasState, cards: tuple[int, ...]) -> None:
+def _pass_left(state: SinterklaasPosition, cards: tuple[int, ...]) -> None:
     """Roetpiet: every seat with hand cards passes the chosen card to the left (clockwise)."""
     n = state.num_players
     if len(cards) != n:

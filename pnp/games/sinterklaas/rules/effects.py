@@ -40,8 +40,6 @@ happen (the game end check of SK-B9 only looks at the start of a round).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.sinterklaas.rules import actions as act
 from pnp.games.sinterklaas.rules import events as ev
 from pnp.games.sinterklaas.rules.cards import (
@@ -58,6 +56,7 @@ from pnp.games.sinterklaas.rules.cards import (
     with_card,
     without_card,
 )
+from pnp.games.sinterklaas.rules.position import SinterklaasPosition
 from pnp.games.sinterklaas.rules.steps import (
     COIN,
     DRAW,
@@ -79,9 +78,6 @@ from pnp.games.sinterklaas.rules.steps import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from pnp.games.sinterklaas.rules.state import SinterklaasState
-
 __all__ = [
     "apply_decision",
     "decision_moves",
@@ -93,7 +89,12 @@ __all__ = [
 
 
 def set_sint(
-    state: SinterklaasState, seat: int, reason: str, *, showdown: bool = True, chosen: bool = False
+    state: SinterklaasPosition,
+    seat: int,
+    reason: str,
+    *,
+    showdown: bool = True,
+    chosen: bool = False,
 ) -> None:
     """Make ``seat`` the Sint (the Small Sint card).
 
@@ -110,7 +111,7 @@ def set_sint(
         state.emit(ev.SintChanged(seat, previous, reason, showdown, chosen))
 
 
-def triggers(state: SinterklaasState, seat: int, card: int) -> list[Step]:
+def triggers(state: SinterklaasPosition, seat: int, card: int) -> list[Step]:
     """The steps that ``card``, just laid face up on ``seat``'s bid, sets off."""
     config = state.config
     steps: list[Step] = []
@@ -154,7 +155,7 @@ _IMMEDIATE = frozenset(
 )
 
 
-def join_prep(state: SinterklaasState, bidder: int) -> None:
+def join_prep(state: SinterklaasPosition, bidder: int) -> None:
     """SK-V4: after a "meer inzet", every other player still bidding with scored cards may follow."""
     steps = [
         (JOIN, s) for s in state.clockwise(bidder)[1:] if state.status[s] == IN and state.scored[s]
@@ -162,7 +163,7 @@ def join_prep(state: SinterklaasState, bidder: int) -> None:
     state.insert_steps(steps, replace=True)
 
 
-def decision_ready(state: SinterklaasState, step: Step) -> bool:
+def decision_ready(state: SinterklaasPosition, step: Step) -> bool:
     """True if the effect decision must be asked; else skip it (nothing to choose)."""
     kind = step[0]
     seat = step[1]
@@ -175,7 +176,7 @@ def decision_ready(state: SinterklaasState, step: Step) -> bool:
     return True
 
 
-def decision_moves(state: SinterklaasState, step: Step) -> list[int]:
+def decision_moves(state: SinterklaasPosition, step: Step) -> list[int]:
     """The legal moves of an effect decision (COIN, JOIN, PEEK_PLACE, STAFPIET_CHOICE, WISSEL)."""
     kind = step[0]
     seat = step[1]
@@ -193,7 +194,7 @@ def decision_moves(state: SinterklaasState, step: Step) -> list[int]:
     raise ValueError(f"no decision at step {step!r}")
 
 
-def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
+def apply_decision(state: SinterklaasPosition, step: Step, action: int) -> None:
     """Apply an effect decision."""
     kind = step[0]
     seat = step[1]

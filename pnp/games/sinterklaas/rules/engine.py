@@ -8,7 +8,8 @@ The engine is split into small modules with one job each:
 * :mod:`~pnp.games.sinterklaas.rules.actions` — moves, chance outcomes and their notation;
 * :mod:`~pnp.games.sinterklaas.rules.events` — the typed events;
 * :mod:`~pnp.games.sinterklaas.rules.steps` — the state machine's vocabulary;
-* :mod:`~pnp.games.sinterklaas.rules.state` — the state, the agenda, the deal and the stack;
+* :mod:`~pnp.games.sinterklaas.rules.position` — the fields, their queries, the deal sizes and the undo journal;
+* :mod:`~pnp.games.sinterklaas.rules.state` — the state: it runs the agenda and starts rounds;
 * :mod:`~pnp.games.sinterklaas.rules.turns` — the opening, laps and turns;
 * :mod:`~pnp.games.sinterklaas.rules.effects` — action cards and the coin;
 * :mod:`~pnp.games.sinterklaas.rules.scoring` — showdown, round end, game end;

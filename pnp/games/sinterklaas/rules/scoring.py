@@ -37,8 +37,6 @@ wins, equal totals share the win.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.sinterklaas.rules import actions as act
 from pnp.games.sinterklaas.rules import events as ev
 from pnp.games.sinterklaas.rules.cards import (
@@ -59,6 +57,7 @@ from pnp.games.sinterklaas.rules.combinations import (
     best_combination,
 )
 from pnp.games.sinterklaas.rules.effects import set_sint
+from pnp.games.sinterklaas.rules.position import SinterklaasPosition
 from pnp.games.sinterklaas.rules.steps import (
     CARD_MASK,
     ENDING_BEST,
@@ -73,11 +72,8 @@ from pnp.games.sinterklaas.rules.steps import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from pnp.games.sinterklaas.rules.state import SinterklaasState
 
-
-def scoring_cards(state: SinterklaasState, seat: int) -> list[int]:
+def scoring_cards(state: SinterklaasPosition, seat: int) -> list[int]:
     """``seat``'s scoring cards now: hand, Pakjeskamer, chosen Inpakpiet colours, minus strikes."""
     cards = [*state.hands[seat], *state.room]
     if state.inpak[seat]:
@@ -89,7 +85,7 @@ def scoring_cards(state: SinterklaasState, seat: int) -> list[int]:
     return cards
 
 
-def combination_of(state: SinterklaasState, cards: list[int]) -> Combination:
+def combination_of(state: SinterklaasPosition, cards: list[int]) -> Combination:
     """The best combination of ``cards`` under the configured rules."""
     table = state.table
     return best_combination(
@@ -97,7 +93,7 @@ def combination_of(state: SinterklaasState, cards: list[int]) -> Combination:
     )
 
 
-def prepare_showdown(state: SinterklaasState) -> None:
+def prepare_showdown(state: SinterklaasPosition) -> None:
     """Queue the scoring choices: Inpakpiet colours, then Pietje Precies strikes."""
     config = state.config
     steps: list[Step] = []
@@ -116,7 +112,7 @@ def prepare_showdown(state: SinterklaasState) -> None:
     state.insert_steps(steps, replace=True)
 
 
-def decision_ready(state: SinterklaasState, step: Step) -> bool:
+def decision_ready(state: SinterklaasPosition, step: Step) -> bool:
     """KEEP is only asked of players holding cards."""
     if step[0] == KEEP and not state.hands[step[1]]:
         state.drop_step()
@@ -124,7 +120,7 @@ def decision_ready(state: SinterklaasState, step: Step) -> bool:
     return True
 
 
-def decision_moves(state: SinterklaasState, step: Step) -> list[int]:
+def decision_moves(state: SinterklaasPosition, step: Step) -> list[int]:
     """INPAK_COLOUR: the five colours; STRIKE: nothing or any scoring card; KEEP: keep or discard."""
     kind = step[0]
     if kind == INPAK_COLOUR:
@@ -134,7 +130,7 @@ def decision_moves(state: SinterklaasState, step: Step) -> list[int]:
     return [act.KEEP_HAND, act.DISCARD_HAND]
 
 
-def apply_decision(state: SinterklaasState, step: Step, action: int) -> None:
+def apply_decision(state: SinterklaasPosition, step: Step, action: int) -> None:
     """Apply a scoring or hand-keeping decision."""
     kind = step[0]
     seat = step[1]
@@ -176,7 +172,7 @@ def _value_name(combo: Combination) -> str:
     return ""
 
 
-def showdown(state: SinterklaasState) -> None:
+def showdown(state: SinterklaasPosition) -> None:
     """SK-B7, SK-V5: compare the best combinations; then end the round (SK-B8)."""
     contenders = [s for s in state.clockwise(state.sint) if state.status[s] != STOPPED]
     keys: dict[int, int] = {}
@@ -209,13 +205,13 @@ def showdown(state: SinterklaasState) -> None:
     end_round(state, winner, reason, showdown=True, tied=tuple(sorted(tied)))
 
 
-def one_left(state: SinterklaasState, seat: int) -> None:
+def one_left(state: SinterklaasPosition, seat: int) -> None:
     """SK-B5: the last player in the round wins the bid pile at once and keeps their hand."""
     end_round(state, seat, "one-left", showdown=False, tied=())
 
 
 def end_round(
-    state: SinterklaasState,
+    state: SinterklaasPosition,
     winner: int,
     reason: str,
     *,
@@ -269,7 +265,7 @@ def end_round(
     state.agenda = (*keep, (ROUND_START,))
 
 
-def end_game(state: SinterklaasState) -> None:
+def end_game(state: SinterklaasPosition) -> None:
     """SK-B9: most points on scored cards wins; SK-S1 ``spel``: every winner picks a surprise."""
     points = state.points()
     top = max(points)

@@ -28,8 +28,6 @@ may ignore it") need not be matched.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.games.sinterklaas.rules import actions as act
 from pnp.games.sinterklaas.rules import events as ev
 from pnp.games.sinterklaas.rules.cards import (
@@ -40,6 +38,7 @@ from pnp.games.sinterklaas.rules.cards import (
     without_card,
 )
 from pnp.games.sinterklaas.rules.effects import set_sint, triggers
+from pnp.games.sinterklaas.rules.position import SinterklaasPosition
 from pnp.games.sinterklaas.rules.steps import (
     ALL_IN,
     FACE_DOWN,
@@ -56,11 +55,8 @@ from pnp.games.sinterklaas.rules.steps import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from pnp.games.sinterklaas.rules.state import SinterklaasState
 
-
-def highest_of_others(state: SinterklaasState, seat: int) -> int:
+def highest_of_others(state: SinterklaasPosition, seat: int) -> int:
     """The largest bid among the other players still bidding (0 if none)."""
     status = state.status
     bids = state.bids
@@ -71,22 +67,22 @@ def highest_of_others(state: SinterklaasState, seat: int) -> int:
     return high
 
 
-def highest(state: SinterklaasState) -> int:
+def highest(state: SinterklaasPosition) -> int:
     """The largest bid among players still bidding (SK-B4, SK-B6)."""
     return highest_of_others(state, -1)
 
 
-def can_add(state: SinterklaasState, seat: int) -> bool:
+def can_add(state: SinterklaasPosition, seat: int) -> bool:
     """True if ``seat`` may lay another hand card (SK-V3: the hand stays at or above the limit)."""
     return len(state.hands[seat]) > state.limit
 
 
-def reach(state: SinterklaasState, seat: int) -> int:
+def reach(state: SinterklaasPosition, seat: int) -> int:
     """The largest bid ``seat`` can make with their cards (SK-V1)."""
     return len(state.bids[seat]) + max(0, len(state.hands[seat]) - state.limit)
 
 
-def short(state: SinterklaasState, seat: int) -> bool:
+def short(state: SinterklaasPosition, seat: int) -> bool:
     """SK-B6: even the whole hand cannot meet the highest bid, so the player can only stop.
 
     Under a Handregel limit (SK-V3) nobody is short: a player at the limit may stay below.
@@ -94,7 +90,7 @@ def short(state: SinterklaasState, seat: int) -> bool:
     return state.limit == 0 and reach(state, seat) < highest_of_others(state, seat)
 
 
-def _meets(state: SinterklaasState, seat: int) -> bool:
+def _meets(state: SinterklaasPosition, seat: int) -> bool:
     """SK-B6: an empty hand is all-in only when the bid meets the highest (or at a limit, SK-V3)."""
     return state.limit > 0 or len(state.bids[seat]) >= highest_of_others(state, seat)
 
@@ -102,13 +98,13 @@ def _meets(state: SinterklaasState, seat: int) -> bool:
 # -- the opening (SK-W1 ... SK-W3) ----------------------------------------------------
 
 
-def opening(state: SinterklaasState) -> None:
+def opening(state: SinterklaasPosition) -> None:
     """Wie kent hem niet: the Sint hands out the Big Sint, then both Sints open."""
     sint = state.sint
     state.insert_steps(((GIVE_BIG, sint), (OPEN_SMALL, sint), (OPEN_BIG_PREP, sint)), replace=True)
 
 
-def open_big_prep(state: SinterklaasState, small: int) -> None:
+def open_big_prep(state: SinterklaasPosition, small: int) -> None:
     """SK-W3: the Big Sint must bid at least double the Small Sint's opening bid."""
     target = 2 * len(state.bids[small])
     if target == 0 or state.big_sint < 0:
@@ -120,7 +116,7 @@ def open_big_prep(state: SinterklaasState, small: int) -> None:
 # -- laps -------------------------------------------------------------------------------
 
 
-def start_lap(state: SinterklaasState, lap: int) -> None:
+def start_lap(state: SinterklaasPosition, lap: int) -> None:
     """SK-B4: a lap starts with the Sint; everyone still bidding must act once."""
     n = state.num_players
     state.journal_attr("pending", [s == IN for s in state.status])
@@ -131,7 +127,7 @@ def start_lap(state: SinterklaasState, lap: int) -> None:
     state.drop_step()
 
 
-def next_actor(state: SinterklaasState) -> int:
+def next_actor(state: SinterklaasPosition) -> int:
     """The next seat clockwise that must act in this lap, or -1 when the lap is closed."""
     n = state.num_players
     status = state.status
@@ -148,13 +144,13 @@ def next_actor(state: SinterklaasState) -> int:
     return -1
 
 
-def _open_turn(state: SinterklaasState, seat: int) -> None:
+def _open_turn(state: SinterklaasPosition, seat: int) -> None:
     state.to_move = seat
     state.turn_open = True
     state.turn_added = 0
 
 
-def _close_turn(state: SinterklaasState, seat: int) -> None:
+def _close_turn(state: SinterklaasPosition, seat: int) -> None:
     state.turn_open = False
     state.turn_added = 0
     pending = state.pending
@@ -163,14 +159,14 @@ def _close_turn(state: SinterklaasState, seat: int) -> None:
     state.last_actor = seat
 
 
-def _all_in(state: SinterklaasState, seat: int) -> None:
+def _all_in(state: SinterklaasPosition, seat: int) -> None:
     """SK-B6: no hand cards left — all-in, no more turns, the bid need not be matched."""
     state.journal_set(state.status, seat, ALL_IN)
     if state.log_on:
         state.emit(ev.AllIn(seat, len(state.bids[seat])))
 
 
-def turn_ready(state: SinterklaasState, step: Step) -> bool:
+def turn_ready(state: SinterklaasPosition, step: Step) -> bool:
     """Prepare the turn of the current turn step; False if the step moved on instead."""
     kind = step[0]
     if state.turn_open:
@@ -222,7 +218,7 @@ def turn_ready(state: SinterklaasState, step: Step) -> bool:
     return True
 
 
-def turn_moves(state: SinterklaasState, step: Step) -> list[int]:
+def turn_moves(state: SinterklaasPosition, step: Step) -> list[int]:
     """The legal moves of the player whose turn it is."""
     kind = step[0]
     seat = state.to_move
@@ -259,7 +255,7 @@ def turn_moves(state: SinterklaasState, step: Step) -> list[int]:
     return out
 
 
-def apply_turn_move(state: SinterklaasState, step: Step, action: int) -> None:
+def apply_turn_move(state: SinterklaasPosition, step: Step, action: int) -> None:
     """Apply a turn move (see the module docstring)."""
     kind = act.move_kind(action)
     seat = state.to_move
@@ -277,7 +273,9 @@ def apply_turn_move(state: SinterklaasState, step: Step, action: int) -> None:
         raise ValueError(f"{act.format_move(action)!r} is not a move of this turn")
 
 
-def _bid_card(state: SinterklaasState, step: Step, seat: int, card: int, face_down: bool) -> None:
+def _bid_card(
+    state: SinterklaasPosition, step: Step, seat: int, card: int, face_down: bool
+) -> None:
     """SK-B4: lay a hand card on the bid; face up it works at once (SK-A1, SK-V4)."""
     if not can_add(state, seat):
         raise ValueError("the hand may not get smaller than the limit (SK-V3)")
@@ -313,12 +311,12 @@ def _bid_card(state: SinterklaasState, step: Step, seat: int, card: int, face_do
         state.insert_steps(steps)
 
 
-def _works(state: SinterklaasState, card: int) -> bool:
+def _works(state: SinterklaasPosition, card: int) -> bool:
     """True for bid cards that do something (they stay in the bid, see SK-V2)."""
     return card >= 256 or (state.config.coin_rule and state.table.coin[card])
 
 
-def _swap(state: SinterklaasState, seat: int, hand_card: int, bid_card: int) -> None:
+def _swap(state: SinterklaasPosition, seat: int, hand_card: int, bid_card: int) -> None:
     """SK-V2: exchange a hand card with an unlocked face-up bid card; the bid keeps its size.
 
     DECISION (SK-V2): the card swapped in stays in the bid for the rest of the
@@ -340,7 +338,7 @@ def _swap(state: SinterklaasState, seat: int, hand_card: int, bid_card: int) -> 
         state.insert_steps(steps)
 
 
-def _done(state: SinterklaasState, step: Step, seat: int) -> None:
+def _done(state: SinterklaasPosition, step: Step, seat: int) -> None:
     """End the turn: go along, check or raise (SK-B4); the Big Sint's opening ends (SK-W3)."""
     bid = len(state.bids[seat])
     adding = can_add(state, seat)
@@ -371,7 +369,7 @@ def _done(state: SinterklaasState, step: Step, seat: int) -> None:
         _check_one_left(state)
 
 
-def _forces_everyone_out(state: SinterklaasState, seat: int, bid: int) -> bool:
+def _forces_everyone_out(state: SinterklaasPosition, seat: int, bid: int) -> bool:
     """SK-V1: no other player still bidding can reach ``bid``.
 
     DECISION (SK-V1): a player whose whole hand cannot reach the bid cannot go
@@ -384,7 +382,7 @@ def _forces_everyone_out(state: SinterklaasState, seat: int, bid: int) -> bool:
     return bool(others) and all(reach(state, s) < bid for s in others)
 
 
-def _stop(state: SinterklaasState, seat: int) -> None:
+def _stop(state: SinterklaasPosition, seat: int) -> None:
     """SK-B4: stop — out of the round, keep the hand; the bid stays. SK-W5: maybe become Sint."""
     state.journal_set(state.status, seat, STOPPED)
     if state.log_on:
@@ -397,7 +395,7 @@ def _stop(state: SinterklaasState, seat: int) -> None:
     _check_one_left(state)
 
 
-def _check_one_left(state: SinterklaasState) -> None:
+def _check_one_left(state: SinterklaasPosition) -> None:
     """SK-B5: as soon as one player is left, the round ends and they win the bid pile."""
     left = state.players_left()
     if len(left) == 1:
@@ -407,14 +405,14 @@ def _check_one_left(state: SinterklaasState) -> None:
 # -- the Sint's decisions before the bidding (SK-V3, SK-W1) -------------------------
 
 
-def round_moves(state: SinterklaasState, step: Step) -> list[int]:
+def round_moves(state: SinterklaasPosition, step: Step) -> list[int]:
     """LIMIT: a minimum hand below 4 or none (SK-V3); GIVE_BIG: any other player (SK-W1)."""
     if step[0] == LIMIT:
         return [act.limit(n) for n in range(state.config.max_limit + 1)]
     return [act.give_big_sint(s) for s in state.clockwise(state.sint) if s != state.sint]
 
 
-def apply_round_move(state: SinterklaasState, step: Step, action: int) -> None:
+def apply_round_move(state: SinterklaasPosition, step: Step, action: int) -> None:
     """Apply the Sint's LIMIT or GIVE_BIG decision."""
     kind = act.move_kind(action)
     value = act.move_a(action)
