@@ -148,7 +148,7 @@ def walkthrough(
                 player=scene.names[seat] if seat >= 0 else "",
                 action=json.dumps(engine.encode_action(moment.action), ensure_ascii=False),
                 log=tuple(
-                    LogLine(line, event.rule_ids, event.automatic)
+                    LogLine(_without_rules(line, event), event.rule_ids, event.automatic)
                     for event in moment.events
                     if (line := notation(event))
                 ),
@@ -158,6 +158,11 @@ def walkthrough(
             )
         )
     return Walkthrough(example, drawn(segment.start), tuple(moves), scene.names)
+
+
+def _without_rules(line: str, event: Event) -> str:
+    """The event's line without the rule IDs it ends with, which the log shows beside it."""
+    return line.removesuffix(f" [{', '.join(event.rule_ids)}]")
 
 
 def checked_claim(

@@ -86,6 +86,7 @@ def test_every_sentence_comes_from_one_move_and_every_claim_holds_again(
             assert (move.player == "") == move.automatic
             for line in move.log:  # each logged event names the rules that made it
                 assert line.text and line.rules and all(RULE_ID.match(r) for r in line.rules)
+                assert not line.text.endswith("]"), "the rules stand beside the line, once"
             if not move.automatic:
                 assert move.player == walk.names[move.seat]
         # the table is optional: a game that draws none shows the sentences and the log alone
