@@ -21,8 +21,10 @@ from pnp.catalog.project import load_game
 from pnp.catalog.registry import games
 from pnp.engine.core import CHANCE, EventLog, GameRecord, play, replay
 from pnp.engine.kit import EngineKit
+from pnp.example_model import Step
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
+from pnp.story.told import Fact, Happened
 
 AnyKit = EngineKit[Any, Any, Any]
 """The engine kit of any registered game."""
@@ -300,3 +302,24 @@ def combined_kit(game_id: str, variants: tuple[str, ...]) -> bool:
     game's largest combinations (the pairs, and the largest less one). The base kit, each
     variant alone and the largest combinations are checked in every suite run."""
     return 1 < len(variants) < _largest_kit(game_id)
+
+
+# --- the claims of examples told from events (pnp.story.told) ---------------------------------
+
+
+def claim_of(step: Step) -> Happened:
+    """The step's claim: an event that happened."""
+    assert isinstance(step.claim, Happened), step.text
+    return step.claim
+
+
+def facts(claim: Happened, name: str) -> list[Fact]:
+    """The claim's facts ``name``, in order."""
+    return [f for f in claim.facts if f.name == name]
+
+
+def fact(claim: Happened, name: str) -> Any:
+    """The value of the claim's first fact ``name`` (which it must state)."""
+    found = facts(claim, name)
+    assert found, f"{claim.key} states no {name}"
+    return found[0].value

@@ -58,7 +58,7 @@ from pnp.story.claims import Checks
 from pnp.story.search import RowUnder, story_search
 from pnp.story.told import Happened
 from tests.dutch_words import WORDS
-from tests.engine.registered import broken_phrase_file_error
+from tests.engine.registered import broken_phrase_file_error, claim_of, fact
 from tests.languages import DUTCH
 
 PLACES = [
@@ -127,18 +127,6 @@ def checks() -> Checks[SantoskaReplay]:
     """The story's claim checks."""
     assert STORY.checks is not None
     return STORY.checks
-
-
-def claim_of(step: Step) -> Happened:
-    """The step's claim: an event that happened."""
-    assert isinstance(step.claim, Happened), step.text
-    return step.claim
-
-
-def fact(claim: Happened, name: str) -> Any:
-    """The value of the claim's fact ``name``."""
-    (value,) = [f.value for f in claim.facts if f.name == name]
-    return value
 
 
 def has_fact(claim: Happened, name: str) -> bool:

@@ -47,7 +47,7 @@ from pnp.story.rulesets import built_kits
 from pnp.story.search import RowUnder, story_search
 from pnp.story.told import Fact, Happened
 from tests.dutch_words import WORDS
-from tests.engine.registered import broken_phrase_file_error
+from tests.engine.registered import broken_phrase_file_error, claim_of, fact, facts
 from tests.engine.sinterklaas_swap import FIXTURE as SWAP_FIXTURE
 from tests.engine.sinterklaas_swap import SWAP_ID, SWAP_ROW, pinned_swap, told_swap
 from tests.engine.sinterklaas_swap import UPDATE as SWAP_UPDATE
@@ -169,12 +169,6 @@ def names(cards: Sequence[int]) -> tuple[str, ...]:
 # Reading the claims: events and facts
 
 
-def claim_of(step: Step) -> Happened:
-    """The step's claim: an event that happened."""
-    assert isinstance(step.claim, Happened), step.text
-    return step.claim
-
-
 def event_of(claim: Happened, kind: type[E]) -> E:
     """The claim's event, of type ``kind``."""
     assert isinstance(claim.event, kind), claim
@@ -186,18 +180,6 @@ def seat_of(claim: Happened) -> int:
     seat = getattr(claim.event, "seat", None)
     assert isinstance(seat, int), claim
     return seat
-
-
-def facts(claim: Happened, name: str) -> list[Fact]:
-    """The claim's facts ``name``, in order."""
-    return [f for f in claim.facts if f.name == name]
-
-
-def fact(claim: Happened, name: str) -> Any:
-    """The value of the claim's first fact ``name``."""
-    found = facts(claim, name)
-    assert found, f"{claim.key} states no {name}"
-    return found[0].value
 
 
 def claims(ex: Example, *keys: str) -> list[Happened]:

@@ -28,7 +28,7 @@ import pytest
 
 from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
-from pnp.example_model import Example, Step
+from pnp.example_model import Example
 from pnp.example_model.figures import MapFigure, RowFigure
 from pnp.games.stoomboot.kit.spec_config import config_from_spec
 from pnp.games.stoomboot.rules import events as ev
@@ -58,6 +58,7 @@ from pnp.story.pinned import pinned_path
 from pnp.story.rulesets import rule_set_key
 from pnp.story.search import RowUnder, story_search
 from pnp.story.told import Happened
+from tests.engine.registered import claim_of, fact
 
 ALL = ("pepernoot-plekken",)
 KIND_IDS = [row.id for row in ROWS]
@@ -128,18 +129,6 @@ def _holds(game: Game, claim: object) -> bool:
     except AssertionError:
         return False
     return True
-
-
-def claim_of(step: Step) -> Happened:
-    """The step's claim: an event that happened."""
-    assert isinstance(step.claim, Happened), step.text
-    return step.claim
-
-
-def fact(claim: Happened, name: str) -> Any:
-    """The value of the claim's fact ``name``."""
-    (value,) = [f.value for f in claim.facts if f.name == name]
-    return value
 
 
 # ---------------------------------------------------------------------------

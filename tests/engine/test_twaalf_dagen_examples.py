@@ -53,7 +53,7 @@ from pnp.story.pinned import pinned_path
 from pnp.story.search import RowUnder, story_search
 from pnp.story.told import Happened
 from tests.dutch_words import PLURALS, WORDS
-from tests.engine.registered import broken_phrase_file_error
+from tests.engine.registered import broken_phrase_file_error, claim_of, fact
 
 SEPARATOR = " · "
 TwaalfDagenReplay = Replay[TwaalfDagenConfig, TwaalfDagenState, Action]
@@ -116,17 +116,6 @@ def card_words(cards: Sequence[int]) -> list[str]:
     if len(set(cards)) == len(cards):
         return [str(c) for c in cards]
     return [WORDS[len(cards)], PLURALS[cards[0]]]
-
-
-def claim_of(step: Step) -> Happened:
-    """The step's claim: an event that happened."""
-    assert isinstance(step.claim, Happened), step.text
-    return step.claim
-
-
-def fact(claim: Happened, name: str) -> Any:
-    """The value of the claim's fact ``name``."""
-    return next(f.value for f in claim.facts if f.name == name)
 
 
 def steps_with_claims() -> list[tuple[Example, Step]]:
