@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import random
 import re
 from collections.abc import Callable
 from functools import cache
@@ -28,6 +29,7 @@ import pytest
 
 from pnp.base.errors import PnpError
 from pnp.catalog.project import load_game
+from pnp.catalog.registry import games
 from pnp.example_model import Example
 from pnp.example_model.figures import MapFigure, RowFigure
 from pnp.games.stoomboot.kit.spec_config import config_from_spec
@@ -35,6 +37,7 @@ from pnp.games.stoomboot.rules import events as ev
 from pnp.games.stoomboot.rules.actions import Action
 from pnp.games.stoomboot.rules.cards import NO_CARD
 from pnp.games.stoomboot.rules.config import StoombootConfig
+from pnp.games.stoomboot.rules.phases import CHOICE_STOOM
 from pnp.games.stoomboot.rules.state import StoombootState
 from pnp.games.stoomboot.story.examples import (
     KIND_DELIVERY,
@@ -49,7 +52,7 @@ from pnp.games.stoomboot.story.examples import (
     STORY,
     Row,
 )
-from pnp.games.stoomboot.story.steps import delivered, pawns, stoomrij
+from pnp.games.stoomboot.story.steps import delivered, fitting_sides, pawns, row_full, stoomrij
 from pnp.games.stoomboot.story.trace import Round
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
@@ -58,7 +61,7 @@ from pnp.story.pinned import pinned_path
 from pnp.story.rulesets import rule_set_key
 from pnp.story.search import RowUnder, story_search
 from pnp.story.told import Happened
-from tests.engine.registered import claim_of, fact
+from tests.engine.registered import claim_of, fact, random_action
 
 ALL = ("pepernoot-plekken",)
 KIND_IDS = [row.id for row in ROWS]
@@ -258,7 +261,10 @@ def test_every_sentence_says_what_its_event_and_facts_say(kind: str) -> None:
             if claim.key == "placed_open":
                 assert fact(claim, "open_position") is True
             if claim.key == "shorter":
-                assert ("past nergens" in text) == (fact(claim, "fitting_sides") == ())
+                forced = fact(claim, "fitting_sides") == ()  # the rules leave no choice
+                assert ("past nergens" in text) == (forced and not fact(claim, "row_full"))
+                assert ("meer mogen er niet in" in text) == (forced and fact(claim, "row_full"))
+                assert ("kiest ervoor" in text) == (not forced)
             if claim.key == "longer":
                 count = phrases.count("positie", fact(claim, "positions"))
                 assert f"volgende ronde {count}" in text
@@ -428,3 +434,25 @@ def test_a_broken_pinned_file_names_itself(project_copy: Path, case: str, messag
     assert re.match(r"cardspecs/stoomboot/examples/basis/een-hele-ronde\.json(:\d+)?: ", text), text
     assert message in text
     assert "Traceback" not in text and str(project_copy) not in text
+
+
+def test_the_sentence_of_a_shortening_follows_the_choices_the_rules_leave() -> None:
+    """ST-B5/ST-B9: at every Sint's choice for a revealed Stoomboot card in seeded games, the
+    story's facts say "chosen" exactly when the rules offer to attach it, "full" when the
+    Stoomrij holds the most cards it may, and "fits nowhere" otherwise."""
+    game = games()["stoomboot"]
+    kit = game.engine
+    seen = {"chosen": 0, "full": 0, "nowhere": 0}
+    for seed in range(40):
+        variants = ("prachtige-pakjes",) if seed % 2 else ()
+        state = kit.engine.new_state(kit.standard_config(variants), 3)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() >= 0 and state.choice == CHOICE_STOOM:
+                card = state.tables.names[state.slot_card[state.cursor - 1]]
+                attach = any(o.startswith("langer") for o in state.options)
+                assert bool(fitting_sides(state, card)) == attach
+                case = "chosen" if attach else "full" if row_full(state) else "nowhere"
+                seen[case] += 1
+            state.push(random_action(kit.engine, state, rng))
+    assert seen["chosen"] and seen["full"] and seen["nowhere"], seen

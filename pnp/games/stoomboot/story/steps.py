@@ -24,9 +24,10 @@ from pnp.example_model import CardPicture, Step
 from pnp.example_model.figures import MapFigure, RowFigure, RowSlot
 from pnp.games.stoomboot.kit.setup_figures import card_picture, map_pawn, map_tiles
 from pnp.games.stoomboot.rules import events as ev
-from pnp.games.stoomboot.rules.actions import LEFT, RIGHT, SIDES, Action
+from pnp.games.stoomboot.rules.actions import SIDES, Action
 from pnp.games.stoomboot.rules.board import heading_name, neighbours, parse_square
 from pnp.games.stoomboot.rules.rounds import position_count
+from pnp.games.stoomboot.rules.sailing import attach_sides
 from pnp.games.stoomboot.rules.state import StoombootState
 from pnp.games.stoomboot.story.trace import Pawns, Play, Round, RoundScene, Seen
 from pnp.language import Language
@@ -70,10 +71,15 @@ def house_on(state: StoombootState, square: str) -> str:
 
 
 def fitting_sides(state: StoombootState, card: str) -> tuple[str, ...]:
-    """The ends of the Stoomrij that Stoomboot card ``card`` fits (ST-C4)."""
-    code, row, fits = state.tables.code(card), state.row, state.tables.fits
-    ends = ((LEFT, fits(code, row[0])), (RIGHT, fits(row[-1], code)))
-    return tuple(SIDES[side] for side, fit in ends if fit)
+    """The ends where Stoomboot card ``card`` may be attached: the rules' own
+    :func:`~pnp.games.stoomboot.rules.sailing.attach_sides` (ST-C4; none on a full row,
+    ST-B9)."""
+    return tuple(SIDES[side] for side in attach_sides(state, state.tables.code(card)))
+
+
+def row_full(state: StoombootState) -> bool:
+    """The Stoomrij holds the most cards it may (ST-B9)."""
+    return len(state.row) >= state.config.max_row
 
 
 def positions(state: StoombootState, cards: int) -> int:
@@ -96,7 +102,16 @@ def delivered(state: StoombootState) -> tuple[str, ...]:
 
 
 FACTS: Facts[StoombootState] = Facts(
-    sint, open_position, stoomrij, way, house_on, fitting_sides, positions, pawns, delivered
+    sint,
+    open_position,
+    stoomrij,
+    way,
+    house_on,
+    fitting_sides,
+    row_full,
+    positions,
+    pawns,
+    delivered,
 )
 """The functions whose values the sentences state beyond their events."""
 
@@ -402,9 +417,11 @@ def _shorter(ctx: Telling, m: Play, e: ev.RowShortened) -> Step:
         "row_right": ctx.card_text(before[-1], "right"),
     }
     sides, fit = ctx.fact(m, fitting_sides, e.cause)
+    full, at_most = ctx.fact(m, row_full)
     named = {key: ctx.say(f"connector_{value}") for key, value in ends.items()}
-    reason = ctx.say("shorter_chosen" if sides else "shorter_forced", sint=the_sint, **named)
-    facts = (known, fit)
+    why = "shorter_chosen" if sides else "shorter_full" if full else "shorter_forced"
+    reason = ctx.say(why, sint=the_sint, cards=ctx.count("kaart", len(before)), **named)
+    facts = (known, fit, at_most)
     return ctx.tell(
         m, e, "shorter", figures=figures, facts=facts, reason=reason, side=side, cards=cards
     )
