@@ -39,10 +39,12 @@ _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 def scalar_names(state: object) -> tuple[str, ...]:
     """The attributes of ``state`` that undo restores: every public slot holding an immutable
-    value (:data:`SCALAR_TYPES`), read off a new state. Lists and other containers are
-    journaled change by change instead; constants (the configuration) are restored to
-    themselves, which costs a reference each. So a state lists its fields once, in
-    ``__slots__``, and no undo list can fall behind them."""
+    value (:data:`SCALAR_TYPES`), read off the first state of its class that is pushed.
+    Lists are journaled change by change instead (a list replaced whole goes through
+    ``journal_attr``); constants (the configuration) are restored to themselves, which costs
+    a reference each. So a state lists its fields once, in ``__slots__``, and no undo list
+    can fall behind them (the engine contract checks that every other field is a list or
+    never replaced)."""
     slots = [
         name
         for cls in type(state).__mro__
@@ -67,7 +69,7 @@ class Journaled:
     The state provides the slots ``_log`` (``None`` when events are off),
     ``_marks``, ``_undo``, ``_ops`` and ``history`` (all empty lists at the
     start) and the method ``_apply``; ``_scalars`` and ``_restore_scalars`` come from
-    :func:`scalar_names` (a state may still write its own).
+    :func:`scalar_names` (a state that writes one of them writes both).
     """
 
     __slots__ = ()

@@ -11,6 +11,7 @@ generic card count, so each game's own engine tests keep their conservation test
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -25,8 +26,15 @@ from pnp.catalog.project import load_game
 from pnp.catalog.registry import AnyGame, games
 from pnp.engine.core import CHANCE, Event, EventLog, GameRecord, play, replay
 from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
+from pnp.engine.journal import scalar_names
 from pnp.kit.maintenance import golden_root
-from tests.engine.registered import AnyKit, check_replay_equals_play, check_undo, policy_mix
+from tests.engine.registered import (
+    AnyKit,
+    check_replay_equals_play,
+    check_undo,
+    policy_mix,
+    random_action,
+)
 from tests.fifth_game import fifth_game_installed
 
 UNDO_STEPS = 300
@@ -253,3 +261,27 @@ def test_play_without_undo_plays_the_same_game(case: Case) -> None:
     assert kit.engine.metrics(without) == kit.engine.metrics(with_undo)
     with pytest.raises(IndexError, match="nothing to undo"):
         without.pop()
+
+
+@pytest.mark.parametrize("case", PLAIN_CASES, ids=str)
+def test_undo_restores_every_field_that_changes(case: Case) -> None:
+    """The undo scalars are derived from ``__slots__`` (``scalar_names``): every other public
+    field of the state must be a list (journaled change by change) or keep its object for
+    the whole game, or an undo would leave it changed."""
+    kit = case.kit
+    state = kit.engine.new_state(case.config, case.players)
+    rng = random.Random(case.seed)
+    slots = [
+        name
+        for cls in type(state).__mro__
+        for name in getattr(cls, "__slots__", ())
+        if not name.startswith("_") and name != "history"
+    ]
+    state.push(random_action(kit.engine, state, rng))  # the first push reads the names off
+    scalars = set(scalar_names(state))
+    kept = {name: getattr(state, name) for name in slots if name not in scalars}
+    while not state.is_terminal():
+        state.push(random_action(kit.engine, state, rng))
+        for name, first in kept.items():
+            now = getattr(state, name)
+            assert isinstance(now, list) or now is first, f"{case}: {name} replaced, not undone"

@@ -16,6 +16,7 @@ largest combinations are played with the game's policies; then:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from functools import cache
 
@@ -24,7 +25,10 @@ import pytest
 from pnp.catalog.project import load_game
 from pnp.catalog.registry import AnyGame, games
 from pnp.engine.core import Event, EventLog, play
+from pnp.games.santoska.rules import events as sa
+from pnp.games.sinterklaas.rules import events as sk
 from pnp.games.sinterklaas.rules.events import RoundWon
+from pnp.games.stoomboot.rules import events as st
 from pnp.games.twaalf_dagen.rules import events as twaalf_dagen
 from pnp.spec.model import GameSpec
 from pnp.spec.rule_list import RULE_ID, stated_rule_ids
@@ -140,3 +144,70 @@ def test_a_rule_that_depends_on_the_event_names_the_right_one() -> None:
     won = [e for seed in range(4) for e in _events(sk, (), seed) if isinstance(e, RoundWon)]
     reasons = {e.reason: e.rule_ids for e in won}
     assert reasons.get("one-left") == ("SK-B5",) and reasons.get("best") == ("SK-B7", "SK-B8")
+
+
+def _event(cls: type[Event], **given: object) -> Event:
+    """An event of ``cls`` with ``given`` fields and plain values for the rest."""
+    plain = {"int": 0, "str": "", "bool": False}
+    values = {
+        f.name: given.get(f.name, plain.get(str(f.type), ()))
+        for f in dataclasses.fields(cls)
+        if f.default is dataclasses.MISSING or f.name in given
+    }
+    return cls(**values)
+
+
+# fmt: off
+WHERE_FIELDS_DECIDE: list[tuple[type[Event], dict[str, object], tuple[str, ...]]] = [
+    (sk.RoundStarted, {"laps": 3}, ("SK-B2",)),
+    (sk.RoundStarted, {"laps": 4}, ("SK-B2", "SK-M1")),
+    (sk.CardRevealed, {"lap": 0}, ("SK-A1",)),
+    (sk.CardRevealed, {"lap": 2}, ("SK-B4",)),
+    (sk.CardBid, {"opening": True}, ("SK-W2",)),
+    (sk.CardBid, {"opening": True, "big": True}, ("SK-W3",)),
+    (sk.CardBid, {"face_down": True}, ("SK-B4", "SK-P4")),
+    (sk.WentAlong, {"capped": True}, ("SK-B4", "SK-V3")),
+    (sk.SintChanged, {"reason": "won", "showdown": False}, ("SK-B5",)),
+    (sk.SintChanged, {"reason": "won"}, ("SK-B8",)),
+    (sk.SintChanged, {"reason": "stafpiet"}, ("SK-A1",)),
+    (sk.SintChanged, {"reason": "stafpiet", "chosen": True}, ("SK-W4",)),
+    (sk.SintChanged, {"reason": "first-stop"}, ("SK-W5",)),
+    (sk.CardsDrawn, {"reason": "more-cards"}, ("SK-V4",)),
+    (sk.CardsDrawn, {"reason": "schoenpiet"}, ("SK-A1",)),
+    (sk.CombinationShown, {"kind": "straight", "precise": True}, ("SK-B7", "SK-P1", "SK-P2")),
+    (sk.RoundWon, {"reason": "one-left"}, ("SK-B5",)),
+    (sk.RoundWon, {"reason": "remise"}, ("SK-V5", "SK-B8")),
+    (sk.StackEmpty, {"what": "reveal"}, ("SK-B4",)),
+    (sk.StackEmpty, {"what": "draw", "reason": "more-cards"}, ("SK-V4",)),
+    (sk.StackEmpty, {"what": "peek"}, ("SK-A1",)),
+    (st.PileShuffled, {"reason": "reshuffle"}, ("ST-B8",)),
+    (st.PileShuffled, {"reason": "reshuffle-haven"}, ("ST-E1",)),
+    (st.PileShuffled, {"reason": "reshuffle-extra-kolen"}, ("ST-K1",)),
+    (st.PawnBumped, {"pawn": "piet-1", "cause": "rots", "damage": 1}, ("ST-E2", "ST-R1")),
+    (st.PawnBumped, {"pawn": "boot", "cause": "rand"}, ("ST-B7",)),
+    (st.TileTriggered, {"pawn": "piet-0"}, ("ST-E1", "ST-R1")),
+    (st.Delivered, {"pawn": "piet-2", "special": True}, ("ST-B6", "ST-P1", "ST-R1")),
+    (st.PawnTurned, {"pawn": "boot", "cause": "draai-om"}, ("ST-P2",)),
+    (st.PawnTurned, {"pawn": "boot", "cause": "storm"}, ("ST-K1",)),
+    (st.RowShortened, {"cause": "lekkage"}, ("ST-K1",)),
+    (st.CardIgnored, {"reason": "anker"}, ("ST-P2",)),
+    (st.GameEnded, {"won": False, "reason": "pakjesavond", "kalender_deck": True}, ("ST-B2", "ST-K1")),
+    (st.GameEnded, {"won": False, "reason": "stoomrij-leeg"}, ("ST-B2", "ST-E2")),
+    (sa.RoundEnded, {"capped": True}, ("SA-B8",)),
+    (sa.GameEnded, {"reason": "round-limit"}, ("SA-B8",)),
+    (sa.GameEnded, {"reason": "exact-limit"}, ("SA-B7",)),
+    (sa.RoundDealt, {"round": 2}, ("SA-B1", "SA-B8")),
+    (twaalf_dagen.GameEnded, {"short": True}, ("TD-K1",)),
+    (twaalf_dagen.HandDealt, {"hand": 2}, ("TD-B1", "TD-B6")),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "rules"), WHERE_FIELDS_DECIDE, ids=lambda v: getattr(v, "__name__", "")
+)
+def test_an_event_whose_fields_decide_names_the_rule_they_decide(
+    kind: type[Event], fields: dict[str, object], rules: tuple[str, ...]
+) -> None:
+    """Each field-dependent attribution, one case a line (GAMES.md decides the expected IDs)."""
+    assert _event(kind, **fields).rule_ids == rules

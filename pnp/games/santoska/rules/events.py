@@ -229,8 +229,12 @@ class GameEnded(Event):
     """
 
     automatic: ClassVar[bool] = True
-    rules: ClassVar[tuple[str, ...]] = ("SA-B7",)
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     rounds: int
     reason: str
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """SA-B7, or SA-B8's safeguard (no table rule) when the round limit ended it."""
+        return ("SA-B8",) if self.reason == "round-limit" else ("SA-B7",)

@@ -57,7 +57,9 @@ def chance_ready(state: SinterklaasPosition, step: Step) -> bool:
     if kind in (REVEAL, DRAW, PEEK) and state.stack_size() == 0:
         if state.log_on:
             seat = state.sint if kind == REVEAL else step[1]
-            state.emit(ev.StackEmpty("reveal" if kind == REVEAL else "draw", seat))
+            what = "reveal" if kind == REVEAL else "draw" if kind == DRAW else "peek"
+            reason = REASON_NAMES[step[3]] if kind == DRAW else ""
+            state.emit(ev.StackEmpty(what, seat, reason))
         state.drop_step()
         return False
     if kind == PICK_STAKE and not state.scored[step[1]]:

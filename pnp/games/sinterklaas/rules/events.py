@@ -105,12 +105,22 @@ class CardRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class StackEmpty(Event):
-    """The stack was empty, so ``what`` (a reveal or a draw) did not happen."""
+    """The stack was empty, so ``what`` (a ``reveal``, a ``draw`` or Kijkpiet's ``peek``)
+    did not happen: an action card's or the Biedregel's draws emptied it mid-round.
+    ``reason``: why a draw was due (``strooipiet``, ``schoenpiet``, ``more-cards``)."""
 
     automatic: ClassVar[bool] = True
-    rules: ClassVar[tuple[str, ...]] = ("SK-B9",)
     what: str
     seat: int
+    reason: str = ""
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rule whose card could not come: the reveal (SK-B4), the Biedregel's extra card
+        (SK-V4), an action card's (SK-A1)."""
+        if self.what == "reveal":
+            return ("SK-B4",)
+        return ("SK-V4",) if self.reason == "more-cards" else ("SK-A1",)
 
 
 @dataclass(frozen=True, slots=True)

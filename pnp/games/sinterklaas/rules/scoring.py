@@ -37,12 +37,15 @@ wins, equal totals share the win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games.sinterklaas.rules import actions as act
 from pnp.games.sinterklaas.rules import events as ev
 from pnp.games.sinterklaas.rules.cards import (
     COLOURS,
     INPAKPIET,
     PIETJE_PRECIES,
+    CardTable,
     action_card,
     card_names,
     distinct,
@@ -205,6 +208,11 @@ def showdown(state: SinterklaasPosition) -> None:
     end_round(state, winner, reason, showdown=True, tied=tuple(sorted(tied)))
 
 
+def surprise_cards(table: CardTable, entries: Sequence[int]) -> list[int]:
+    """SK-S1: the cards of bid ``entries`` that lie face up and show the surprise symbol."""
+    return [e & CARD_MASK for e in entries if table.surprise[e & CARD_MASK] and not e & FACE_DOWN]
+
+
 def one_left(state: SinterklaasPosition, seat: int) -> None:
     """SK-B5: the last player in the round wins the bid pile at once and keeps their hand."""
     end_round(state, seat, "one-left", showdown=False, tied=())
@@ -248,11 +256,7 @@ def end_round(
         set_sint(state, winner, "won", showdown=showdown)
         mode = state.config.surprise_mode
         if state.log_on and (
-            mode == "ronde"
-            or (
-                mode == "symbool"
-                and any(table.surprise[e & CARD_MASK] and not e & FACE_DOWN for e in entries)
-            )
+            mode == "ronde" or (mode == "symbool" and bool(surprise_cards(table, entries)))
         ):
             state.emit(ev.SurprisePicked(winner, state.round, mode))
     if state.log_on:

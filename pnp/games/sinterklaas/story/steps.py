@@ -28,6 +28,7 @@ from pnp.example_model import CardPicture, Step
 from pnp.games.sinterklaas.kit.spec_config import config_from_spec
 from pnp.games.sinterklaas.rules import actions as act
 from pnp.games.sinterklaas.rules import events as ev
+from pnp.games.sinterklaas.rules import scoring as rules_scoring
 from pnp.games.sinterklaas.rules.actions import Action
 from pnp.games.sinterklaas.rules.cards import (
     COLOURS,
@@ -47,7 +48,6 @@ from pnp.games.sinterklaas.rules.config import SinterklaasConfig
 from pnp.games.sinterklaas.rules.engine import ENGINE
 from pnp.games.sinterklaas.rules.scoring import combination_of, scoring_cards
 from pnp.games.sinterklaas.rules.state import SinterklaasState
-from pnp.games.sinterklaas.rules.steps import CARD_MASK, FACE_DOWN
 from pnp.games.sinterklaas.rules.turns import can_add, highest_of_others
 from pnp.games.sinterklaas.story.trace import Play, Round, Table
 from pnp.language import Language
@@ -169,14 +169,10 @@ def joins(state: SinterklaasState) -> bool:
 
 
 def surprise_cards(state: SinterklaasState) -> Cards:
-    """The face-up bid cards with the surprise symbol, seat by seat (SK-S1)."""
-    symbol = state.table.surprise
-    return tuple(
-        card_name(e & CARD_MASK)
-        for entries in state.bids
-        for e in entries
-        if symbol[e & CARD_MASK] and not e & FACE_DOWN
-    )
+    """The face-up bid cards with the surprise symbol, seat by seat (the rules' own
+    :func:`~pnp.games.sinterklaas.rules.scoring.surprise_cards`, SK-S1)."""
+    entries = [e for bid in state.bids for e in bid]
+    return tuple(card_name(card) for card in rules_scoring.surprise_cards(state.table, entries))
 
 
 FACTS: Facts[SinterklaasState] = Facts(

@@ -19,6 +19,12 @@ from pnp.engine.core import Event
 Names = tuple[str, ...]
 
 
+def with_piet(rules: tuple[str, ...], pawn: str) -> tuple[str, ...]:
+    """``rules``, and ST-R1 when ``pawn`` is a Piet: Pieten sail, take damage, trigger tiles
+    and deliver like the boat."""
+    return (*rules, "ST-R1") if pawn.startswith("piet") else rules
+
+
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
     """The game begins: players, variants, map size, hand size, start row length (ST-B1)."""
@@ -42,7 +48,8 @@ class SintChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class MapLaid(Event):
-    """Chance: the map, ``rows`` of tile ids from the top (ST-B1, ST-E1)."""
+    """Chance: the map, ``rows`` of tile ids from the top (ST-B1; the special tiles of
+    ST-E1 are named when a pawn meets them)."""
 
     rules: ClassVar[tuple[str, ...]] = ("ST-B1",)
     size: int
@@ -62,8 +69,10 @@ class BoatPlaced(Event):
 class PileShuffled(Event):
     """Chance: ``pile`` was shuffled and now holds ``cards`` cards.
 
-    ``reason``: ``setup``, ``reshuffle`` (the discard pile became the pile) or
-    ``return`` (the pakjes of the round came back, ST-B6).
+    ``reason``: ``setup``, ``reshuffle`` (the discard pile became the pile to draw back
+    up, ST-B8), ``reshuffle-haven`` / ``reshuffle-extra-kolen`` (the same, for the card a
+    haven, ST-E1, or the Kalender's extra-kolen, ST-K1, attaches) or ``return`` (the pakjes
+    of the round came back, ST-B6).
     """
 
     pile: str
@@ -72,8 +81,13 @@ class PileShuffled(Event):
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
-        """The setup's piles (ST-B1), undelivered pakjes back into theirs (ST-B6), or a pile drawn empty shuffled from its discards for the draws of ST-B8."""
-        return {"setup": ("ST-B1",), "return": ("ST-B6",)}.get(self.reason, ("ST-B8",))
+        """By reason (see above): ST-B1, ST-B6, ST-B8, ST-E1 or ST-K1."""
+        return {
+            "setup": ("ST-B1",),
+            "return": ("ST-B6",),
+            "reshuffle-haven": ("ST-E1",),
+            "reshuffle-extra-kolen": ("ST-K1",),
+        }.get(self.reason, ("ST-B8",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +186,8 @@ class CardRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardIgnored(Event):
-    """The card at ``position`` is not carried out: ``storm`` position or an ``anker``."""
+    """The card at ``position`` is not carried out: a ``storm`` position, an ``anker``, or
+    ``past-niet`` (a Stoomboot card that can neither lengthen nor shorten the row)."""
 
     automatic: ClassVar[bool] = True
     position: int
@@ -235,7 +250,7 @@ class PawnTurned(Event):
         rules = {"draai-om": ("ST-P2",), "draaikolk": ("ST-E1",), "storm": ("ST-K1",)}.get(
             self.cause, ("ST-B5",)
         )
-        return (*rules, "ST-R1") if self.pawn.startswith("piet") else rules
+        return with_piet(rules, self.pawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +268,7 @@ class PawnMoved(Event):
     @property
     def rule_ids(self) -> tuple[str, ...]:
         """ST-B5; a Piet sails by ST-R1."""
-        return ("ST-B5", "ST-R1") if self.pawn.startswith("piet") else ("ST-B5",)
+        return with_piet(("ST-B5",), self.pawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,10 +284,12 @@ class PawnBumped(Event):
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
-        """The map's edge (ST-B7) or a rock (ST-E2); damage by ST-E2."""
+        """The map's edge (ST-B7) or a rock (ST-E2); damage by ST-E2; a Piet by ST-R1."""
         if self.cause == "rots":
-            return ("ST-E2",)
-        return ("ST-B7", "ST-E2") if self.damage else ("ST-B7",)
+            rules: tuple[str, ...] = ("ST-E2",)
+        else:
+            rules = ("ST-B7", "ST-E2") if self.damage else ("ST-B7",)
+        return with_piet(rules, self.pawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,10 +298,14 @@ class TileTriggered(Event):
     ``haven`` (ST-E1)."""
 
     automatic: ClassVar[bool] = True
-    rules: ClassVar[tuple[str, ...]] = ("ST-E1",)
     pawn: str
     square: str
     tile: str
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """ST-E1; a Piet triggers tiles by ST-R1."""
+        return with_piet(("ST-E1",), self.pawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,9 +354,9 @@ class RowShortened(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
-    """``card`` went to the ``pile`` discard pile unused (``reason``: ``past`` when a
-    Stoomboot card fits nowhere on a one-card row; ``no-fit`` for a haven / extra-kolen
-    card that fits nowhere)."""
+    """``card`` went to the ``pile`` discard pile unused: ``reason`` ``no-fit``, the top
+    Stoomboot card a haven or the Kalender's extra-kolen (``cause``) would attach fits
+    nowhere."""
 
     automatic: ClassVar[bool] = True
     card: str
@@ -368,8 +389,8 @@ class Delivered(Event):
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
-        """ST-B6; ST-P1 when a special pakje counted."""
-        return ("ST-B6", "ST-P1") if self.special else ("ST-B6",)
+        """ST-B6; ST-P1 when a special pakje counted; a Piet delivers by ST-R1."""
+        return with_piet(("ST-B6", "ST-P1") if self.special else ("ST-B6",), self.pawn)
 
 
 @dataclass(frozen=True, slots=True)

@@ -494,7 +494,9 @@ def attach_top(state: StoombootSituation, cause: str) -> bool:
         state.journal_set(state.piles, STOOM, discard[::-1])
         state.journal_set(state.discards, STOOM, [])
         state.pending_pile = STOOM
-        state.shuffle_reason = "reshuffle"
+        state.shuffle_reason = (
+            f"reshuffle-{cause}"  # for a haven's (ST-E1) or extra-kolen's (ST-K1)
+        )
         state.phase = PHASE_SHUFFLE
         state.queue = ((OP_ATTACH, cause), *state.queue)
         return False

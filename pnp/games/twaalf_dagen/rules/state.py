@@ -440,7 +440,9 @@ class TwaalfDagenState(Journaled):
             elif self.log_on:
                 self.emit(GiftNotGiven(seat, most))
         self.leader = winner
-        self.dealer = (winner - 1) % n  # TD-B4 decision: the winner's right-hand neighbour deals
+        self.dealer = (
+            winner - 1
+        ) % n  # TD-B6 decision: the winner leads, so their right-hand neighbour deals
         self.to_move = -1
         if self.supply == 0 or self.hands_done >= self.config.max_hands:
             top = max(gifts)
