@@ -643,8 +643,9 @@ class _StoryBuilder:
 
 
 def _claim_markup(claim: object, words: Language) -> str:
-    """A sentence's claim as the proofreading edition prints it: its repr, checked by the engine."""
-    return f"<i>{words.label('proof_checked')}</i> {escape(repr(claim), quote=False)}"
+    """A sentence's claim as the proofreading edition prints it (the event its action caused,
+    the phrase, each fact and its value), checked by the engine."""
+    return f"<i>{words.label('proof_checked')}</i> {escape(str(claim), quote=False)}"
 
 
 def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:

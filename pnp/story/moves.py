@@ -172,13 +172,13 @@ def checked_claim(
     """Sentence ``n``'s claim checked again on fresh engine states of the record: whether it
     holds, and why not."""
     if story.checks is None:
-        return CheckedClaim(n, repr(claim), False, "the game checks no claims", checked=False)
+        return CheckedClaim(n, str(claim), False, "the game checks no claims", checked=False)
     try:
         story.checks.check(replay, claim)
     except AssertionError as exc:
-        return CheckedClaim(n, repr(claim), False, str(exc) or "does not hold")
+        return CheckedClaim(n, str(claim), False, str(exc) or "does not hold")
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
         # a check that cannot even run on this record: shown as such, not as a server error
         why = f"the check failed to run: {type(exc).__name__}: {exc}"
-        return CheckedClaim(n, repr(claim), False, why)
-    return CheckedClaim(n, repr(claim), True)
+        return CheckedClaim(n, str(claim), False, why)
+    return CheckedClaim(n, str(claim), True)

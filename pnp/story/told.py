@@ -57,6 +57,17 @@ class Happened:
     key: str
     facts: tuple[Fact, ...] = ()
 
+    def __str__(self) -> str:
+        """The claim as code, in no language: ``#11 Played(seat=2, ...) · respond_lowest ·
+        lowest_so_far()@11 = (10, 1)`` (a fact's ``@n``: after the record's first ``n``
+        actions)."""
+        parts = [f"#{self.at} {self.event!r}", self.key]
+        for fact in self.facts:
+            args = ", ".join(map(repr, fact.args))
+            played = self.at + 1 if fact.after else self.at
+            parts.append(f"{fact.name}({args})@{played} = {fact.value!r}")
+        return " · ".join(parts)
+
 
 class Facts(Generic[S]):
     """A game's functions whose values sentences state, by name: the rules' own."""
