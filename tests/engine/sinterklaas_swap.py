@@ -21,7 +21,7 @@ from pathlib import Path
 from pnp.catalog.project import load_game
 from pnp.example_model import Example
 from pnp.games.sinterklaas.rules import events as ev
-from pnp.games.sinterklaas.story.examples import ROWS, STORY, Row, Told, score_action
+from pnp.games.sinterklaas.story.examples import ROWS, STORY, Row, ToldRound, score_action
 from pnp.spec.model import GameSpec
 from pnp.story import PinnedRecord, load_phrases
 from pnp.story.search import RowUnder, story_search
@@ -32,7 +32,7 @@ UPDATE = "python -m tests.engine.sinterklaas_swap --update"
 SEEDS = 2000
 
 
-def score_swap(told: Told) -> int:
+def score_swap(told: ToldRound) -> int:
     """The action example's score, for a round whose one action card is a Wisselpiet and whose
     winner would have lost to one named player without the swap; else 0."""
     triggered = [event.card for event in told.segment.events_of(ev.ActionTriggered)]

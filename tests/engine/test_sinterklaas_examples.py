@@ -39,7 +39,7 @@ from pnp.games.sinterklaas.rules.config import SinterklaasConfig
 from pnp.games.sinterklaas.rules.engine import ENGINE, SinterklaasState
 from pnp.games.sinterklaas.rules.steps import GIVE_BIG, IN, STOPPED, STRIKE
 from pnp.games.sinterklaas.story.examples import ROWS, STORY, Row, told_events
-from pnp.games.sinterklaas.story.steps import HANDLERS, Telling
+from pnp.games.sinterklaas.story.steps import HANDLERS, RoundTelling
 from pnp.kit.examples import game_examples
 from pnp.spec.model import GameSpec
 from pnp.story import Replay, load_phrases
@@ -1398,7 +1398,7 @@ def test_a_round_that_no_longer_scores_no_longer_shows_its_kind(
     rules = record_of(example(row.id)).variants
     pinned, segment = STORY.load(spec(), row, rules)
     scene = STORY.scene(spec(), load_phrases(spec()), row, pinned, segment, rules)
-    ctx = Telling.of(scene)
+    ctx = RoundTelling.of(scene)
     steps = HANDLERS.steps(ctx, told_events(kind, segment))
     assert STORY.missing(ctx, steps) == []
     changed = [dataclasses.replace(step, claim=change(claim_of(step))) for step in steps]

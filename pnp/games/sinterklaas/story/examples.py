@@ -63,7 +63,7 @@ from pnp.games.sinterklaas.story.steps import (
     RAISE,
     STOP,
     BigOpeningDone,
-    Telling,
+    RoundTelling,
     combination_cards,
     decided,
     turn_outcome,
@@ -252,7 +252,7 @@ class Result:
 
 
 @dataclass(frozen=True)
-class Told:
+class ToldRound:
     """A round as an example of one kind would tell it: its claims (empty if it cannot)."""
 
     segment: tr.Round
@@ -340,7 +340,7 @@ def spoiling_card(claim: Happened) -> str:
     return ""
 
 
-def _strikes(told: Told, seat: int) -> list[Happened]:
+def _strikes(told: ToldRound, seat: int) -> list[Happened]:
     """The claims of ``seat`` striking a card (SK-P3)."""
     return [
         x
@@ -349,7 +349,7 @@ def _strikes(told: Told, seat: int) -> list[Happened]:
     ]
 
 
-def score_showdown(told: Told) -> int:
+def score_showdown(told: ToldRound) -> int:
     """A whole round of all its reveals ending in a showdown; ideally: two or three players
     left, a stop, a raise after the first lap, a win on count, at most four turns per reveal,
     a pile of two cards per reveal or more, a new Sint (8)."""
@@ -362,7 +362,7 @@ def score_showdown(told: Told) -> int:
     return score + (win.seat != told.segment.start.sint)
 
 
-def score_tie_number(told: Told) -> int:
+def score_tie_number(told: ToldRound) -> int:
     """Equal count, a number beats a colour; ideally: two players, three cards or more, the
     colour with the higher total (so the kind clearly comes before the total), a pile of
     four or more (5)."""
@@ -375,7 +375,7 @@ def score_tie_number(told: Told) -> int:
     return score + (win.pile >= 4)
 
 
-def score_tie_total(told: Told) -> int:
+def score_tie_total(told: ToldRound) -> int:
     """Equal count and kind, the higher total wins; ideally: two players, three cards or
     more, colours (as in the rule's own example), a pile of four or more (5)."""
     win, shows = told.ready(), told.shows()
@@ -386,7 +386,7 @@ def score_tie_total(told: Told) -> int:
     return score + (win.pile >= 4)
 
 
-def score_one_left(told: Told) -> int:
+def score_one_left(told: ToldRound) -> int:
     """Only one player left; ideally: within two reveals (three with four), after a raise, at
     most ten turns (three per reveal and one more with four), a pile of a card per reveal or
     more, a new Sint (6)."""
@@ -399,7 +399,7 @@ def score_one_left(told: Told) -> int:
     return score + (len(won[0].pile) >= reveals) + (won[0].seat != segment.start.sint)
 
 
-def score_precies(told: Told) -> int:
+def score_precies(told: ToldRound) -> int:
     """A winner who struck a card to make a straight; ideally: a strike without which the
     cards would be worth nothing (SK-P1), two or three players, a pile of four or more (4)."""
     win = told.ready()
@@ -413,7 +413,7 @@ def score_precies(told: Told) -> int:
     return score + (win.pile >= 4)
 
 
-def score_precies_nothing(told: Told) -> int:
+def score_precies_nothing(told: ToldRound) -> int:
     """Pietje Precies: a player's cards are worth nothing because one card does not fit, and
     another player's full combination wins (SK-P1); ideally: without that card the cards
     would have won, two or three players, the winner struck that very card with a Pietje
@@ -431,7 +431,7 @@ def score_precies_nothing(told: Told) -> int:
     return score + (win.pile >= 4)
 
 
-def score_action(told: Told) -> int:
+def score_action(told: ToldRound) -> int:
     """One action card that works, first card of its turn; ideally: for the winner of the
     showdown, bringing a card of the winning combination, deciding the round, no other action
     card in sight (they count as plain cards, which would distract), at most four turns that
@@ -456,7 +456,7 @@ def score_action(told: Told) -> int:
     return score + (sum(t.outcome == CHECK for t in told.turns()) <= 4)
 
 
-def score_remise(told: Told) -> int:
+def score_remise(told: ToldRound) -> int:
     """Speculaas: equally strong combinations, the larger bid wins (SK-V5); ideally: two
     cards or more, a pile of four or more (3). Such a tie is rare (about one game in
     twenty), so the search takes the first that shows it well."""
@@ -466,7 +466,7 @@ def score_remise(told: Told) -> int:
     return 1 + (win.mine.count >= 2) + (win.pile >= 4)
 
 
-def score_surprise(told: Told) -> int:
+def score_surprise(told: ToldRound) -> int:
     """Surprises: the round's winner picks the next surprise (SK-S1); ideally: two players,
     a win on count, a pile of four or more, a new Sint (5)."""
     win, picks = told.ready(), told.of(ev.SurprisePicked)
@@ -476,7 +476,7 @@ def score_surprise(told: Told) -> int:
     return score + (win.seat != told.segment.start.sint)
 
 
-def score_opening(told: Told) -> int:
+def score_opening(told: ToldRound) -> int:
     """The opening of Wie kent hem niet; ideally: the first round, the Big Sint doubling
     exactly (3)."""
     small, big = told.keyed("opens_small"), told.keyed("opens_big")
@@ -486,17 +486,17 @@ def score_opening(told: Told) -> int:
     return 1 + (len(cards_of(big[0], "bid")) == target) + (told.segment.start.round == 1)
 
 
-def _won(told: Told) -> bool:
+def _won(told: ToldRound) -> bool:
     """The round was won, and told."""
     return bool(told.claims and told.segment.events_of(ev.RoundWon))
 
 
-def at_limit(told: Told) -> list[Turn]:
+def at_limit(told: ToldRound) -> list[Turn]:
     """The turns that end at the Handregel's limit (SK-V3)."""
     return [t for t in told.turns() if t.claim.key.startswith(("at_limit", "reaches_limit"))]
 
 
-def score_hand_limit(told: Told) -> int:
+def score_hand_limit(told: ToldRound) -> int:
     """Handregel: the Sint names a limit, a player bids down to it, and after the round hands
     are kept or laid away (SK-V3); ideally: a showdown that the player at the limit still
     takes part in, one hand kept and one laid away, at most four turns per reveal, one of
@@ -519,7 +519,7 @@ def score_hand_limit(told: Told) -> int:
     return score + (told.segment.start.round <= 12)
 
 
-def score_exchange(told: Told) -> int:
+def score_exchange(told: ToldRound) -> int:
     """Inwisselregel: a bid card goes back into the hand for a hand card (SK-V2), first thing
     in its turn; ideally: one exchange, by the winner of the showdown, whose card taken back
     is part of the winning combination, at most four turns per reveal, a new Sint (6)."""
@@ -541,7 +541,7 @@ def score_exchange(told: Told) -> int:
     return score + (win.seat != told.segment.start.sint)
 
 
-def score_coin(told: Told) -> int:
+def score_coin(told: ToldRound) -> int:
     """Biedregel: a card with the coin is bid and its player chooses (SK-V4); ideally: one
     coin card, "meer inzet", followed or declined by another player, a showdown won by the
     coin's bidder, at most four turns per reveal (6)."""
@@ -557,7 +557,7 @@ def score_coin(told: Told) -> int:
     return score + (len(told.turns()) <= 4 * told.reveals)
 
 
-def score_first_stop(told: Told) -> int:
+def score_first_stop(told: ToldRound) -> int:
     """Eerste stopper with Wie kent hem niet: after the opening, the first player to stop
     becomes the Sint at once (SK-W5); ideally: not the Big Sint, before the last reveal (so
     the new Sint turns a card), a showdown, at most four turns per reveal (5)."""
@@ -572,7 +572,7 @@ def score_first_stop(told: Told) -> int:
     return score + (len(told.turns()) <= 4 * told.reveals)
 
 
-def score_overestimation(told: Told) -> int:
+def score_overestimation(told: ToldRound) -> int:
     """Speculaas: a player says they cannot match the highest bid, or a raise nobody can
     follow puts its player out (SK-V1); ideally: both, or a player who cannot match but
     stays in at the Handregel limit (SK-V3), no card with the chocolademunt and no exchange
@@ -593,7 +593,7 @@ def score_overestimation(told: Told) -> int:
 # ---------------------------------------------------------------------------
 # The example table and its telling
 
-Row = ExampleRow[Told, Action]
+Row = ExampleRow[ToldRound, Action]
 
 ROWS: tuple[Row, ...] = (
     # id, kind, rule IDs, the phrases it must be told with (a prefix with *), policy, score,
@@ -685,17 +685,17 @@ def told_events(kind: str, segment: tr.Round) -> list[tuple[tr.Play, Event]]:
     return told
 
 
-def missing(ctx: Telling, steps: Sequence[Step]) -> list[str]:
+def missing(ctx: RoundTelling, steps: Sequence[Step]) -> list[str]:
     """What an example lacks besides its row's claim types: a sentence for every event, and a
     score from its row (the pinned round is still one the row's search would pick)."""
     row = next(row for row in ROWS if row.kind == ctx.kind)
     claims = tuple(step.claim for step in steps)
-    told = Told(ctx.segment, claims, ctx.action_names, ctx.config.reveals, ctx.table)
+    told = ToldRound(ctx.segment, claims, ctx.action_names, ctx.config.reveals, ctx.table)
     scored = row.score(told)
     return ctx.problems + ([] if scored else [f"a round its '{row.kind}' search would pick"])
 
 
-def intro(ctx: Telling) -> str:
+def intro(ctx: RoundTelling) -> str:
     """Players, round, variants and the Sint; the hands after the deal, or at the showdown
     who is still in, the pile, the Pakjeskamer and their hands."""
     n, start, spec = len(ctx.names), ctx.segment.start, ctx.spec
@@ -753,26 +753,28 @@ def ends(row: Row, pinned: PinnedRecord, segment: tr.Round) -> str | None:
 _PHRASES: list[tuple[GameSpec, Phrases]] = []
 
 
-def candidates(spec: GameSpec, row: Row, rules: tuple[str, ...], segment: tr.Round) -> tuple[Told]:
+def candidates(
+    spec: GameSpec, row: Row, rules: tuple[str, ...], segment: tr.Round
+) -> tuple[ToldRound]:
     """The round told as ``row``'s example would tell it (no claims if it cannot)."""
     if row.kind in OPENING_ONLY:
         end = tr.opening_end(segment)
         after = segment.moments[end].before if end < len(segment.moments) else segment.end
         segment = tr.Round(segment.start, after, segment.moments[:end], False)
     if not segment.moments or not (segment.finished or row.kind in OPENING_ONLY):
-        return (Told(segment, ()),)
+        return (ToldRound(segment, ()),)
     if not _PHRASES or _PHRASES[0][0] is not spec:
         _PHRASES[:] = [(spec, load_phrases(spec))]
-    ctx = Telling.searching(spec, row.kind, rules, segment, _PHRASES[0][1])
+    ctx = RoundTelling.searching(spec, row.kind, rules, segment, _PHRASES[0][1])
     reveals = ctx.config.reveals
     steps = HANDLERS.steps(ctx, told_events(row.kind, segment))
     if missing_claims(row.claims, steps) or ctx.problems:
-        return (Told(segment, (), reveals=reveals, table=ctx.table),)
+        return (ToldRound(segment, (), reveals=reveals, table=ctx.table),)
     claims = tuple(step.claim for step in steps)
-    return (Told(segment, claims, ctx.action_names, reveals, ctx.table),)
+    return (ToldRound(segment, claims, ctx.action_names, reveals, ctx.table),)
 
 
-def title(phrases: Phrases, told: Told) -> Mapping[str, str]:
+def title(phrases: Phrases, told: ToldRound) -> Mapping[str, str]:
     """The name of the action card (the action example) and the reveals of a round (a whole
     round), for the titles."""
     cards = [e.card for e in told.segment.events_of(ev.ActionTriggered)]
@@ -787,7 +789,7 @@ def search_policy(row: Row, rules: tuple[str, ...]) -> str:
     return PLANNER if PIETJE_PRECIES_VARIANT in rules and row.policy == HEURISTIC else row.policy
 
 
-STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling] = Story(
+STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, ToldRound, RoundTelling] = Story(
     finder="pnp pin sinterklaas --update",
     focus=tr.FOCUS,
     rows=ROWS,
@@ -795,7 +797,7 @@ STORY: Story[Config, SinterklaasState, Action, tr.Table, tr.Table, Told, Telling
     config=config_from_spec,
     segments=tr.Rounds,
     first_player=lambda _pinned, segment: segment.start.sint,
-    context=Telling.of,
+    context=RoundTelling.of,
     handlers=HANDLERS,
     intro=intro,
     players=4,

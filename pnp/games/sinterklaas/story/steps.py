@@ -15,7 +15,7 @@ from the rules' own :func:`~pnp.games.sinterklaas.rules.scoring.combination_of`.
 A turn is told when it ends, so the telling collects the cards laid until then and the
 action card just bid; an action card, a chocolademunt or an exchange is told at once, so it
 must come before the turn's other cards. An event no sentence can tell (an all-in, a tied
-round, an action card without a sentence, ...) is noted as a problem of the :class:`Telling`.
+round, an action card without a sentence, ...) is noted as a problem of the :class:`RoundTelling`.
 """
 
 from __future__ import annotations
@@ -249,7 +249,7 @@ class Effect:
 
 
 @dataclass
-class Telling:
+class RoundTelling:
     """One example being told: names, card texts and drawings, the facts of its record, and
     the turn being collected."""
 
@@ -305,21 +305,23 @@ class Telling:
         self.told = EventTelling(self.replay, FACTS)
 
     @staticmethod
-    def of(scene: Scene[Action, Table, Table]) -> Telling:
+    def of(scene: Scene[Action, Table, Table]) -> RoundTelling:
         """The telling of a pinned example."""
         config = config_from_spec(scene.spec, scene.variants)
         replay = Cursor(ENGINE, config, scene.pinned.record)
-        return Telling(scene.spec, scene.kind, scene.variants, scene.segment, scene.phrases, replay)
+        return RoundTelling(
+            scene.spec, scene.kind, scene.variants, scene.segment, scene.phrases, replay
+        )
 
     @staticmethod
     def searching(
         spec: GameSpec, kind: str, rules: tuple[str, ...], segment: Round, phrases: Phrases
-    ) -> Telling:
+    ) -> RoundTelling:
         """The telling of a round of a searched game (its moves up to the round's end)."""
         moves = (*segment.start.played, *(m.action for m in segment.moments))
         record = GameRecord(spec.id, rules, len(segment.start.hands), None, ())
         replay = Cursor(ENGINE, config_from_spec(spec, rules), record, moves)
-        return Telling(spec, kind, rules, segment, phrases, replay)
+        return RoundTelling(spec, kind, rules, segment, phrases, replay)
 
     @property
     def language(self) -> Language:
@@ -421,20 +423,20 @@ def moved_by(event: Event) -> Moved:
 # The handlers
 
 
-def _untellable(ctx: Telling, moment: Play, event: Event) -> None:
+def _untellable(ctx: RoundTelling, moment: Play, event: Event) -> None:
     """Any other event: a lap starting or the round ending needs no sentence of its own; no
     sentence can tell the rest (an all-in, a tied round, a Big Sint who cannot double, ...)."""
     if not isinstance(event, ev.LapStarted | ev.RoundEnded):
         ctx.problems.append(event.event_type)
 
 
-def _triggered(ctx: Telling, moment: Play, event: ev.ActionTriggered) -> None:
+def _triggered(ctx: RoundTelling, moment: Play, event: ev.ActionTriggered) -> None:
     """An action card works: told with its effect, if the examples can tell that."""
     if event.card not in SUPPORTED_ACTIONS:
         ctx.problems.append(f"{event.event_type} {event.card}")
 
 
-def _reveal(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
+def _reveal(ctx: RoundTelling, moment: Play, event: ev.CardRevealed) -> Step | None:
     """The Sint turns a card into the Pakjeskamer (SK-B4); at lap 0 an Amerigo's extra card."""
     if event.lap == 0:
         return _effect(ctx, moment, event)
@@ -451,7 +453,7 @@ def _reveal(ctx: Telling, moment: Play, event: ev.CardRevealed) -> Step | None:
     return Step(text, ctx.pictures((event.card,)), automatic=True, claim=claim)
 
 
-def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
+def _card_bid(ctx: RoundTelling, moment: Play, event: ev.CardBid) -> Step | None:
     """The Small Sint's opening card (SK-W2); any other card is told with its turn."""
     if event.opening and not event.big:
         name, at = ctx.names[event.seat], moment.index
@@ -478,7 +480,7 @@ def _card_bid(ctx: Telling, moment: Play, event: ev.CardBid) -> Step | None:
     return None
 
 
-def _effect(ctx: Telling, moment: Play, event: Event) -> Step | None:
+def _effect(ctx: RoundTelling, moment: Play, event: Event) -> Step | None:
     """What an action card in the bid does at once (SK-A1): draw, swap, reveal, take the Sint."""
     if isinstance(event, ev.SintChanged) and event.reason != "stafpiet":
         return _first_stop(ctx, moment, event) if event.reason == "first-stop" else None
@@ -521,7 +523,7 @@ def _effect(ctx: Telling, moment: Play, event: Event) -> Step | None:
     return Step(text, pictures, claim=ctx.happened(moment, event, key, bid_fact))
 
 
-def _turn_end(ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped) -> Step:
+def _turn_end(ctx: RoundTelling, moment: Play, event: ev.WentAlong | ev.Stopped) -> Step:
     """A finished bidding turn (SK-B4): a stop, a check without cards, a raise or a call; at
     the Handregel's limit a stay below the highest bid (SK-V3)."""
     seat, at, earlier = event.seat, moment.index, len(ctx.earlier)
@@ -568,7 +570,7 @@ def _turn_end(ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped) -> S
 
 
 def _at_limit(
-    ctx: Telling, moment: Play, event: ev.WentAlong | ev.Stopped, cards: Cards, laid_fact: Fact
+    ctx: RoundTelling, moment: Play, event: ev.WentAlong | ev.Stopped, cards: Cards, laid_fact: Fact
 ) -> Step:
     """SK-V3: a player at the round's limit need not stop: they stay in with a bid below the
     highest."""
@@ -590,7 +592,7 @@ def _at_limit(
     return Step(text, ctx.pictures(cards), claim=claim)
 
 
-def _cannot_match(ctx: Telling, moment: Play, event: ev.CannotMatch) -> Step:
+def _cannot_match(ctx: RoundTelling, moment: Play, event: ev.CannotMatch) -> Step:
     """SK-V1: a player whose cards cannot reach the highest bid says so as the turn begins."""
     name = ctx.names[event.seat]
     text = ctx.say(
@@ -602,13 +604,13 @@ def _cannot_match(ctx: Telling, moment: Play, event: ev.CannotMatch) -> Step:
     return Step(text, (), claim=ctx.happened(moment, event, "cannot_match"))
 
 
-def _overbid(ctx: Telling, moment: Play, event: ev.Overbid) -> Step:
+def _overbid(ctx: RoundTelling, moment: Play, event: ev.Overbid) -> Step:
     """SK-V1: a bid that nobody else can reach puts its player out of the round at once."""
     text = ctx.say("overbid", name=ctx.names[event.seat], bid=ctx.count("kaart", event.bid))
     return Step(text, (), automatic=True, claim=ctx.happened(moment, event, "overbid"))
 
 
-def _limit(ctx: Telling, moment: Play, event: ev.LimitNamed) -> Step:
+def _limit(ctx: RoundTelling, moment: Play, event: ev.LimitNamed) -> Step:
     """SK-V3: the Sint names the round's minimum hand before anything is bid or revealed."""
     ctx.limit, name = event.minimum, ctx.names[event.seat]
     _, said = ctx.told.fact(moment.index, sint)
@@ -621,7 +623,7 @@ def _limit(ctx: Telling, moment: Play, event: ev.LimitNamed) -> Step:
     return Step(text, (), claim=ctx.happened(moment, event, key, said))
 
 
-def _keeps(ctx: Telling, moment: Play, event: ev.HandKept | ev.HandDiscarded) -> Step:
+def _keeps(ctx: RoundTelling, moment: Play, event: ev.HandKept | ev.HandDiscarded) -> Step:
     """SK-V3: after the round a player keeps the hand, or throws it all away."""
     seat, name = event.seat, ctx.names[event.seat]
     cards, held = ctx.told.fact(moment.index, hand, seat)
@@ -632,7 +634,7 @@ def _keeps(ctx: Telling, moment: Play, event: ev.HandKept | ev.HandDiscarded) ->
     return Step(text, ctx.pictures(cards), claim=ctx.happened(moment, event, key, held))
 
 
-def _exchanged(ctx: Telling, moment: Play, event: ev.CardsSwapped) -> Step:
+def _exchanged(ctx: RoundTelling, moment: Play, event: ev.CardsSwapped) -> Step:
     """SK-V2: in a bidding turn a bid card goes back into the hand for a hand card."""
     seat, name = event.seat, ctx.names[event.seat]
     if ctx.turn is None:
@@ -653,7 +655,7 @@ def _exchanged(ctx: Telling, moment: Play, event: ev.CardsSwapped) -> Step:
     return Step(text, pictures, claim=ctx.happened(moment, event, "exchange", bid_fact))
 
 
-def _coin(ctx: Telling, moment: Play, event: ev.CoinChosen) -> Step | None:
+def _coin(ctx: RoundTelling, moment: Play, event: ev.CoinChosen) -> Step | None:
     """SK-V4: the coin card just bid asks for "meer inzet" or "meer handkaarten"."""
     if ctx.coin is None:
         ctx.problems.append(f"{event.event_type} without a coin card")
@@ -668,7 +670,7 @@ def _coin(ctx: Telling, moment: Play, event: ev.CoinChosen) -> Step | None:
     return Step(text, ctx.pictures((card,)), claim=ctx.happened(moment, event, key, bid_fact))
 
 
-def _stake(ctx: Telling, moment: Play, event: ev.StakeAdded) -> Step:
+def _stake(ctx: RoundTelling, moment: Play, event: ev.StakeAdded) -> Step:
     """SK-V4: a random scored card joins a bid, the coin's bidder's or a follower's."""
     joined, follows = ctx.told.fact(moment.index, joins)
     key = "stake_joined" if joined else "stake"
@@ -682,7 +684,7 @@ def _stake(ctx: Telling, moment: Play, event: ev.StakeAdded) -> Step:
     return Step(text, ctx.pictures((event.card,)), automatic=not joined, claim=claim)
 
 
-def _declined(ctx: Telling, moment: Play, event: ev.StakeDeclined) -> Step:
+def _declined(ctx: RoundTelling, moment: Play, event: ev.StakeDeclined) -> Step:
     """SK-V4: a player does not follow the "meer inzet"."""
     key = "stake_declined_again" if ctx.declined else "stake_declined"
     ctx.declined = True
@@ -690,7 +692,7 @@ def _declined(ctx: Telling, moment: Play, event: ev.StakeDeclined) -> Step:
     return Step(text, (), claim=ctx.happened(moment, event, key))
 
 
-def _extra_draw(ctx: Telling, moment: Play, event: ev.CardsDrawn) -> Step | None:
+def _extra_draw(ctx: RoundTelling, moment: Play, event: ev.CardsDrawn) -> Step | None:
     """SK-V4: after a "meer handkaarten" every player draws a card."""
     if len(event.cards) != 1:
         ctx.problems.append(f"{event.event_type} of {len(event.cards)} cards")
@@ -701,7 +703,7 @@ def _extra_draw(ctx: Telling, moment: Play, event: ev.CardsDrawn) -> Step | None
     return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
 
 
-def _first_stop(ctx: Telling, moment: Play, event: ev.SintChanged) -> Step:
+def _first_stop(ctx: RoundTelling, moment: Play, event: ev.SintChanged) -> Step:
     """SK-W5: the first player to stop this round becomes the Sint at once."""
     name, previous = ctx.names[event.seat], ctx.names[event.previous]
     big = [e.seat for e in ctx.segment.events_of(ev.BigSintGiven)]
@@ -712,7 +714,7 @@ def _first_stop(ctx: Telling, moment: Play, event: ev.SintChanged) -> Step:
     return Step(text, (ctx.sint_card(),), automatic=True, claim=claim)
 
 
-def _big_opening(ctx: Telling, moment: Play, event: BigOpeningDone) -> Step:
+def _big_opening(ctx: RoundTelling, moment: Play, event: BigOpeningDone) -> Step:
     """The Big Sint's compulsory opening bid ends with ``done`` (SK-W3): told then, it claims
     the opening's last card, with the whole bid."""
     opening = [(m, e) for m in ctx.segment.moments for e in m.events_of(ev.CardBid) if e.big]
@@ -726,14 +728,14 @@ def _big_opening(ctx: Telling, moment: Play, event: BigOpeningDone) -> Step:
     return Step(text, ctx.pictures(cards), claim=claim)
 
 
-def _big_given(ctx: Telling, moment: Play, event: ev.BigSintGiven) -> Step:
+def _big_given(ctx: RoundTelling, moment: Play, event: ev.BigSintGiven) -> Step:
     """The Sint hands out the Big Sint (SK-W1)."""
     text = ctx.say("gives_big", sint=ctx.names[event.sint], name=ctx.names[event.seat])
     pictures = (ctx.sint_card(), ctx.sint_card(big=True))
     return Step(text, pictures, claim=ctx.happened(moment, event, "gives_big"))
 
 
-def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step | None:
+def _struck(ctx: RoundTelling, moment: Play, event: ev.CardStruck) -> Step | None:
     """A Pietje Precies strike (SK-P3), and whether it saves the combination (SK-P1)."""
     name, at = ctx.names[event.seat], moment.index
     if not event.card:
@@ -759,7 +761,7 @@ def _struck(ctx: Telling, moment: Play, event: ev.CardStruck) -> Step | None:
     return Step(text, ctx.pictures(("pietje-precies", event.card)), claim=claim)
 
 
-def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
+def _combination(ctx: RoundTelling, shown: ev.CombinationShown) -> str:
     """ "drie gele kaarten", "twee vijven", "het straatje 3-4-5"."""
     count = ctx.language.number_word(shown.count)
     if shown.kind == "colour":
@@ -773,7 +775,7 @@ def _combination(ctx: Telling, shown: ev.CombinationShown) -> str:
     return ctx.say("combination_number", count=count, numbers=numbers)
 
 
-def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | tuple[Step, Step]:
+def _shows(ctx: RoundTelling, moment: Play, shown: ev.CombinationShown) -> Step | tuple[Step, Step]:
     """A player's best combination at the showdown (SK-B7, SK-P1, SK-P3); with Pietje Precies
     a hand worth nothing for one card too many says so (SK-P1)."""
     name, struck = ctx.names[shown.seat], ctx.struck.get(shown.seat, "")
@@ -800,7 +802,9 @@ def _shows(ctx: Telling, moment: Play, shown: ev.CombinationShown) -> Step | tup
     return (step, spoiled) if spoiled else step
 
 
-def _spoiled(ctx: Telling, moment: Play, shown: ev.CombinationShown, held: Cards) -> Step | None:
+def _spoiled(
+    ctx: RoundTelling, moment: Play, shown: ev.CombinationShown, held: Cards
+) -> Step | None:
     """SK-P1: the one card without which the cards worth nothing would be a combination."""
     scoring_now = [*held, *(card_name(x) for x in moment.before.room)]
     struck = ctx.struck.get(shown.seat, "")
@@ -823,7 +827,7 @@ def _spoiled(ctx: Telling, moment: Play, shown: ev.CombinationShown, held: Cards
     return Step(text, ctx.pictures((card,)), automatic=True, claim=claim)
 
 
-def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
+def _round_won(ctx: RoundTelling, moment: Play, won: ev.RoundWon) -> Step:
     """Who wins the pile and why (SK-B5, SK-B7, SK-B8)."""
     at, seat = moment.index, won.seat
     name, pile = ctx.names[seat], ctx.count("kaart", len(won.pile))
@@ -884,7 +888,7 @@ def _round_won(ctx: Telling, moment: Play, won: ev.RoundWon) -> Step:
 
 
 def _gained(
-    ctx: Telling,
+    ctx: RoundTelling,
     moment: Play,
     won: ev.RoundWon,
     effect: Effect,
@@ -927,7 +931,7 @@ def decided(undone_by: dict[int, Combination], winner: int) -> tuple[bool, int]:
     return decisive, winners[0] if decisive and len(winners) == 1 else -1
 
 
-def _surprise(ctx: Telling, moment: Play, event: ev.SurprisePicked) -> Step:
+def _surprise(ctx: RoundTelling, moment: Play, event: ev.SurprisePicked) -> Step:
     """Surprises: the round's winner picks the next surprise (SK-S1)."""
     key, card, facts = f"surprise_{event.reason}", "", tuple[Fact, ...]()
     if event.reason == "symbool":
@@ -938,7 +942,7 @@ def _surprise(ctx: Telling, moment: Play, event: ev.SurprisePicked) -> Step:
     return Step(text, ctx.pictures((card,)) if card else (), automatic=True, claim=claim)
 
 
-HANDLERS: Handlers[Telling, Action, Table] = Handlers(
+HANDLERS: Handlers[RoundTelling, Action, Table] = Handlers(
     on(ev.ActionTriggered, _triggered),
     on(ev.CardRevealed, _reveal),
     on(ev.CardBid, _card_bid),

@@ -10,15 +10,15 @@ from __future__ import annotations
 from pnp.example_model.figures import Heap, TableCard, TableFigure, table_rows
 from pnp.games.sinterklaas.rules.cards import card_name
 from pnp.games.sinterklaas.rules.steps import STOPPED
-from pnp.games.sinterklaas.story.steps import Telling
+from pnp.games.sinterklaas.story.steps import RoundTelling
 from pnp.games.sinterklaas.story.trace import Table
 
 
-def _cards(ctx: Telling, codes: tuple[int, ...]) -> tuple[TableCard, ...]:
+def _cards(ctx: RoundTelling, codes: tuple[int, ...]) -> tuple[TableCard, ...]:
     return tuple(TableCard(picture) for picture in ctx.pictures([card_name(c) for c in codes]))
 
 
-def table_figure(ctx: Telling, table: Table) -> tuple[TableFigure]:
+def table_figure(ctx: RoundTelling, table: Table) -> tuple[TableFigure]:
     """The table: the Pakjeskamer, then each player's hand and bid."""
     middle = (Heap(ctx.say("move_room"), _cards(ctx, table.room)),)
     seats = []

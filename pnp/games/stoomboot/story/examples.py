@@ -27,7 +27,7 @@ from pnp.games.stoomboot.rules.actions import Action
 from pnp.games.stoomboot.rules.config import StoombootConfig
 from pnp.games.stoomboot.rules.engine import ENGINE
 from pnp.games.stoomboot.rules.state import StoombootState
-from pnp.games.stoomboot.story.steps import FACTS, HANDLERS, Telling
+from pnp.games.stoomboot.story.steps import FACTS, HANDLERS, RoundTelling
 from pnp.games.stoomboot.story.table import table_figure
 from pnp.games.stoomboot.story.trace import FOCUS, Play, Round, Rounds, RoundScene, Seen
 from pnp.story import Cut, ExampleRow, Replay, Segment, Story
@@ -154,14 +154,14 @@ def rounds(segment: Segment[Action, Seen, Seen]) -> tuple[Round, ...]:
     return () if found is None or not segment.finished else (found,)
 
 
-def context(scene: RoundScene) -> Telling:
+def context(scene: RoundScene) -> RoundTelling:
     """Tell every card placed only in the whole round; the round's end with the Kalender;
     the facts from the record replayed under the scene's rules."""
     (found,) = rounds(scene.segment)
     full = (KIND_ROUND, KIND_DELIVERY, KIND_KALENDER)
     replay = Replay(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record)
     telling = EventTelling(replay, FACTS)
-    return Telling(scene, found, scene.kind == KIND_ROUND, scene.kind in full, telling)
+    return RoundTelling(scene, found, scene.kind == KIND_ROUND, scene.kind in full, telling)
 
 
 def told(scene: RoundScene) -> Iterator[tuple[Play, Event]]:
@@ -170,7 +170,7 @@ def told(scene: RoundScene) -> Iterator[tuple[Play, Event]]:
     return found.told()
 
 
-def intro(ctx: Telling) -> str:
+def intro(ctx: RoundTelling) -> str:
     """Players, round, Sint, the Stoomrij and its open positions, and where the boat lies."""
     started, start = ctx.round.started, ctx.round.start
     eyes = [str(i) for i, eye in enumerate(started.open, start=1) if eye]
@@ -190,12 +190,12 @@ def intro(ctx: Telling) -> str:
     )
 
 
-def missing(ctx: Telling, steps: Sequence[Step]) -> list[str]:
+def missing(ctx: RoundTelling, steps: Sequence[Step]) -> list[str]:
     """The round must still be what the search looked for (a score above 0)."""
     return [] if BY_KIND[ctx.scene.kind].score(ctx.round) else [ctx.scene.kind]
 
 
-STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, Telling] = Story(
+STORY: Story[StoombootConfig, StoombootState, Action, Seen, Seen, Round, RoundTelling] = Story(
     finder="pnp pin stoomboot --update",
     focus=FOCUS,
     rows=ROWS,

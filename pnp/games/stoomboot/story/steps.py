@@ -1,6 +1,6 @@
 """The sentences of a Stoomboot example: one step per event of the focus round.
 
-Each handler of :data:`HANDLERS` tells one event with :meth:`Telling.tell`: the phrase of
+Each handler of :data:`HANDLERS` tells one event with :meth:`RoundTelling.tell`: the phrase of
 its kind (``cardspecs/stoomboot/rulebook/voorbeelden.toml``; a case of it where the sentence
 says more, ``placed_open``), filled from its fields, with the real cards it mentions and the
 figures under it (the Stoomrij after the placing and after every change; at the round's end,
@@ -117,7 +117,7 @@ FACTS: Facts[StoombootState] = Facts(
 
 
 @dataclass(frozen=True)
-class Telling:
+class RoundTelling:
     """An example being told: its scene and round, which parts of the round it tells, and
     the telling of its record's events."""
 
@@ -236,7 +236,7 @@ def routes(r: Round) -> dict[str, list[str]]:
 
 
 def row_figure(
-    ctx: Telling, row: tuple[str, ...], caption: str, slots: bool = False
+    ctx: RoundTelling, row: tuple[str, ...], caption: str, slots: bool = False
 ) -> tuple[RowFigure]:
     """The Stoomrij ``row``, with the cards placed this round under its positions if ``slots``."""
     placed = {e.position: e for e in ctx.round.events(ev.CardPlaced)}
@@ -248,7 +248,7 @@ def row_figure(
     return (RowFigure(tuple(ctx.picture(c) for c in row), tuple(shown), ctx.say(caption)),)
 
 
-def revealed_figure(ctx: Telling, m: Play, caption: str) -> tuple[RowFigure]:
+def revealed_figure(ctx: RoundTelling, m: Play, caption: str) -> tuple[RowFigure]:
     """The Stoomrij the cards were placed under, each card in its position: open once the
     Sint has turned it over (up to moment ``m``), else still gedekt unless it lay open."""
     turned = {
@@ -270,7 +270,7 @@ def revealed_figure(ctx: Telling, m: Play, caption: str) -> tuple[RowFigure]:
     return (RowFigure(row, tuple(shown), ctx.say(caption)),)
 
 
-def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]], end: Seen) -> MapFigure:
+def map_figure(ctx: RoundTelling, sailer: str, paths: dict[str, list[str]], end: Seen) -> MapFigure:
     """The map after the round, ``end``, with the route sailed (the boat's, if it sailed) and
     the pawns."""
     route = paths.get("boot") or next(iter(paths.values()), [])
@@ -279,7 +279,7 @@ def map_figure(ctx: Telling, sailer: str, paths: dict[str, list[str]], end: Seen
 
 
 def board_figure(
-    ctx: Telling, tiles: tuple[str, ...], seen: Seen, caption: str, route: Sequence[str] = ()
+    ctx: RoundTelling, tiles: tuple[str, ...], seen: Seen, caption: str, route: Sequence[str] = ()
 ) -> MapFigure:
     """The map of ``tiles`` with the houses delivered and the pawns of ``seen``, and a route."""
     size, phrases = seen.size, ctx.scene.phrases
@@ -289,11 +289,11 @@ def board_figure(
     return MapFigure(size, size, drawn, caption, cells, on_map, ctx.say("map_legend"))
 
 
-Tell = Callable[[Telling, Play, E], Step | None]
+Tell = Callable[[RoundTelling, Play, E], Step | None]
 
 
 def said(key: str) -> Tell[Event]:
-    """A sentence of the event's own words (:meth:`Telling.words`)."""
+    """A sentence of the event's own words (:meth:`RoundTelling.words`)."""
     return lambda ctx, m, e: ctx.tell(m, e, key)
 
 
@@ -310,14 +310,14 @@ def at_round_end(tell: Tell[E]) -> Tell[E]:
 # -- placing and sailing ----------------------------------------------------------------------
 
 
-def _placed(ctx: Telling, m: Play, e: ev.CardPlaced) -> Step:
+def _placed(ctx: RoundTelling, m: Play, e: ev.CardPlaced) -> Step:
     if not e.face_up:
         return ctx.tell(m, e, "placed_closed")
     _, eye = ctx.fact(m, open_position, e.position)
     return ctx.tell(m, e, "placed_open", (e.card,), facts=(eye,), card=ctx.card_name(e.card))
 
 
-def _placing_ended(ctx: Telling, m: Play, e: ev.PlacingEnded) -> Step:
+def _placing_ended(ctx: RoundTelling, m: Play, e: ev.PlacingEnded) -> Step:
     row, under = ctx.fact(m, stoomrij)
     figures = row_figure(ctx, row, "caption_placed", slots=True)
     if not ctx.placing:
@@ -327,7 +327,7 @@ def _placing_ended(ctx: Telling, m: Play, e: ev.PlacingEnded) -> Step:
     return ctx.tell(m, e, "placing_ended", figures=figures, facts=(under,), name=name)
 
 
-def _revealed(ctx: Telling, m: Play, e: ev.CardRevealed) -> Step:
+def _revealed(ctx: RoundTelling, m: Play, e: ev.CardRevealed) -> Step:
     (the_sint, known), card = ctx.the_sint(m), ctx.card_name(e.card)
     name = ctx.name(e.placed_by)
     return ctx.tell(
@@ -335,20 +335,20 @@ def _revealed(ctx: Telling, m: Play, e: ev.CardRevealed) -> Step:
     )
 
 
-def _ignored(ctx: Telling, m: Play, e: ev.CardIgnored) -> Step:
+def _ignored(ctx: RoundTelling, m: Play, e: ev.CardIgnored) -> Step:
     key = f"ignored_{e.reason}"
     return ctx.tell(m, e, key if key in ctx.scene.phrases.phrases else "ignored")
 
 
-def _turned(ctx: Telling, m: Play, e: ev.PawnTurned) -> Step:
+def _turned(ctx: RoundTelling, m: Play, e: ev.PawnTurned) -> Step:
     return ctx.tell(m, e, f"turned_{e.pawn[:4]}", heading=ctx.heading(e.after))
 
 
-def _heading_chosen(ctx: Telling, m: Play, e: ev.HeadingChosen) -> Step:
+def _heading_chosen(ctx: RoundTelling, m: Play, e: ev.HeadingChosen) -> Step:
     return ctx.tell(m, e, "heading_chosen", pawn=ctx.pawn(e.pawn).lower())
 
 
-def _moved(ctx: Telling, m: Play, e: ev.PawnMoved) -> Step:
+def _moved(ctx: RoundTelling, m: Play, e: ev.PawnMoved) -> Step:
     heading, went = ctx.fact(m, way, e.start, e.path[0])
     house, reached = ctx.fact(m, house_on, e.end)
     name = ctx.house_name(house)
@@ -359,7 +359,7 @@ def _moved(ctx: Telling, m: Play, e: ev.PawnMoved) -> Step:
     )  # fmt: skip
 
 
-def _bumped(ctx: Telling, m: Play, e: ev.PawnBumped) -> Step:
+def _bumped(ctx: RoundTelling, m: Play, e: ev.PawnBumped) -> Step:
     damage = ctx.count("schadepunt", e.damage)
     if e.cause == "rots":
         return ctx.tell(m, e, "bumped_rots", damage=damage)
@@ -367,12 +367,12 @@ def _bumped(ctx: Telling, m: Play, e: ev.PawnBumped) -> Step:
     return ctx.tell(m, e, "bumped_edge", extra=extra)
 
 
-def _tile(ctx: Telling, m: Play, e: ev.TileTriggered) -> Step:
+def _tile(ctx: RoundTelling, m: Play, e: ev.TileTriggered) -> Step:
     row = ctx.scene.spec.component("pepernoot").row(e.tile)
     return ctx.tell(m, e, "tile_triggered", name=row.text("name"), effect=row.text("effect"))
 
 
-def _damage(ctx: Telling, m: Play, e: ev.DamageTaken) -> Step:
+def _damage(ctx: RoundTelling, m: Play, e: ev.DamageTaken) -> Step:
     (the_sint, known), side = ctx.the_sint(m), ctx.say(f"side_{e.side}")
     stays, cards = ctx.one("stays", len(e.row)), ctx.count("kaart", len(e.row))
     figures = row_figure(ctx, e.row, "caption_damage") if e.row else ()
@@ -382,7 +382,7 @@ def _damage(ctx: Telling, m: Play, e: ev.DamageTaken) -> Step:
     )  # fmt: skip
 
 
-def _longer(ctx: Telling, m: Play, e: ev.RowLengthened) -> Step:
+def _longer(ctx: RoundTelling, m: Play, e: ev.RowLengthened) -> Step:
     left = e.side == "links"  # the card touches the row's old end card, next to it
     touching = ctx.connector(e.row[1] if left else e.row[-2], "left" if left else "right")
     count, next_round = ctx.fact(m, positions, len(e.row))
@@ -400,7 +400,7 @@ def _longer(ctx: Telling, m: Play, e: ev.RowLengthened) -> Step:
     )  # fmt: skip
 
 
-def _shorter(ctx: Telling, m: Play, e: ev.RowShortened) -> Step:
+def _shorter(ctx: RoundTelling, m: Play, e: ev.RowShortened) -> Step:
     the_sint, known = ctx.the_sint(m)
     side, figures = ctx.say(f"side_{e.side}"), row_figure(ctx, e.row, "caption_next")
     cards = ctx.count("kaart", len(e.row))
@@ -427,7 +427,7 @@ def _shorter(ctx: Telling, m: Play, e: ev.RowShortened) -> Step:
     )
 
 
-def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
+def _delivered(ctx: RoundTelling, m: Play, e: ev.Delivered) -> Step:
     house = ctx.scene.spec.component("huizen").row(e.house)
     wants = [ctx.say(f"pakje_{w}") for w in (house.text("want1"), house.text("want2")) if w]
     stand_ins = [
@@ -451,14 +451,14 @@ def _delivered(ctx: Telling, m: Play, e: ev.Delivered) -> Step:
     )  # fmt: skip
 
 
-def _pawn_chosen(ctx: Telling, m: Play, e: ev.PawnChosen) -> Step | None:
+def _pawn_chosen(ctx: RoundTelling, m: Play, e: ev.PawnChosen) -> Step | None:
     return None if e.pawn == "boot" else ctx.tell(m, e, "piet_chosen")
 
 
 # -- the end of the round ---------------------------------------------------------------------
 
 
-def _kalender_drawn(ctx: Telling, m: Play, e: ev.KalenderDrawn) -> Step:
+def _kalender_drawn(ctx: RoundTelling, m: Play, e: ev.KalenderDrawn) -> Step:
     row = ctx.scene.spec.component("kalender").row(e.card)
     name, rule = row.text("name"), row.text("text")
     if e.unseen:
@@ -470,23 +470,23 @@ def _kalender_drawn(ctx: Telling, m: Play, e: ev.KalenderDrawn) -> Step:
     )
 
 
-def _returned(ctx: Telling, m: Play, e: ev.PakjesReturned) -> Step | None:
+def _returned(ctx: RoundTelling, m: Play, e: ev.PakjesReturned) -> Step | None:
     if not e.cards:
         return None
     cards = ctx.language.join_words([ctx.card_name(c).lower() for c in e.cards])
     return ctx.tell(m, e, "returned", cards=cards, goes=ctx.one("returned", len(e.cards)))
 
 
-def _kalender_chosen(ctx: Telling, m: Play, e: ev.KalenderChosen) -> Step:
+def _kalender_chosen(ctx: RoundTelling, m: Play, e: ev.KalenderChosen) -> Step:
     card, lies, cards = ctx.card_name(e.card), ctx.one("lies", e.count), ctx.count("kaart", e.count)
     return ctx.tell(m, e, "kalender_chosen", (e.card,), card=card, lies=lies, cards=cards)
 
 
-def _kalender_filled(ctx: Telling, m: Play, e: ev.KalenderFilled) -> Step:
+def _kalender_filled(ctx: RoundTelling, m: Play, e: ev.KalenderFilled) -> Step:
     return ctx.tell(m, e, "kalender_filled", cards=ctx.count("kaart", e.count))
 
 
-def _sailed(ctx: Telling, m: Play, e: ev.RoundEnded) -> Step:
+def _sailed(ctx: RoundTelling, m: Play, e: ev.RoundEnded) -> Step:
     paths = routes(ctx.round)
     sailer = ctx.say("sailer_boot" if "boot" in paths or not paths else "sailer_piet")
     on_map, where = ctx.fact(m, pawns, after=True)
@@ -496,7 +496,7 @@ def _sailed(ctx: Telling, m: Play, e: ev.RoundEnded) -> Step:
     return ctx.tell(m, e, "sailed", figures=(figure,), facts=(where, houses), sailer=sailer)
 
 
-HANDLERS: Handlers[Telling, Action, Seen] = Handlers(
+HANDLERS: Handlers[RoundTelling, Action, Seen] = Handlers(
     on(ev.CardPlaced, while_placing(_placed)),
     on(ev.PlayerSkipped, while_placing(said("skipped"))),
     on(ev.PlacingEnded, _placing_ended),

@@ -6,11 +6,11 @@ up: a proofreader sees every card). The words are phrases of ``voorbeelden.toml`
 from __future__ import annotations
 
 from pnp.example_model.figures import Heap, MapFigure, RowFigure, TableCard, TableFigure, table_rows
-from pnp.games.stoomboot.story.steps import Telling, board_figure
+from pnp.games.stoomboot.story.steps import RoundTelling, board_figure
 from pnp.games.stoomboot.story.trace import Seen
 
 
-def table_figure(ctx: Telling, seen: Seen) -> tuple[MapFigure | RowFigure | TableFigure, ...]:
+def table_figure(ctx: RoundTelling, seen: Seen) -> tuple[MapFigure | RowFigure | TableFigure, ...]:
     """The map as it is now, the Stoomrij beside it, and the hands under them."""
     drawn: list[MapFigure | RowFigure | TableFigure] = []
     if seen.tiles:

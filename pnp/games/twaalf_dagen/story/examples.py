@@ -34,8 +34,14 @@ from pnp.games.twaalf_dagen.rules.events import (
     HandWon,
     TrickWon,
 )
-from pnp.games.twaalf_dagen.story.steps import FACTS, HANDLERS, cards_text, kept_straight, straights
-from pnp.games.twaalf_dagen.story.steps import Trick as Telling
+from pnp.games.twaalf_dagen.story.steps import (
+    FACTS,
+    HANDLERS,
+    ToldTrick,
+    cards_text,
+    kept_straight,
+    straights,
+)
 from pnp.games.twaalf_dagen.story.table import table_figure
 from pnp.games.twaalf_dagen.story.trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.view import TwaalfDagenView
@@ -229,7 +235,7 @@ def _seats(scene: TrickScene, values: Sequence[object]) -> list[str]:
     return [f"{scene.names[s]}{values[s]}" for s in scene.clockwise()]
 
 
-def intro(told: Telling) -> str:
+def intro(told: ToldTrick) -> str:
     """Players, hand and trick, the leader and everybody's cards (and gifts at a hand's end)."""
     scene = told.scene
     start = scene.segment.start
@@ -250,7 +256,7 @@ def intro(told: Telling) -> str:
     return text
 
 
-def outro(told: Telling) -> str:
+def outro(told: ToldTrick) -> str:
     """Everybody's gifts after the hand, for the example about gifts."""
     scene = told.scene
     if scene.kind != KIND_GIFTS:
@@ -271,7 +277,7 @@ STORY = Story(
     engine=ENGINE,
     config=config_from_spec,
     segments=Tricks,
-    context=lambda scene: Telling(
+    context=lambda scene: ToldTrick(
         scene,
         EventTelling(
             Replay(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record),

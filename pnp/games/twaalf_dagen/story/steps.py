@@ -105,7 +105,7 @@ FACTS: Facts[TwaalfDagenState] = Facts(
 
 
 @dataclass(frozen=True)
-class Trick:
+class ToldTrick:
     """A trick being told: its scene and the telling of its record's events."""
 
     scene: TrickScene
@@ -161,7 +161,7 @@ def cards_text(
     return text
 
 
-def _played(t: Trick, moment: Play, event: Played) -> Step:
+def _played(t: ToldTrick, moment: Play, event: Played) -> Step:
     scene, at = t.scene, moment.index
     name, cards = scene.names[event.seat], t.cards(event.cards, named=True)
     if event.lead:
@@ -190,7 +190,7 @@ def _played(t: Trick, moment: Play, event: Played) -> Step:
 
 
 def _straight_note(
-    t: Trick, lead_cards: Sequence[int], cards: Sequence[int]
+    t: ToldTrick, lead_cards: Sequence[int], cards: Sequence[int]
 ) -> tuple[str, list[str]]:
     """Why a straight may answer a straight: one card not higher than the low card is
     enough, and the length may differ (TD-B3); with the phrases it is told with."""
@@ -212,7 +212,7 @@ def _straight_note(
 _CANNOT = {SINGLE: "cannot_single", SET: "cannot_set", STRAIGHT: "cannot_straight"}
 
 
-def _passed(t: Trick, moment: Play, event: Passed) -> Step:
+def _passed(t: ToldTrick, moment: Play, event: Passed) -> Step:
     scene, at, name = t.scene, moment.index, t.scene.names[event.seat]
     opened = scene.segment.moments[0].before.cards
     low = min(opened)
@@ -236,7 +236,7 @@ def _passed(t: Trick, moment: Play, event: Passed) -> Step:
     return Step(text, claim=t.telling.happened(at, event, "keep_straight", kept, options))
 
 
-def _trick_won(t: Trick, moment: Play, event: TrickWon) -> Step:
+def _trick_won(t: ToldTrick, moment: Play, event: TrickWon) -> Step:
     scene, trick, at = t.scene, t.scene.segment, moment.index
     name = scene.names[event.seat]
     seats, holders = t.telling.fact(at, low_holders, event.low)
@@ -261,7 +261,7 @@ def _trick_won(t: Trick, moment: Play, event: TrickWon) -> Step:
     return Step(text, automatic=True, claim=claim)
 
 
-def _cards_returned(t: Trick, moment: Play, event: CardsReturned) -> Step:
+def _cards_returned(t: ToldTrick, moment: Play, event: CardsReturned) -> Step:
     name = t.scene.names[event.seat]
     key = "takes_back_one" if len(event.cards) == 1 else "takes_back"
     those = cards_text(t.scene.phrases, event.cards, key="those")
@@ -269,7 +269,7 @@ def _cards_returned(t: Trick, moment: Play, event: CardsReturned) -> Step:
     return Step(text, t.pictures(event.cards), True, t.telling.happened(moment.index, event, key))
 
 
-def _hand_won(t: Trick, moment: Play, event: HandWon) -> Step:
+def _hand_won(t: ToldTrick, moment: Play, event: HandWon) -> Step:
     scene, n = t.scene, len(event.cards_left)
     others = [(event.seat + k) % n for k in range(1, n)]
     left = [f"{scene.names[s]} {scene.count('kaart', event.cards_left[s])}" for s in others]
@@ -277,7 +277,7 @@ def _hand_won(t: Trick, moment: Play, event: HandWon) -> Step:
     return Step(text, automatic=True, claim=t.telling.happened(moment.index, event, "hand_won"))
 
 
-def _gift_earned(t: Trick, moment: Play, event: GiftEarned) -> Step:
+def _gift_earned(t: ToldTrick, moment: Play, event: GiftEarned) -> Step:
     key = "gift_earned" if event.supply else "gift_earned_last"
     supply = t.scene.language.number_word(event.supply)
     text = t.scene.say(key, name=t.scene.names[event.seat], supply=supply)
@@ -290,20 +290,20 @@ def _also(moment: Play, event: Event) -> str:
     return "_also" if any(isinstance(e, GiftGiven | GiftNotGiven) for e in earlier) else ""
 
 
-def _gift_given(t: Trick, moment: Play, event: GiftGiven) -> Step:
+def _gift_given(t: ToldTrick, moment: Play, event: GiftGiven) -> Step:
     giver, receiver = t.scene.names[event.giver], t.scene.names[event.receiver]
     key, count = f"gift_given{_also(moment, event)}", t.scene.count("kaart", event.cards_left)
     text = t.scene.say(key, giver=giver, receiver=receiver, count=count)
     return Step(text, t.gift(), automatic=True, claim=t.telling.happened(moment.index, event, key))
 
 
-def _gift_not_given(t: Trick, moment: Play, event: GiftNotGiven) -> Step:
+def _gift_not_given(t: ToldTrick, moment: Play, event: GiftNotGiven) -> Step:
     key, count = f"gift_not_given{_also(moment, event)}", t.scene.count("kaart", event.cards_left)
     text = t.scene.say(key, giver=t.scene.names[event.seat], count=count)
     return Step(text, automatic=True, claim=t.telling.happened(moment.index, event, key))
 
 
-def _game_ended(t: Trick, moment: Play, event: GameEnded) -> Step:
+def _game_ended(t: ToldTrick, moment: Play, event: GameEnded) -> Step:
     scene = t.scene
     names = tuple(scene.names[s] for s in event.winners)
     key = "game_won" if len(names) == 1 else "game_shared"
@@ -317,7 +317,7 @@ def _game_ended(t: Trick, moment: Play, event: GameEnded) -> Step:
     return Step(text, automatic=True, claim=t.telling.happened(moment.index, event, key))
 
 
-HANDLERS: Handlers[Trick, Action, Faced] = Handlers(
+HANDLERS: Handlers[ToldTrick, Action, Faced] = Handlers(
     on(Played, _played),
     on(Passed, _passed),
     on(TrickWon, _trick_won),
