@@ -39,7 +39,7 @@ imports only the engine kit, the rulebook model, the spec, errors, output and pa
 never the project, the registry or a game.
 """
 
-from pnp.story.claims import Checks, Replay, missing_claims
+from pnp.story.claims import Checks, Cursor, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import PinnedCase, PinnedRecord
 from pnp.story.story import Handlers, Scene, Story, on, rulebook_examples
@@ -48,6 +48,7 @@ from pnp.story.walk import Moment, Segment, Segments, walk
 
 __all__ = [
     "Checks",
+    "Cursor",
     "Cut",
     "ExampleRow",
     "Handlers",

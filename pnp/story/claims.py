@@ -13,7 +13,7 @@ Two checks are the same for every game:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -91,4 +91,28 @@ class Replay(Generic[C, S, A]):
         state = self.engine.new_state(self.config, self.record.num_players)
         for action in self.actions[:count]:
             state.push(action)
+        return state
+
+
+@dataclass(frozen=True)
+class Cursor(Replay[C, S, A]):
+    """A record replayed for telling on one state that steps forward and back (push, pop) to
+    the action asked for: a sentence asks for facts nearly in record order, so telling an
+    example replays its record about once. ``moves`` are the actions where the record has
+    none (a searched game). The states it gives are to be read, not changed; claims are
+    checked on fresh states (:class:`Replay`) instead."""
+
+    moves: tuple[A, ...] = ()
+    _state: list[S] = field(default_factory=list, init=False, compare=False, repr=False)
+
+    def state_after(self, count: int) -> S:
+        """The telling's state after the first ``count`` actions."""
+        moves = self.moves or self.actions
+        if not self._state:
+            self._state.append(self.engine.new_state(self.config, self.record.num_players))
+        state = self._state[0]
+        while len(state.history) > count:
+            state.pop()
+        while len(state.history) < count:
+            state.push(moves[len(state.history)])
         return state

@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 from pnp.engine.core import Engine, Event, GameState
 from pnp.example_model import Step
 from pnp.spec.model import GameSpec
-from pnp.story.claims import Replay
+from pnp.story.claims import Cursor, Replay
 from pnp.story.story import Handler, Scene, on
 from pnp.story.walk import Moment
 
@@ -156,7 +156,7 @@ def telling_context(
     scene's rules and the game's ``facts``."""
 
     def context(scene: Scene[Any, Any, Any]) -> Told[S]:
-        replay = Replay(engine, config(scene.spec, scene.variants), scene.pinned.record)
+        replay = Cursor(engine, config(scene.spec, scene.variants), scene.pinned.record)
         return Told(scene, Telling(replay, facts))
 
     return context

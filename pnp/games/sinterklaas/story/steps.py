@@ -52,7 +52,8 @@ from pnp.games.sinterklaas.rules.turns import can_add, highest_of_others
 from pnp.games.sinterklaas.story.trace import Play, Round, Table
 from pnp.language import Language
 from pnp.spec.model import GameSpec
-from pnp.story import Handlers, Phrases, Replay, Scene, on
+from pnp.story import Handlers, Phrases, Scene, on
+from pnp.story.claims import Cursor
 from pnp.story.told import Fact, Facts, Happened
 from pnp.story.told import Telling as EventTelling
 
@@ -203,31 +204,6 @@ def _without(cards: Sequence[str], out: Sequence[str], back: Sequence[str]) -> l
     return [*rest, *back]
 
 
-@dataclass(frozen=True)
-class Cursor(Replay[SinterklaasConfig, SinterklaasState, Action]):
-    """A record replayed for telling on one state that steps forward and back (push, pop) to
-    the action asked for: a sentence asks for facts nearly in record order, so telling an
-    example replays its record about once. ``moves`` are the actions where the record has
-    none (a searched game). The claims are checked on fresh states instead."""
-
-    moves: tuple[Action, ...] = ()
-    _state: list[SinterklaasState] = field(
-        default_factory=list, init=False, compare=False, repr=False
-    )
-
-    def state_after(self, count: int) -> SinterklaasState:
-        """The telling's state after the first ``count`` actions (read it, do not change it)."""
-        moves = self.moves or self.actions
-        if not self._state:
-            self._state.append(self.engine.new_state(self.config, self.record.num_players))
-        state = self._state[0]
-        while len(state.history) > count:
-            state.pop()
-        while len(state.history) < count:
-            state.push(moves[len(state.history)])
-        return state
-
-
 # ---------------------------------------------------------------------------
 # The telling
 
@@ -258,7 +234,7 @@ class RoundTelling:
     variants: tuple[str, ...]
     segment: Round
     phrases: Phrases
-    replay: Cursor
+    replay: Cursor[SinterklaasConfig, SinterklaasState, Action]
     turn: int | None = None
     """The open turn's first action (a card bid or an exchange)."""
     earlier: list[str] = field(default_factory=list)

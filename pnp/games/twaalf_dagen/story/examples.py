@@ -45,7 +45,8 @@ from pnp.games.twaalf_dagen.story.steps import (
 from pnp.games.twaalf_dagen.story.table import table_figure
 from pnp.games.twaalf_dagen.story.trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.view import TwaalfDagenView
-from pnp.story import ExampleRow, Phrases, Replay, Story
+from pnp.story import ExampleRow, Phrases, Story
+from pnp.story.claims import Cursor
 from pnp.story.told import EventChecks
 from pnp.story.told import Telling as EventTelling
 
@@ -280,7 +281,7 @@ STORY = Story(
     context=lambda scene: ToldTrick(
         scene,
         EventTelling(
-            Replay(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record),
+            Cursor(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record),
             FACTS,
         ),
     ),
