@@ -36,7 +36,7 @@ from pnp.kit.build import BuildOptions, build
 from pnp.kit.examples import game_parts
 from pnp.rulebook.compose import make_rulebook
 from pnp.sheets.card_jobs import card_jobs
-from pnp.sheets.cards import SheetOptions, render_card_sheets
+from pnp.sheets.cards import CardJob, SheetOptions, render_card_sheets
 from pnp.sheets.imposition import plan_sheet
 from pnp.spec.sizes import CARD_SIZES, PAPERS
 from pnp.spec.variants import resolve_variants
@@ -115,11 +115,16 @@ def main() -> None:
     jobs = card_jobs(data, deck, chosen)
     plan = plan_sheet(PAPERS["a4"], deck[0].size, BackMode.LONG_EDGE)
     options = SheetOptions(BackMode.LONG_EDGE)
-    first_sheet = render_card_sheets(jobs[:9], lambda _: plan, options, data.art, "t", "t").pdf
+    words = data.spec.language
+
+    def sheets(batch: list[CardJob]) -> bytes:
+        return render_card_sheets(batch, lambda _: plan, options, data.art, "t", "t", words).pdf
+
+    first_sheet = sheets(jobs[:9])
     # CPU time of this process: the deck and the floor are drawn here, not in workers.
     repeat = max(args.repeat, IN_PROCESS_REPEAT)
     deck_time, full = timed(
-        lambda: render_card_sheets(jobs, lambda _: plan, options, data.art, "t", "t").pdf,
+        lambda: sheets(jobs),
         repeat,
         time.process_time,
     )
