@@ -99,8 +99,8 @@ class Cursor(Replay[C, S, A]):
     """A record replayed for telling on one state that steps forward and back (push, pop) to
     the action asked for: a sentence asks for facts nearly in record order, so telling an
     example replays its record about once. ``moves`` are the actions where the record has
-    none (a searched game). The states it gives are to be read, not changed; claims are
-    checked on fresh states (:class:`Replay`) instead."""
+    none (a searched game). The states it gives are to be read, not changed; a story checks
+    its claims on a cursor of its own, never the telling's."""
 
     moves: tuple[A, ...] = ()
     _state: list[S] = field(default_factory=list, init=False, compare=False, repr=False)

@@ -29,7 +29,7 @@ from pnp.example_model import Example, Step
 from pnp.language import Language
 from pnp.spec.model import GameSpec
 from pnp.spec.variants import resolve_variants
-from pnp.story.claims import Checks, Replay, missing_claims
+from pnp.story.claims import Checks, Cursor, Replay, missing_claims
 from pnp.story.phrases import Phrases, load_phrases
 from pnp.story.pinned import (
     EXAMPLES_FOLDER,
@@ -402,11 +402,12 @@ class Story(Generic[C, S, A, B, T, K, X]):
         )
 
     def check_claims(self, spec: GameSpec, example: Example, pinned: PinnedRecord) -> None:
-        """Assert every claim of ``example`` on fresh engine states of ``pinned`` replayed
-        under the example's rule set (``AssertionError`` naming the first that fails)."""
+        """Assert every claim of ``example`` on a replay of ``pinned`` of its own (not the
+        telling's) under the example's rule set (``AssertionError`` naming the first that
+        fails); one state steps to each claim's action, as the claims come in record order."""
         if self.checks is not None:
             config = self.config(spec, example.variants)
-            self.checks.check_steps(Replay(self.engine, config, pinned.record), example.steps)
+            self.checks.check_steps(Cursor(self.engine, config, pinned.record), example.steps)
 
     def told_checked(
         self,
