@@ -126,6 +126,17 @@ class Telling(Generic[S]):
     replay: Replay[Any, S, Any]
     facts: Facts[S]
 
+    @classmethod
+    def of_scene(
+        cls,
+        engine: Engine[C, S, Any],
+        config: Callable[[GameSpec, tuple[str, ...]], C],
+        facts: Facts[S],
+        scene: Scene[Any, Any, Any],
+    ) -> Telling[S]:
+        """The telling of ``scene``: its record on a :class:`Cursor` under the scene's rules."""
+        return cls(Cursor(engine, config(scene.spec, scene.variants), scene.pinned.record), facts)
+
     def fact(
         self, at: int, function: Callable[..., T], *args: object, after: bool = False
     ) -> tuple[T, Fact]:
@@ -156,8 +167,7 @@ def telling_context(
     scene's rules and the game's ``facts``."""
 
     def context(scene: Scene[Any, Any, Any]) -> Told[S]:
-        replay = Cursor(engine, config(scene.spec, scene.variants), scene.pinned.record)
-        return Told(scene, Telling(replay, facts))
+        return Told(scene, Telling.of_scene(engine, config, facts, scene))
 
     return context
 

@@ -31,7 +31,6 @@ from pnp.games.stoomboot.story.steps import FACTS, HANDLERS, RoundTelling
 from pnp.games.stoomboot.story.table import table_figure
 from pnp.games.stoomboot.story.trace import FOCUS, Play, Round, Rounds, RoundScene, Seen
 from pnp.story import Cut, ExampleRow, Segment, Story
-from pnp.story.claims import Cursor
 from pnp.story.told import EventChecks
 from pnp.story.told import Telling as EventTelling
 
@@ -160,8 +159,7 @@ def context(scene: RoundScene) -> RoundTelling:
     the facts from the record replayed under the scene's rules."""
     (found,) = rounds(scene.segment)
     full = (KIND_ROUND, KIND_DELIVERY, KIND_KALENDER)
-    replay = Cursor(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record)
-    telling = EventTelling(replay, FACTS)
+    telling = EventTelling.of_scene(ENGINE, config_from_spec, FACTS, scene)
     return RoundTelling(scene, found, scene.kind == KIND_ROUND, scene.kind in full, telling)
 
 

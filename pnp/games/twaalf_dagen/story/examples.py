@@ -46,7 +46,6 @@ from pnp.games.twaalf_dagen.story.table import table_figure
 from pnp.games.twaalf_dagen.story.trace import FOCUS, Play, Trick, Tricks, TrickScene
 from pnp.games.twaalf_dagen.view import TwaalfDagenView
 from pnp.story import ExampleRow, Phrases, Story
-from pnp.story.claims import Cursor
 from pnp.story.told import EventChecks
 from pnp.story.told import Telling as EventTelling
 
@@ -279,11 +278,7 @@ STORY = Story(
     config=config_from_spec,
     segments=Tricks,
     context=lambda scene: ToldTrick(
-        scene,
-        EventTelling(
-            Cursor(ENGINE, config_from_spec(scene.spec, scene.variants), scene.pinned.record),
-            FACTS,
-        ),
+        scene, EventTelling.of_scene(ENGINE, config_from_spec, FACTS, scene)
     ),
     handlers=HANDLERS,
     intro=intro,
