@@ -33,8 +33,19 @@ OP_DELETE = 5
 SCALAR_TYPES = (int, float, str, bool, tuple, frozenset, type(None))
 """The values a state keeps as scalars: immutable, so saving one is keeping a reference."""
 
-_NAMES: dict[type, tuple[str, ...]] = {}
-_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+_UNDO: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+"""Per state class: its undo scalars' names and a getter of their values."""
+
+
+def state_fields(state: object) -> list[str]:
+    """The public fields of ``state``: its slots (those of its base classes too), without
+    the journal's own and ``history``."""
+    return [
+        name
+        for cls in type(state).__mro__
+        for name in getattr(cls, "__slots__", ())
+        if not name.startswith("_") and name != "history"
+    ]
 
 
 def scalar_names(state: object) -> tuple[str, ...]:
@@ -45,22 +56,19 @@ def scalar_names(state: object) -> tuple[str, ...]:
     a reference each. So a state lists its fields once, in ``__slots__``, and no undo list
     can fall behind them (the engine contract checks that every other field is a list or
     never replaced)."""
-    slots = [
-        name
-        for cls in type(state).__mro__
-        for name in getattr(cls, "__slots__", ())
-        if not name.startswith("_") and name != "history"
-    ]
-    return tuple(n for n in slots if isinstance(getattr(state, n, None), SCALAR_TYPES))
+    fields = state_fields(state)
+    return tuple(n for n in fields if isinstance(getattr(state, n, None), SCALAR_TYPES))
 
 
-def _getter(cls: type, state: object) -> Callable[[Any], tuple[Any, ...]]:
-    getter = _GETTERS.get(cls)
-    if getter is None:
-        names = _NAMES[cls] = scalar_names(state)
-        single = attrgetter(*names)
-        getter = _GETTERS[cls] = (lambda s: (single(s),)) if len(names) == 1 else single
-    return getter
+def _undo_scalars(state: object) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    """The names of ``state``'s undo scalars and their getter, made once per class."""
+    found = _UNDO.get(type(state))
+    if found is None:
+        names = scalar_names(state)
+        get = attrgetter(*names) if names else (lambda _s: ())
+        getter = (lambda s: (get(s),)) if len(names) == 1 else get
+        found = _UNDO[type(state)] = (names, getter)
+    return found
 
 
 class Journaled:
@@ -85,11 +93,11 @@ class Journaled:
 
     def _scalars(self) -> tuple[Any, ...]:
         """The state's scalar attributes, to restore on undo (:func:`scalar_names`)."""
-        return _getter(type(self), self)(self)
+        return _undo_scalars(self)[1](self)
 
     def _restore_scalars(self, scalars: tuple[Any, ...]) -> None:
         """Set the scalar attributes back to ``scalars``."""
-        for name, value in zip(_NAMES[type(self)], scalars, strict=True):
+        for name, value in zip(_undo_scalars(self)[0], scalars, strict=True):
             setattr(self, name, value)
 
     def push(self, action: Any) -> None:

@@ -26,7 +26,7 @@ from pnp.catalog.project import load_game
 from pnp.catalog.registry import AnyGame, games
 from pnp.engine.core import CHANCE, Event, EventLog, GameRecord, play, replay
 from pnp.engine.golden import DEFAULT_ROOT, check_golden, golden_path
-from pnp.engine.journal import scalar_names
+from pnp.engine.journal import scalar_names, state_fields
 from pnp.kit.maintenance import golden_root
 from tests.engine.registered import (
     AnyKit,
@@ -271,12 +271,7 @@ def test_undo_restores_every_field_that_changes(case: Case) -> None:
     kit = case.kit
     state = kit.engine.new_state(case.config, case.players)
     rng = random.Random(case.seed)
-    slots = [
-        name
-        for cls in type(state).__mro__
-        for name in getattr(cls, "__slots__", ())
-        if not name.startswith("_") and name != "history"
-    ]
+    slots = state_fields(state)
     state.push(random_action(kit.engine, state, rng))  # the first push reads the names off
     scalars = set(scalar_names(state))
     kept = {name: getattr(state, name) for name in slots if name not in scalars}
